@@ -1,5 +1,13 @@
 //! Mapello: the rules of Mapello, Othello and Reversi, a search AI and the text
 //! formats, shared by the command-line tool and the browser game (wasm).
 
+pub mod bits;
+pub mod errors;
+pub mod map;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod square;
+
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

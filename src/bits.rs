@@ -1,0 +1,252 @@
+//! Bitboards for the three board sizes: one bit per inner square, row-major
+//! from the top-left (`a1` is bit 0, `b1` bit 1, `a2` bit N).
+//!
+//! Every rule is written once, generic over [`Size`]; 6 x 6 and 8 x 8 boards
+//! fit in a `u64`, 10 x 10 in a `u128`.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+/// An unsigned integer used as a set of squares.
+pub trait Bits:
+    Copy
+    + Eq
+    + Ord
+    + Default
+    + Debug
+    + Hash
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Number of squares in the set.
+    fn count(self) -> u32;
+    /// Index of the lowest square; meaningless on the empty set.
+    fn first(self) -> u32;
+    /// The set without its lowest square.
+    fn without_first(self) -> Self;
+    /// The set holding square `i` alone.
+    fn bit(i: u32) -> Self;
+    /// Truncating conversion from a `u128` mask.
+    fn from_u128(v: u128) -> Self;
+    /// Widening conversion to `u128`.
+    fn to_u128(self) -> u128;
+
+    /// True when the set is empty.
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == Self::ZERO
+    }
+
+    /// True when square `i` is in the set.
+    #[inline(always)]
+    fn has(self, i: u32) -> bool {
+        self & Self::bit(i) != Self::ZERO
+    }
+}
+
+macro_rules! impl_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn without_first(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn from_u128(v: u128) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+        }
+    };
+}
+impl_bits!(u64);
+impl_bits!(u128);
+
+/// Iterates over the squares of a set, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares<B: Bits>(pub B);
+
+impl<B: Bits> Iterator for Squares<B> {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let i = self.0.first();
+            self.0 = self.0.without_first();
+            Some(i)
+        }
+    }
+}
+
+const fn column_mask(n: u32, col: u32) -> u128 {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < n {
+        m |= 1u128 << (r * n + col);
+        r += 1;
+    }
+    m
+}
+
+const fn full_mask(n: u32) -> u128 {
+    if n * n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (n * n)) - 1
+    }
+}
+
+const fn centre_mask(n: u32) -> u128 {
+    let a = n / 2 - 1;
+    let b = n / 2;
+    (1u128 << (a * n + a))
+        | (1u128 << (a * n + b))
+        | (1u128 << (b * n + a))
+        | (1u128 << (b * n + b))
+}
+
+/// A board size: the inner board is `N` x `N`.
+pub trait Size:
+    Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
+{
+    /// The bitboard type.
+    type B: Bits;
+    /// Side length of the inner board.
+    const N: u32;
+    /// Every inner square.
+    const FULL: Self::B;
+    /// Every square but those of column `a`.
+    const NOT_A: Self::B;
+    /// Every square but those of the last column.
+    const NOT_LAST: Self::B;
+    /// Every square but the two edge columns.
+    const INNER_COLS: Self::B;
+    /// The four centre squares.
+    const CENTRE: Self::B;
+}
+
+macro_rules! size {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $n:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+        impl Size for $name {
+            type B = $t;
+            const N: u32 = $n;
+            const FULL: $t = full_mask($n) as $t;
+            const NOT_A: $t = (full_mask($n) & !column_mask($n, 0)) as $t;
+            const NOT_LAST: $t = (full_mask($n) & !column_mask($n, $n - 1)) as $t;
+            const INNER_COLS: $t =
+                (full_mask($n) & !column_mask($n, 0) & !column_mask($n, $n - 1)) as $t;
+            const CENTRE: $t = centre_mask($n) as $t;
+        }
+    };
+}
+size!(
+    /// The 6 x 6 board.
+    S6, u64, 6
+);
+size!(
+    /// The 8 x 8 board (Mapello and Othello).
+    S8, u64, 8
+);
+size!(
+    /// The 10 x 10 board.
+    S10, u128, 10
+);
+
+/// The eight directions as (column step, row step); rows grow downwards.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+];
+
+/// Moves every square of `b` one step in direction `d` (an index into
+/// [`DIRECTIONS`]); squares that would leave the board vanish.
+#[inline(always)]
+pub fn shift<S: Size>(b: S::B, d: usize) -> S::B {
+    let n = S::N;
+    match d {
+        0 => (b << 1) & S::NOT_A,
+        1 => (b >> 1) & S::NOT_LAST,
+        2 => (b << n) & S::FULL,
+        3 => b >> n,
+        4 => (b << (n + 1)) & S::NOT_A,
+        5 => (b >> (n + 1)) & S::NOT_LAST,
+        6 => (b << (n - 1)) & S::NOT_LAST & S::FULL,
+        _ => (b >> (n - 1)) & S::NOT_A,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_cover_the_inner_board() {
+        assert_eq!(S8::FULL, u64::MAX);
+        assert_eq!(S6::FULL.count(), 36);
+        assert_eq!(S10::FULL.count(), 100);
+        assert_eq!(S8::CENTRE, (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36));
+        assert_eq!(S10::INNER_COLS.count(), 80);
+    }
+
+    #[test]
+    fn shifts_never_wrap_or_overflow() {
+        fn check<S: Size>() {
+            let n = S::N as i32;
+            for i in 0..(n * n) {
+                for (d, (dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let (x, y) = (i % n + dx, i / n + dy);
+                    let got = shift::<S>(S::B::bit(i as u32), d);
+                    let want = if (0..n).contains(&x) && (0..n).contains(&y) {
+                        S::B::bit((y * n + x) as u32)
+                    } else {
+                        S::B::ZERO
+                    };
+                    assert_eq!(got, want, "square {i} direction {d}");
+                }
+            }
+        }
+        check::<S6>();
+        check::<S8>();
+        check::<S10>();
+    }
+}

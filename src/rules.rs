@@ -1,0 +1,320 @@
+//! The one place that decides legality: move generation, flips, passes, the
+//! end of the game and scoring, for every variant and size.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bits::{shift, Bits, Size, DIRECTIONS};
+use crate::map::{Map, Piece};
+use crate::position::{Colour, Position};
+use crate::square::Square;
+
+/// Points for taking a bonus disc.
+pub const BONUS_POINTS: i32 = 3;
+
+/// The game being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Walls, bonuses and jokers; empty squares count for nobody.
+    Mapello,
+    /// Classic start and tournament scoring (empties go to the winner).
+    Othello,
+    /// The board starts empty; the first four moves fill the centre.
+    Reversi,
+}
+
+impl Variant {
+    /// The lower-case name used on the command line and in the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Mapello => "mapello",
+            Variant::Othello => "othello",
+            Variant::Reversi => "reversi",
+        }
+    }
+
+    /// Reads a variant name.
+    pub fn parse(text: &str) -> Option<Variant> {
+        match text.to_ascii_lowercase().as_str() {
+            "mapello" => Some(Variant::Mapello),
+            "othello" => Some(Variant::Othello),
+            "reversi" => Some(Variant::Reversi),
+            _ => None,
+        }
+    }
+
+    /// True for the variant played with a ring (jokers) around the board.
+    pub fn has_ring(self) -> bool {
+        self == Variant::Mapello
+    }
+}
+
+/// A board that cannot be built from a map.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The map's size is not the board's.
+    #[error("the map is {0} x {0}, the board {1} x {1}")]
+    SizeMismatch(u32, u32),
+    /// Othello and Reversi have no special pieces.
+    #[error("{0} is played without walls, bonuses or jokers")]
+    PiecesNotAllowed(&'static str),
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Status {
+    /// The side to move has at least one legal move.
+    ToMove,
+    /// The side to move has none but the opponent has: it must pass.
+    MustPass,
+    /// Neither side can move.
+    GameOver,
+}
+
+/// The fixed part of a game: variant, walls and jokers, as bitboards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board<S: Size> {
+    variant: Variant,
+    map: Map,
+    walls: S::B,
+    /// For direction `d`: inner squares entered from a joker when stepping
+    /// in direction `d`. A run of opponent discs starting there is anchored
+    /// by the joker behind it, as if the joker were the mover's disc.
+    joker_entry: [S::B; 8],
+    /// For direction `d`: inner squares whose neighbour in direction `d` is a
+    /// joker, so a run reaching them is anchored.
+    joker_exit: [S::B; 8],
+}
+
+impl<S: Size> Board<S> {
+    /// The board for `variant` on `map`.
+    pub fn new(variant: Variant, map: &Map) -> Result<Board<S>, BoardError> {
+        if map.size() != S::N {
+            return Err(BoardError::SizeMismatch(map.size(), S::N));
+        }
+        if variant != Variant::Mapello && map.pieces().next().is_some() {
+            return Err(BoardError::PiecesNotAllowed(variant.name()));
+        }
+        let n = S::N as i32;
+        let inner = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+        let bit = |x: i32, y: i32| S::B::bit((y * n + x) as u32);
+        let mut walls = S::B::ZERO;
+        let mut joker_entry = [S::B::ZERO; 8];
+        let mut joker_exit = [S::B::ZERO; 8];
+        for (ox, oy, piece) in map.pieces() {
+            // Inner coordinates: the ring is at -1 and n.
+            let (x, y) = (ox as i32 - 1, oy as i32 - 1);
+            match piece {
+                Piece::Wall => walls |= bit(x, y),
+                Piece::Bonus => {}
+                Piece::Joker => {
+                    for (d, (dx, dy)) in DIRECTIONS.iter().enumerate() {
+                        if inner(x + dx, y + dy) {
+                            joker_entry[d] |= bit(x + dx, y + dy);
+                        }
+                        if inner(x - dx, y - dy) {
+                            joker_exit[d] |= bit(x - dx, y - dy);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Board {
+            variant,
+            map: map.clone(),
+            walls,
+            joker_entry,
+            joker_exit,
+        })
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The map the board was built from.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// Wall squares.
+    pub fn walls(&self) -> S::B {
+        self.walls
+    }
+
+    /// The position before the first move.
+    pub fn start(&self) -> Position<S> {
+        let n = S::N;
+        let (a, b) = (n / 2 - 1, n / 2);
+        let at = |x: u32, y: u32| S::B::bit(y * n + x);
+        let (black, white) = match self.variant {
+            Variant::Mapello => (at(a, a) | at(b, b), at(b, a) | at(a, b)),
+            Variant::Othello => (at(a, b) | at(b, a), at(a, a) | at(b, b)),
+            Variant::Reversi => (S::B::ZERO, S::B::ZERO),
+        };
+        let mut bonus = S::B::ZERO;
+        for (x, y, p) in self.map.pieces() {
+            if p == Piece::Bonus {
+                bonus |= at(x - 1, y - 1);
+            }
+        }
+        Position {
+            me: black,
+            opp: white,
+            bonus,
+            taken: [0, 0],
+            side: Colour::Black,
+        }
+    }
+
+    /// Squares a disc may be put on: neither a disc nor a wall (bonus squares are free).
+    #[inline(always)]
+    pub fn free(&self, pos: &Position<S>) -> S::B {
+        S::FULL & !(pos.me | pos.opp | self.walls)
+    }
+
+    /// True while the classic Reversi opening fills the centre.
+    #[inline(always)]
+    fn in_opening(&self, pos: &Position<S>) -> bool {
+        self.variant == Variant::Reversi && pos.occupied() & S::CENTRE != S::CENTRE
+    }
+
+    /// Every legal move of the side to move.
+    #[inline]
+    pub fn moves(&self, pos: &Position<S>) -> S::B {
+        if self.in_opening(pos) {
+            return S::CENTRE & !pos.occupied();
+        }
+        let mut moves = S::B::ZERO;
+        for d in 0..8 {
+            let mut run = (shift::<S>(pos.me, d) | self.joker_entry[d]) & pos.opp;
+            // A run holds at most n - 1 discs (n - 2 between two discs, one more
+            // when a joker anchors it from outside the board).
+            for _ in 0..S::N - 2 {
+                run |= shift::<S>(run, d) & pos.opp;
+            }
+            moves |= shift::<S>(run, d);
+        }
+        moves & self.free(pos)
+    }
+
+    /// The discs a move on `sq` would flip (empty when it flips none).
+    #[inline]
+    pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
+        let start = S::B::bit(sq);
+        let mut flips = S::B::ZERO;
+        for d in 0..8 {
+            let mut run = S::B::ZERO;
+            let mut next = shift::<S>(start, d);
+            while !(next & pos.opp).is_empty() {
+                run |= next;
+                next = shift::<S>(next, d);
+            }
+            // `next` is empty once the run has walked off the board.
+            let anchored = !(next & pos.me).is_empty()
+                || (next.is_empty() && !(run & self.joker_exit[d]).is_empty());
+            if anchored {
+                flips |= run;
+            }
+        }
+        flips
+    }
+
+    /// The position after the side to move puts a disc on `sq`, or `None`
+    /// when that is not a legal move.
+    #[inline]
+    pub fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+        if sq >= S::N * S::N || !self.free(pos).has(sq) {
+            return None;
+        }
+        if self.in_opening(pos) {
+            return S::CENTRE.has(sq).then(|| self.apply(pos, sq, S::B::ZERO));
+        }
+        let flips = self.flips(pos, sq);
+        (!flips.is_empty()).then(|| self.apply(pos, sq, flips))
+    }
+
+    /// The position after a move taken from [`Board::moves`], unchecked.
+    #[inline(always)]
+    pub fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S> {
+        let flips = if self.in_opening(pos) {
+            S::B::ZERO
+        } else {
+            self.flips(pos, sq)
+        };
+        self.apply(pos, sq, flips)
+    }
+
+    /// Puts a disc on `sq`, flipping `flips`; the caller knows it is legal.
+    #[inline(always)]
+    pub fn apply(&self, pos: &Position<S>, sq: u32, flips: S::B) -> Position<S> {
+        let m = S::B::bit(sq);
+        let mut taken = pos.taken;
+        if pos.bonus.has(sq) {
+            taken[pos.side.index()] += 1;
+        }
+        Position {
+            me: pos.opp & !flips,
+            opp: pos.me | flips | m,
+            bonus: pos.bonus & !m,
+            taken,
+            side: pos.side.other(),
+        }
+    }
+
+    /// Whether the side to move can move, must pass, or the game is over.
+    pub fn status(&self, pos: &Position<S>) -> Status {
+        if !self.moves(pos).is_empty() {
+            Status::ToMove
+        } else if !self.moves(&pos.passed()).is_empty() {
+            Status::MustPass
+        } else {
+            Status::GameOver
+        }
+    }
+
+    /// Points of one colour now: discs plus bonus points; at the end of an
+    /// Othello game the empty squares go to the winner.
+    pub fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
+        let mine = self.raw_score(pos, c);
+        let theirs = self.raw_score(pos, c.other());
+        if self.variant == Variant::Othello && mine > theirs && self.status(pos) == Status::GameOver
+        {
+            (S::N * S::N) as i32 - theirs
+        } else {
+            mine
+        }
+    }
+
+    fn raw_score(&self, pos: &Position<S>, c: Colour) -> i32 {
+        pos.discs(c).count() as i32 + BONUS_POINTS * i32::from(pos.taken[c.index()])
+    }
+
+    /// Final margin for the side to move of a finished game (its score
+    /// minus the opponent's, under the variant's scoring).
+    pub fn final_margin(&self, pos: &Position<S>) -> i32 {
+        let me = pos.me.count() as i32 + BONUS_POINTS * i32::from(pos.taken[pos.side.index()]);
+        let opp =
+            pos.opp.count() as i32 + BONUS_POINTS * i32::from(pos.taken[pos.side.other().index()]);
+        let diff = me - opp;
+        if self.variant == Variant::Othello {
+            let empties = (S::N * S::N) as i32 - me - opp;
+            diff + diff.signum() * empties
+        } else {
+            diff
+        }
+    }
+
+    /// Legal moves as squares, in index order (row by row).
+    pub fn move_list(&self, pos: &Position<S>) -> Vec<Square> {
+        crate::bits::Squares(self.moves(pos))
+            .filter_map(|i| Square::from_index(i, S::N))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,294 @@
+//! One test per rule of RULES.md (Mapello and the classic variants).
+
+use super::*;
+use crate::bits::{S10, S6, S8};
+use crate::map::Limits;
+use crate::perft::perft;
+
+const OTHELLO_PERFT: [u64; 9] = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
+
+fn sq8(name: &str) -> u32 {
+    Square::parse(name, 8).unwrap().index()
+}
+
+fn mapello_with(pieces: &[(u32, u32, Piece)]) -> Board<S8> {
+    let mut map = Map::empty(8).unwrap();
+    for &(x, y, p) in pieces {
+        map.set(x, y, Some(p), &Limits::UNLIMITED).unwrap();
+    }
+    Board::new(Variant::Mapello, &map).unwrap()
+}
+
+#[test]
+fn perft_matches_the_published_othello_values() {
+    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+    let start = board.start();
+    for (d, want) in OTHELLO_PERFT.iter().enumerate() {
+        assert_eq!(
+            perft(&board, &start, d as u32 + 1),
+            *want,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+fn perft_from_the_mapello_start_on_an_empty_map_mirrors_othello() {
+    let board = mapello_with(&[]);
+    let start = board.start();
+    for (d, want) in OTHELLO_PERFT.iter().enumerate().take(8) {
+        assert_eq!(
+            perft(&board, &start, d as u32 + 1),
+            *want,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+fn start_rule_mapello_black_on_d4_e5_white_on_e4_d5_black_first() {
+    let board = mapello_with(&[]);
+    let p = board.start();
+    assert_eq!(p.side, Colour::Black);
+    assert_eq!(p.me, (1 << sq8("d4")) | (1 << sq8("e5")));
+    assert_eq!(p.opp, (1 << sq8("e4")) | (1 << sq8("d5")));
+}
+
+#[test]
+fn othello_start_allows_f5_first() {
+    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+    let names: Vec<String> = board
+        .move_list(&board.start())
+        .iter()
+        .map(|s| s.name(8).to_string())
+        .collect();
+    assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+}
+
+#[test]
+fn move_rule_a_run_ending_at_a_joker_is_flipped() {
+    // Joker on the ring left of a4 (outer (0, 4)); black plays d4 ... build by hand:
+    // row 4: [joker] a4=O b4=O c4=empty -> black on c4 flips a4, b4.
+    let board = mapello_with(&[(0, 4, Piece::Joker)]);
+    let pos = Position::<S8> {
+        me: 1 << sq8("h8"),
+        opp: (1 << sq8("a4")) | (1 << sq8("b4")),
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::Black,
+    };
+    assert_eq!(
+        board.flips(&pos, sq8("c4")),
+        (1 << sq8("a4")) | (1 << sq8("b4"))
+    );
+    assert!(board.moves(&pos) & (1 << sq8("c4")) != 0);
+    // The same run without the joker flips nothing.
+    let plain = mapello_with(&[]);
+    assert_eq!(plain.flips(&pos, sq8("c4")), 0);
+}
+
+#[test]
+fn move_rule_a_joker_counts_for_whoever_moves() {
+    let board = mapello_with(&[(0, 4, Piece::Joker)]);
+    let white_to_move = Position::<S8> {
+        me: 1 << sq8("h8"),
+        opp: 1 << sq8("a4"),
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::White,
+    };
+    assert_eq!(board.flips(&white_to_move, sq8("b4")), 1 << sq8("a4"));
+}
+
+#[test]
+fn move_rule_corner_jokers_anchor_diagonals() {
+    // Joker on the top-left ring corner: a1 O, black plays b2? No: the run is a1..; the
+    // move must be beyond the run, so white a1 and b2 flank from c3.
+    let board = mapello_with(&[(0, 0, Piece::Joker)]);
+    let pos = Position::<S8> {
+        me: 1 << sq8("h1"),
+        opp: (1 << sq8("a1")) | (1 << sq8("b2")),
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::Black,
+    };
+    assert_eq!(
+        board.flips(&pos, sq8("c3")),
+        (1 << sq8("a1")) | (1 << sq8("b2"))
+    );
+}
+
+#[test]
+fn move_rule_runs_ending_at_a_wall_empty_bonus_or_edge_flip_nothing() {
+    let board = mapello_with(&[(1, 4, Piece::Wall), (8, 4, Piece::Bonus)]);
+    let mut pos = Position::<S8> {
+        me: 0,
+        opp: (1 << sq8("b4")) | (1 << sq8("c4")) | (1 << sq8("f4")) | (1 << sq8("g4")),
+        bonus: 1 << sq8("h4"),
+        taken: [0, 0],
+        side: Colour::Black,
+    };
+    // d4 -> c4, b4, then the wall on a4: nothing; d4 -> e4 is empty; e4 -> f4, g4, bonus h4: nothing.
+    assert_eq!(board.flips(&pos, sq8("d4")), 0);
+    assert_eq!(board.flips(&pos, sq8("e4")), 0);
+    // Plain edge: a run along the top edge to a1 with no joker flips nothing.
+    pos.opp = (1 << sq8("a1")) | (1 << sq8("b1"));
+    assert_eq!(board.flips(&pos, sq8("c1")), 0);
+}
+
+#[test]
+fn move_rule_walls_cannot_be_played_on() {
+    let board = mapello_with(&[(3, 3, Piece::Wall)]);
+    let pos = board.start();
+    assert_eq!(board.moves(&pos) & (1 << sq8("c3")), 0);
+    assert!(board.play(&pos, sq8("c3")).is_none());
+}
+
+#[test]
+fn move_rule_a_move_must_flip_and_go_on_a_free_square() {
+    let board = mapello_with(&[]);
+    let pos = board.start();
+    assert!(board.play(&pos, sq8("a1")).is_none());
+    assert!(board.play(&pos, sq8("d4")).is_none());
+    assert!(board.play(&pos, 64).is_none());
+    let legal: Vec<String> = board
+        .move_list(&pos)
+        .iter()
+        .map(|s| s.name(8).to_string())
+        .collect();
+    assert_eq!(legal, ["e3", "f4", "c5", "d6"]);
+}
+
+#[test]
+fn bonus_rule_playing_on_a_bonus_takes_three_points_kept_after_a_flip() {
+    // Bonus on e3 (outer (5, 3)); black e3 flips e4.
+    let board = mapello_with(&[(5, 3, Piece::Bonus)]);
+    let pos = board.start();
+    let after = board.play(&pos, sq8("e3")).unwrap();
+    assert_eq!(after.taken, [1, 0]);
+    assert_eq!(after.bonus, 0);
+    assert_eq!(board.score(&after, Colour::Black), 4 + 3);
+    // White flips e3 back later: the bonus stays with black.
+    let flipped = Position {
+        opp: after.opp & !(1 << sq8("e3")),
+        me: after.me | (1 << sq8("e3")),
+        ..after
+    };
+    assert_eq!(board.score(&flipped, Colour::Black), 3 + 3);
+}
+
+#[test]
+fn bonus_rule_an_untaken_bonus_never_changes_colour_or_anchors() {
+    let board = mapello_with(&[(5, 3, Piece::Bonus)]);
+    let pos = board.start();
+    assert_eq!(pos.bonus, 1 << sq8("e3"));
+    assert_eq!(pos.occupied() & pos.bonus, 0);
+}
+
+#[test]
+fn pass_rule_a_player_without_moves_passes_and_the_game_ends_when_neither_can() {
+    let board = mapello_with(&[]);
+    // Black a1 b1, white nothing... black to move with only its discs: game over.
+    let over = Position::<S8> {
+        me: 0b11,
+        opp: 0,
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::Black,
+    };
+    assert_eq!(board.status(&over), Status::GameOver);
+    // White c1 flanked by black? White to move at a1 b1 X, c1 O: O has no move, X can play d1.
+    let must_pass = Position::<S8> {
+        me: 1 << sq8("c1"),
+        opp: (1 << sq8("a1")) | (1 << sq8("b1")),
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::White,
+    };
+    assert_eq!(board.status(&must_pass), Status::MustPass);
+    assert_eq!(board.status(&must_pass.passed()), Status::ToMove);
+}
+
+#[test]
+fn score_rule_discs_plus_three_per_bonus_empty_squares_count_for_nobody() {
+    let board = mapello_with(&[]);
+    let pos = Position::<S8> {
+        me: 0b111,
+        opp: 0b1000,
+        bonus: 0,
+        taken: [2, 1],
+        side: Colour::Black,
+    };
+    assert_eq!(board.score(&pos, Colour::Black), 3 + 6);
+    assert_eq!(board.score(&pos, Colour::White), 1 + 3);
+    assert_eq!(board.final_margin(&pos), 9 - 4);
+}
+
+#[test]
+fn othello_rule_empty_squares_go_to_the_winner_at_the_end() {
+    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+    let pos = Position::<S8> {
+        me: 0b111,
+        opp: 0,
+        bonus: 0,
+        taken: [0, 0],
+        side: Colour::Black,
+    };
+    assert_eq!(board.status(&pos), Status::GameOver);
+    assert_eq!(board.score(&pos, Colour::Black), 64);
+    assert_eq!(board.score(&pos, Colour::White), 0);
+    assert_eq!(board.final_margin(&pos), 64);
+    assert_eq!(board.final_margin(&pos.passed()), -64);
+}
+
+#[test]
+fn othello_and_reversi_refuse_special_pieces() {
+    let mut map = Map::empty(8).unwrap();
+    map.set(1, 1, Some(Piece::Wall), &Limits::default())
+        .unwrap();
+    assert!(Board::<S8>::new(Variant::Othello, &map).is_err());
+    assert!(Board::<S8>::new(Variant::Reversi, &map).is_err());
+    assert!(Board::<S6>::new(Variant::Mapello, &map).is_err());
+}
+
+#[test]
+fn reversi_rule_the_first_four_moves_fill_the_centre_without_capture() {
+    let board = Board::<S8>::new(Variant::Reversi, &Map::empty(8).unwrap()).unwrap();
+    let mut pos = board.start();
+    assert_eq!(pos.occupied(), 0);
+    for (i, name) in ["d4", "e4", "d5", "e5"].iter().enumerate() {
+        assert_eq!(board.moves(&pos), S8::CENTRE & !pos.occupied(), "move {i}");
+        assert_eq!(
+            pos.side,
+            if i % 2 == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        );
+        pos = board.play(&pos, sq8(name)).unwrap();
+    }
+    // Parallel opening reached (black d4 d5, white e4 e5); normal play follows.
+    assert_eq!(pos.side, Colour::Black);
+    assert_eq!(pos.me, (1 << sq8("d4")) | (1 << sq8("d5")));
+    let legal: Vec<String> = board
+        .move_list(&pos)
+        .iter()
+        .map(|s| s.name(8).to_string())
+        .collect();
+    assert_eq!(legal, ["f3", "f4", "f5", "f6"]);
+}
+
+#[test]
+fn sizes_rule_six_and_ten_start_from_the_centre() {
+    let b6 = Board::<S6>::new(Variant::Othello, &Map::empty(6).unwrap()).unwrap();
+    assert_eq!(perft(&b6, &b6.start(), 1), 4);
+    assert_eq!(perft(&b6, &b6.start(), 2), 12);
+    let b10 = Board::<S10>::new(Variant::Othello, &Map::empty(10).unwrap()).unwrap();
+    assert_eq!(perft(&b10, &b10.start(), 1), 4);
+    assert_eq!(perft(&b10, &b10.start(), 3), 56);
+    let m10 = Board::<S10>::new(Variant::Mapello, &Map::empty(10).unwrap()).unwrap();
+    assert_eq!(perft(&m10, &m10.start(), 4), 244);
+}
