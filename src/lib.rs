@@ -3,10 +3,12 @@
 
 pub mod bits;
 pub mod errors;
+pub mod game;
 pub mod map;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod setup;
 pub mod square;
 
 #[cfg(target_arch = "wasm32")]

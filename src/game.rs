@@ -1,0 +1,412 @@
+//! A game with its history (undo and redo), for any size, and the plain
+//! snapshot of it that the command line and the browser show.
+
+use serde::Serialize;
+
+use crate::bits::{Bits, Size, Squares, S10, S6, S8};
+use crate::errors::MoveError;
+use crate::map::{Map, Piece};
+use crate::position::{Colour, Position};
+use crate::rules::{Board, Status, Variant};
+use crate::setup::{Setup, SetupError};
+use crate::square::{Move, Square};
+
+/// A game on a board of one size: the start, the moves, and the moves undone.
+#[derive(Clone, Debug)]
+pub struct Game<S: Size> {
+    board: Board<S>,
+    positions: Vec<Position<S>>,
+    moves: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+impl<S: Size> Game<S> {
+    /// A game from a validated setup.
+    pub fn from_setup(setup: &Setup) -> Result<Game<S>, SetupError> {
+        setup.check()?;
+        let board = Board::<S>::new(setup.variant, &setup.map)?;
+        let bits = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(S::B::ZERO, |b, sq| b | S::B::bit(sq.index()))
+        };
+        let (black, white) = (bits(&setup.black), bits(&setup.white));
+        let mut bonus = S::B::ZERO;
+        for (x, y, p) in setup.map.pieces() {
+            if p == Piece::Bonus {
+                bonus |= S::B::bit((y - 1) * S::N + (x - 1));
+            }
+        }
+        let (me, opp) = match setup.side {
+            Colour::Black => (black, white),
+            Colour::White => (white, black),
+        };
+        let start = Position {
+            me,
+            opp,
+            bonus,
+            taken: setup.taken,
+            side: setup.side,
+        };
+        Ok(Game {
+            board,
+            positions: vec![start],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        })
+    }
+
+    /// The board (variant, map, rules).
+    pub fn board(&self) -> &Board<S> {
+        &self.board
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<S> {
+        self.positions.last().expect("a game always has its start")
+    }
+
+    /// The position before the first move.
+    pub fn start(&self) -> &Position<S> {
+        &self.positions[0]
+    }
+
+    /// Plays a move, refusing an illegal one; clears the redo list.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.push(mv)?;
+        self.undone.clear();
+        Ok(())
+    }
+
+    fn push(&mut self, mv: Move) -> Result<(), MoveError> {
+        let pos = *self.position();
+        let n = S::N;
+        let next = match (self.board.status(&pos), mv) {
+            (Status::GameOver, _) => return Err(MoveError::GameOver),
+            (Status::MustPass, Move::Pass) => pos.passed(),
+            (Status::ToMove, Move::Pass) => return Err(MoveError::PassWithMoves),
+            (_, Move::Play(sq)) => self
+                .board
+                .play(&pos, sq.index())
+                .ok_or_else(|| MoveError::Illegal(sq.name(n).to_string()))?,
+        };
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(mv) => {
+                self.positions.pop();
+                self.undone.push(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(mv) => self.push(mv).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Discs flipped by the last move.
+    fn last_flips(&self) -> S::B {
+        match (self.moves.last(), self.positions.len()) {
+            (Some(Move::Play(_)), len) if len >= 2 => {
+                let (before, after) = (&self.positions[len - 2], &self.positions[len - 1]);
+                before.opp & after.opp
+            }
+            _ => S::B::ZERO,
+        }
+    }
+
+    /// The position as a setup (for the text formats).
+    pub fn setup_at(&self, pos: &Position<S>) -> Setup {
+        let n = S::N;
+        let squares = |b: S::B| {
+            Squares(b)
+                .filter_map(|i| Square::from_index(i, n))
+                .collect()
+        };
+        let mut map = self.board.map().clone();
+        for (x, y, p) in self.board.map().pieces() {
+            let taken = p == Piece::Bonus && !pos.bonus.has((y - 1) * n + (x - 1));
+            if taken {
+                map.set(x, y, None, &crate::map::Limits::UNLIMITED)
+                    .expect("clearing a cell is always allowed");
+            }
+        }
+        Setup {
+            variant: self.board.variant(),
+            map,
+            black: squares(pos.discs(Colour::Black)),
+            white: squares(pos.discs(Colour::White)),
+            side: pos.side,
+            taken: pos.taken,
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let n = S::N;
+        let pos = self.position();
+        let board = &self.board;
+        let side = n + 2;
+        let mut cells = String::with_capacity((side * side) as usize);
+        for y in 0..side {
+            for x in 0..side {
+                let inner = board.map().inner_square(x, y).map(|s| s.index());
+                let c = match (inner, board.map().get(x, y)) {
+                    (None, Some(Piece::Joker)) => '*',
+                    (None, _) => '.',
+                    (Some(i), piece) => {
+                        if pos.discs(Colour::Black).has(i) {
+                            'X'
+                        } else if pos.discs(Colour::White).has(i) {
+                            'O'
+                        } else if piece == Some(Piece::Wall) {
+                            '#'
+                        } else if pos.bonus.has(i) {
+                            '+'
+                        } else {
+                            '.'
+                        }
+                    }
+                };
+                cells.push(c);
+            }
+        }
+        let status = board.status(pos);
+        let names = |b: S::B| -> Vec<String> {
+            Squares(b)
+                .filter_map(|i| Square::from_index(i, n))
+                .map(|s| s.name(n).to_string())
+                .collect()
+        };
+        let score = [
+            board.score(pos, Colour::Black),
+            board.score(pos, Colour::White),
+        ];
+        let winner = (status == Status::GameOver).then(|| match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => "X",
+            std::cmp::Ordering::Less => "O",
+            std::cmp::Ordering::Equal => "draw",
+        });
+        Snapshot {
+            variant: board.variant(),
+            size: n,
+            ring: board.variant().has_ring(),
+            cells,
+            to_move: (status != Status::GameOver).then(|| pos.side.letter().to_string()),
+            status,
+            legal: names(board.moves(pos)),
+            score,
+            taken: [u32::from(pos.taken[0]), u32::from(pos.taken[1])],
+            moves: self.moves.iter().map(|m| m.name(n)).collect(),
+            last_move: self.moves.last().map(|m| m.name(n)),
+            flipped: names(self.last_flips()),
+            can_undo: !self.moves.is_empty(),
+            can_redo: !self.undone.is_empty(),
+            winner: winner.map(str::to_string),
+        }
+    }
+}
+
+/// Everything a front end draws, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    /// The variant.
+    pub variant: Variant,
+    /// Inner side.
+    pub size: u32,
+    /// True when the ring is part of the game (Mapello).
+    pub ring: bool,
+    /// `(size + 2)^2` diagram characters over the outer grid, row by row.
+    pub cells: String,
+    /// `X` or `O`, or `None` at the end.
+    pub to_move: Option<String>,
+    /// To move, must pass, or game over.
+    pub status: Status,
+    /// Legal moves of the side to move, row by row.
+    pub legal: Vec<String>,
+    /// Scores of black and white (discs plus bonus points).
+    pub score: [i32; 2],
+    /// Bonuses taken by black and white.
+    pub taken: [u32; 2],
+    /// The moves so far, in notation.
+    pub moves: Vec<String>,
+    /// The last move, if any.
+    pub last_move: Option<String>,
+    /// Discs the last move flipped.
+    pub flipped: Vec<String>,
+    /// A move can be taken back.
+    pub can_undo: bool,
+    /// A move taken back can be played again.
+    pub can_redo: bool,
+    /// `X`, `O` or `draw` once the game is over.
+    pub winner: Option<String>,
+}
+
+/// A game of any size.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// 6 x 6.
+    S6(Game<S6>),
+    /// 8 x 8.
+    S8(Game<S8>),
+    /// 10 x 10.
+    S10(Game<S10>),
+}
+
+/// Runs `$body` with `$g` bound to the sized game inside `$any`.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::game::AnyGame::S6($g) => $body,
+            $crate::game::AnyGame::S8($g) => $body,
+            $crate::game::AnyGame::S10($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A game from a setup, of the setup's size.
+    pub fn from_setup(setup: &Setup) -> Result<AnyGame, SetupError> {
+        Ok(match setup.map.size() {
+            6 => AnyGame::S6(Game::from_setup(setup)?),
+            8 => AnyGame::S8(Game::from_setup(setup)?),
+            _ => AnyGame::S10(Game::from_setup(setup)?),
+        })
+    }
+
+    /// The start of `variant` on `map`.
+    pub fn new(variant: Variant, map: Map) -> Result<AnyGame, SetupError> {
+        AnyGame::from_setup(&Setup::start(variant, map))
+    }
+
+    /// Inner side.
+    pub fn size(&self) -> u32 {
+        with_game!(self, g => g.board().map().size())
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        with_game!(self, g => g.board().variant())
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        with_game!(self, g => g.board().map())
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        with_game!(self, g => g.board().status(g.position()))
+    }
+
+    /// Reads a move (`f5`, `pass`, `pa`, `--`, `ps`) for this board.
+    pub fn parse_move(&self, text: &str) -> Result<Move, crate::errors::ParseError> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "pass" | "pa" | "--" | "ps" => Ok(Move::Pass),
+            _ => Square::parse(&lower, self.size()).map(Move::Play),
+        }
+    }
+
+    /// Plays a move.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        with_game!(self, g => g.play(mv))
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> bool {
+        with_game!(self, g => g.undo())
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> bool {
+        with_game!(self, g => g.redo())
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> Vec<Move> {
+        with_game!(self, g => g.moves.clone())
+    }
+
+    /// Everything a front end draws.
+    pub fn snapshot(&self) -> Snapshot {
+        with_game!(self, g => g.snapshot())
+    }
+
+    /// The current position as a setup.
+    pub fn setup(&self) -> Setup {
+        with_game!(self, g => g.setup_at(g.position()))
+    }
+
+    /// The starting position as a setup.
+    pub fn start_setup(&self) -> Setup {
+        with_game!(self, g => g.setup_at(g.start()))
+    }
+
+    /// Leaves of the game tree `depth` plies below the current position.
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_game!(self, g => crate::perft::perft(g.board(), g.position(), depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> AnyGame {
+        AnyGame::new(Variant::Mapello, Map::empty(8).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let mut g = game();
+        let start = g.snapshot();
+        g.play(g.parse_move("e3").unwrap()).unwrap();
+        let after = g.snapshot();
+        assert_eq!(after.flipped, ["e4"]);
+        assert_eq!(after.last_move.as_deref(), Some("e3"));
+        assert!(g.undo());
+        assert_eq!(g.snapshot().cells, start.cells);
+        assert!(g.snapshot().can_redo);
+        assert!(g.redo());
+        assert_eq!(g.snapshot(), after);
+        assert!(!g.redo());
+        assert!(g.undo() && !g.undo());
+    }
+
+    #[test]
+    fn illegal_moves_and_passes_are_refused_and_change_nothing() {
+        let mut g = game();
+        let before = g.snapshot();
+        assert_eq!(
+            g.play(g.parse_move("a1").unwrap()).unwrap_err().to_string(),
+            "a1 is not a legal move"
+        );
+        assert_eq!(g.play(Move::Pass).unwrap_err(), MoveError::PassWithMoves);
+        assert_eq!(g.snapshot(), before);
+        assert!(g.parse_move("z9").is_err());
+    }
+
+    #[test]
+    fn snapshot_draws_the_ring_and_the_start_discs() {
+        let s = game().snapshot();
+        assert_eq!(s.cells.len(), 100);
+        assert_eq!(&s.cells[44..46], "XO");
+        assert_eq!(&s.cells[54..56], "OX");
+        assert_eq!(s.to_move.as_deref(), Some("X"));
+        assert_eq!(s.score, [2, 2]);
+        assert_eq!(s.legal, ["e3", "f4", "c5", "d6"]);
+    }
+}

@@ -1,0 +1,80 @@
+//! An unchecked description of a position (what the readers produce); it
+//! becomes a playable [`AnyGame`](crate::game::AnyGame) only through validation.
+
+use thiserror::Error;
+
+use crate::map::{Map, Piece};
+use crate::position::Colour;
+use crate::rules::Variant;
+use crate::square::Square;
+
+/// A position as read from text: a map plus discs, side to move and bonuses taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The variant to play.
+    pub variant: Variant,
+    /// Walls, bonuses not yet taken, jokers.
+    pub map: Map,
+    /// Black discs.
+    pub black: Vec<Square>,
+    /// White discs.
+    pub white: Vec<Square>,
+    /// Side to move.
+    pub side: Colour,
+    /// Bonuses taken by black and white.
+    pub taken: [u8; 2],
+}
+
+/// Why a setup is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// Two things on one square.
+    #[error("{0} holds two pieces")]
+    Overlap(String),
+    /// The variant cannot be played on this map.
+    #[error(transparent)]
+    Board(#[from] crate::rules::BoardError),
+    /// More bonuses taken than the map could have held.
+    #[error("{0} bonuses taken is more than the board holds")]
+    TooManyTaken(u32),
+}
+
+impl Setup {
+    /// The start of `variant` on `map`.
+    pub fn start(variant: Variant, map: Map) -> Setup {
+        let n = map.size();
+        let (a, b) = (n / 2 - 1, n / 2);
+        let at = |x, y| Square::from_xy(x, y, n).expect("centre squares exist");
+        let (black, white) = match variant {
+            Variant::Mapello => (vec![at(a, a), at(b, b)], vec![at(b, a), at(a, b)]),
+            Variant::Othello => (vec![at(a, b), at(b, a)], vec![at(a, a), at(b, b)]),
+            Variant::Reversi => (vec![], vec![]),
+        };
+        Setup {
+            variant,
+            map,
+            black,
+            white,
+            side: Colour::Black,
+            taken: [0, 0],
+        }
+    }
+
+    /// Checks that no square holds two things.
+    pub fn check(&self) -> Result<(), SetupError> {
+        let n = self.map.size();
+        let mut seen = vec![false; (n * n) as usize];
+        for sq in self.black.iter().chain(&self.white) {
+            let i = sq.index() as usize;
+            if i >= seen.len() || seen[i] || self.map.at(*sq).is_some_and(|p| p != Piece::Joker) {
+                return Err(SetupError::Overlap(sq.name(n).to_string()));
+            }
+            seen[i] = true;
+        }
+        let total = u32::from(self.taken[0]) + u32::from(self.taken[1]);
+        if total > n * n {
+            return Err(SetupError::TooManyTaken(total));
+        }
+        Ok(())
+    }
+}
