@@ -2,14 +2,20 @@
 //! formats, shared by the command-line tool and the browser game (wasm).
 
 pub mod bits;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+pub mod diagram;
 pub mod errors;
 pub mod game;
 pub mod map;
+pub mod obf;
 pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod setup;
+pub mod sharecode;
 pub mod square;
+pub mod transcript;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

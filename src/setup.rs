@@ -47,7 +47,7 @@ impl Setup {
         let at = |x, y| Square::from_xy(x, y, n).expect("centre squares exist");
         let (black, white) = match variant {
             Variant::Mapello => (vec![at(a, a), at(b, b)], vec![at(b, a), at(a, b)]),
-            Variant::Othello => (vec![at(a, b), at(b, a)], vec![at(a, a), at(b, b)]),
+            Variant::Othello => (vec![at(b, a), at(a, b)], vec![at(a, a), at(b, b)]),
             Variant::Reversi => (vec![], vec![]),
         };
         Setup {

@@ -1,0 +1,149 @@
+//! The words after the command: options (`--name value` or `--name=value`)
+//! taken by name, then positional arguments in order; whatever is left is an
+//! error.
+
+use std::str::FromStr;
+
+use super::CliError;
+
+/// The command-line words a command has not taken yet.
+#[derive(Clone, Debug)]
+pub struct Args {
+    words: Vec<String>,
+}
+
+/// True for `--name` words; a bare `--` is a positional (a pass).
+fn is_option(word: &str) -> bool {
+    word.strip_prefix("--")
+        .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_alphabetic()))
+}
+
+impl Args {
+    /// The words to parse.
+    pub fn new(words: Vec<String>) -> Args {
+        Args { words }
+    }
+
+    /// Takes the value of `--name`, if given; refuses a missing value or a
+    /// repeated option.
+    pub fn value(&mut self, name: &str) -> Result<Option<String>, CliError> {
+        let flag = format!("--{name}");
+        let with_equals = format!("--{name}=");
+        let mut found = None;
+        let mut i = 0;
+        while i < self.words.len() {
+            let word = &self.words[i];
+            let value = if *word == flag {
+                if i + 1 == self.words.len() {
+                    return Err(CliError(format!("{flag} needs a value")));
+                }
+                self.words.remove(i);
+                self.words.remove(i)
+            } else if let Some(v) = word.strip_prefix(&with_equals) {
+                let v = v.to_string();
+                self.words.remove(i);
+                v
+            } else {
+                i += 1;
+                continue;
+            };
+            if found.replace(value).is_some() {
+                return Err(CliError(format!("{flag} is given twice")));
+            }
+        }
+        Ok(found)
+    }
+
+    /// Takes and parses the value of `--name`; `what` describes a good value.
+    pub fn parsed<T: FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
+        self.value(name)?
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| CliError(format!("--{name} must be {what}, not '{v}'")))
+            })
+            .transpose()
+    }
+
+    /// Takes `--name` given without a value; true when it was there.
+    pub fn flag(&mut self, name: &str) -> bool {
+        let flag = format!("--{name}");
+        let before = self.words.len();
+        self.words.retain(|w| *w != flag);
+        self.words.len() != before
+    }
+
+    /// Takes the next positional argument.
+    pub fn positional(&mut self) -> Option<String> {
+        let i = self.words.iter().position(|w| !is_option(w))?;
+        Some(self.words.remove(i))
+    }
+
+    /// Takes the next positional argument, which must be there; `what`
+    /// names it in the error.
+    pub fn required(&mut self, what: &str) -> Result<String, CliError> {
+        self.positional()
+            .ok_or_else(|| CliError(format!("missing {what}")))
+    }
+
+    /// Takes and parses the next positional argument, which must be there.
+    pub fn required_parsed<T: FromStr>(&mut self, what: &str) -> Result<T, CliError> {
+        let word = self.required(what)?;
+        word.parse()
+            .map_err(|_| CliError(format!("'{word}' is not a valid {what}")))
+    }
+
+    /// Takes every positional argument left.
+    pub fn rest(&mut self) -> Vec<String> {
+        let (rest, options) = self.words.drain(..).partition(|w| !is_option(w));
+        self.words = options;
+        rest
+    }
+
+    /// Refuses whatever no one took.
+    pub fn finish(&self) -> Result<(), CliError> {
+        match self.words.first() {
+            None => Ok(()),
+            Some(w) if is_option(w) => Err(CliError(format!("unknown option {w}"))),
+            Some(w) => Err(CliError(format!("unexpected argument '{w}'"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Args {
+        Args::new(words.iter().map(|w| w.to_string()).collect())
+    }
+
+    #[test]
+    fn options_come_out_by_name_and_positionals_in_order() {
+        let mut a = args(&["f5", "--position", "-", "--", "--depth=3", "d6"]);
+        assert_eq!(a.value("position").unwrap().as_deref(), Some("-"));
+        assert_eq!(a.parsed::<u32>("depth", "a number").unwrap(), Some(3));
+        assert_eq!(a.value("variant").unwrap(), None);
+        assert_eq!(a.rest(), ["f5", "--", "d6"]);
+        a.finish().unwrap();
+    }
+
+    #[test]
+    fn leftovers_missing_values_and_repeats_are_errors() {
+        let mut a = args(&["--size", "6", "--size", "8"]);
+        assert_eq!(a.value("size").unwrap_err().0, "--size is given twice");
+        assert_eq!(
+            args(&["--size"]).value("size").unwrap_err().0,
+            "--size needs a value"
+        );
+        let mut a = args(&["--bogus", "x"]);
+        assert_eq!(a.positional().as_deref(), Some("x"));
+        assert_eq!(a.finish().unwrap_err().0, "unknown option --bogus");
+        assert_eq!(
+            args(&["x"]).finish().unwrap_err().0,
+            "unexpected argument 'x'"
+        );
+        let mut a = args(&["--size", "ten"]);
+        let err = a.parsed::<u32>("size", "6, 8 or 10").unwrap_err();
+        assert_eq!(err.0, "--size must be 6, 8 or 10, not 'ten'");
+    }
+}

@@ -1,0 +1,41 @@
+//! `map encode --position P` prints the share code of the position's map;
+//! `map decode CODE` prints the diagram of the Mapello start on that map.
+
+use std::io::Write;
+
+use super::{Args, CliError, Command, PositionArgs};
+use crate::rules::Variant;
+use crate::setup::Setup;
+use crate::{diagram, sharecode};
+
+pub const COMMAND: Command = Command {
+    name: "map",
+    usage: "encode [--position P] | map decode CODE",
+    run,
+};
+
+fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.positional().as_deref() {
+        Some("encode") => {
+            let position = PositionArgs::take(args)?;
+            args.finish()?;
+            writeln!(out, "{}", sharecode::encode(&position.setup()?.map))?;
+        }
+        Some("decode") => {
+            let code = args.required("share code")?;
+            args.finish()?;
+            let map = sharecode::decode(&code)?;
+            write!(
+                out,
+                "{}",
+                diagram::write(&Setup::start(Variant::Mapello, map))
+            )?;
+        }
+        _ => {
+            return Err(CliError(
+                "usage: mapello map encode [--position P] | map decode CODE".to_string(),
+            ))
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,22 @@
+//! `perft D [--position P]`: one line `d N` per depth.
+
+use std::io::Write;
+
+use super::{Args, CliError, Command, PositionArgs};
+
+pub const COMMAND: Command = Command {
+    name: "perft",
+    usage: "D [--position P] [--variant V] [--size N]",
+    run,
+};
+
+fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    let depth: u32 = args.required_parsed("depth D")?;
+    args.finish()?;
+    let game = position.game()?;
+    for d in 1..=depth {
+        writeln!(out, "{d} {}", game.perft(d))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! The position options every command shares: `--position`, `--variant`
+//! and `--size`.
+//!
+//! `--position ARG` is read as, in this order:
+//!
+//! 1. `-`: standard input;
+//! 2. text with a line break: the text itself;
+//! 3. the path of an existing file: the file;
+//! 4. otherwise, with no `/` or `\` in it (a missing file gets "no such
+//!    file"): a share code when it starts with a digit (the code's version),
+//!    else an OBF string when it is at least 64 characters long or holds a
+//!    space (OBF has 64 squares, a space and the side to move).
+//!
+//! Text from a file, standard input or the argument is a share code or an
+//! OBF string when it has a single line besides comments and blank lines
+//! (a share code starts with a digit), and a diagram otherwise.
+//!
+//! `--variant` overrides the variant the position implies: a diagram reads
+//! with it (see [`crate::diagram`]), an OBF string is Othello and a share
+//! code Mapello unless it says otherwise. Without `--position` the position
+//! is the start of `--variant` (default Mapello) on an empty board of side
+//! `--size` (default 8).
+
+use std::io::Read;
+use std::path::Path;
+
+use super::{Args, CliError};
+use crate::errors::ParseError;
+use crate::game::AnyGame;
+use crate::map::{Map, SIZES};
+use crate::rules::Variant;
+use crate::setup::Setup;
+use crate::{diagram, obf, sharecode};
+
+/// The position a command works on, as given on the command line.
+#[derive(Clone, Debug, Default)]
+pub struct PositionArgs {
+    /// `--position`: where to read the position.
+    pub position: Option<String>,
+    /// `--variant`: the variant to play.
+    pub variant: Option<Variant>,
+    /// `--size`: the side of the default start.
+    pub size: Option<u32>,
+}
+
+impl PositionArgs {
+    /// Takes `--position`, `--variant` and `--size` from the arguments.
+    pub fn take(args: &mut Args) -> Result<PositionArgs, CliError> {
+        let position = args.value("position")?;
+        let variant = args
+            .value("variant")?
+            .map(|v| {
+                Variant::parse(&v).ok_or_else(|| {
+                    CliError(format!(
+                        "unknown variant '{v}' (othello, reversi or mapello)"
+                    ))
+                })
+            })
+            .transpose()?;
+        let size = args.parsed("size", "6, 8 or 10")?;
+        if let Some(n) = size {
+            if !SIZES.contains(&n) {
+                return Err(CliError(format!("--size must be 6, 8 or 10, not {n}")));
+            }
+            if position.is_some() {
+                return Err(CliError(
+                    "--size sets the default start; a --position has its own size".to_string(),
+                ));
+            }
+        }
+        Ok(PositionArgs {
+            position,
+            variant,
+            size,
+        })
+    }
+
+    /// The position as an unchecked setup.
+    pub fn setup(&self) -> Result<Setup, CliError> {
+        match &self.position {
+            Some(arg) => Ok(load(arg, self.variant)?),
+            None => {
+                let map =
+                    Map::empty(self.size.unwrap_or(8)).map_err(|e| CliError(e.to_string()))?;
+                Ok(Setup::start(self.variant.unwrap_or(Variant::Mapello), map))
+            }
+        }
+    }
+
+    /// The position as a game, ready to play.
+    pub fn game(&self) -> Result<AnyGame, CliError> {
+        AnyGame::from_setup(&self.setup()?)
+            .map_err(|e| CliError(format!("the position cannot be played: {e}")))
+    }
+}
+
+/// Puts the name of the source before an error.
+fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ {
+    move |e| ParseError::new(format!("{source}: {e}"))
+}
+
+/// Reads a `--position` argument (see the module documentation).
+pub fn load(arg: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| ParseError::new(format!("cannot read standard input: {e}")))?;
+        return parse_text(&text, variant).map_err(in_source("standard input"));
+    }
+    if arg.contains('\n') {
+        return parse_text(arg, variant);
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ParseError::new(format!("cannot read {arg}: {e}")))?;
+        return parse_text(&text, variant).map_err(in_source(arg));
+    }
+    if arg.contains(['/', '\\']) {
+        return Err(ParseError::new(format!("{arg}: no such file")));
+    }
+    let trimmed = arg.trim();
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        return share_code(trimmed, variant);
+    }
+    if arg.chars().count() >= 64 || trimmed.contains(char::is_whitespace) {
+        return from_obf(arg, variant);
+    }
+    Err(ParseError::new(format!(
+        "'{arg}' is neither a file, nor a share code (which starts with its version digit), \
+         nor an OBF string (64 squares, a space and the side to move)"
+    )))
+}
+
+/// Reads a position from text: a share code or an OBF string on a single
+/// line, or a diagram.
+pub fn parse_text(text: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';'));
+    match (lines.next(), lines.next()) {
+        (Some(line), None) if line.trim().starts_with(|c: char| c.is_ascii_digit()) => {
+            share_code(line.trim(), variant)
+        }
+        (Some(line), None) => from_obf(line, variant),
+        _ => diagram::read(text, variant),
+    }
+}
+
+fn share_code(code: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
+    let map = sharecode::decode(code)?;
+    Ok(Setup::start(variant.unwrap_or(Variant::Mapello), map))
+}
+
+fn from_obf(text: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
+    let mut setup = obf::read(text).map_err(|e| ParseError::new(format!("OBF {e}")))?;
+    if let Some(v) = variant {
+        setup.variant = v;
+    }
+    Ok(setup)
+}

@@ -1,0 +1,49 @@
+//! `show [--position P] [MOVES…]`: the diagram after the moves, the side to
+//! move, the legal moves and the score.
+
+use std::io::Write;
+
+use super::{Args, CliError, Command, PositionArgs};
+use crate::diagram;
+use crate::game::AnyGame;
+use crate::rules::Status;
+use crate::transcript;
+
+pub const COMMAND: Command = Command {
+    name: "show",
+    usage: "[--position P] [--variant V] [--size N] [MOVES...]",
+    run,
+};
+
+fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    let moves = args.rest().join(" ");
+    args.finish()?;
+    let mut game = position.game()?;
+    let moves = transcript::read(&moves, game.size())
+        .map_err(|e| CliError(format!("in the moves, {e}")))?;
+    transcript::replay(&mut game, &moves)?;
+    write!(out, "{}", state(&game))?;
+    Ok(())
+}
+
+/// The diagram, then `to move: X` or `game over`, the legal moves and the score.
+pub fn state(game: &AnyGame) -> String {
+    let snap = game.snapshot();
+    let mut text = diagram::write(&game.setup());
+    let (to_move, legal) = match snap.status {
+        Status::ToMove => (snap.to_move, snap.legal),
+        Status::MustPass => (snap.to_move, vec!["pass".to_string()]),
+        Status::GameOver => (None, Vec::new()),
+    };
+    match to_move {
+        Some(side) => text.push_str(&format!("to move: {side}\n")),
+        None => text.push_str("game over\n"),
+    }
+    let legal: String = legal.iter().map(|m| format!(" {m}")).collect();
+    text.push_str(&format!(
+        "legal:{legal}\nscore: X {} O {}\n",
+        snap.score[0], snap.score[1]
+    ));
+    text
+}

@@ -1,0 +1,187 @@
+//! Game transcripts: the moves concatenated in lower case, `f5d6c3d3c4`.
+//!
+//! Readers also accept upper case, spaces and commas between moves, and the
+//! pass tokens `pass`, `pa`, `--` and `ps`. A square's digits are read
+//! greedily: no move starts with a digit and no row starts with `0`, so
+//! `a10b2` can only be `a10 b2` and concatenated 10 x 10 transcripts read
+//! unambiguously. Writers still separate moves with spaces on the 10 x 10
+//! board (RULES.md), where names have two or three characters; on smaller
+//! boards every move, a pass included (`pa`), is two characters.
+//!
+//! Replaying checks each move with the rules. A transcript may leave out a
+//! forced pass: a square given when the side to move must pass is played
+//! after an implicit pass, as Othello programs do.
+//!
+//! ```
+//! use mapello::game::AnyGame;
+//! use mapello::map::Map;
+//! use mapello::rules::Variant;
+//! use mapello::transcript;
+//!
+//! let mut game = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
+//! let moves = transcript::read("F5 d6, c3", 8).unwrap();
+//! transcript::replay(&mut game, &moves).unwrap();
+//! assert_eq!(transcript::write(&game.moves(), 8), "f5d6c3");
+//! let err = transcript::replay(&mut game, &transcript::read("d3 a1", 8).unwrap());
+//! assert_eq!(err.unwrap_err().to_string(), "move 2 (a1): a1 is not a legal move");
+//! ```
+
+use thiserror::Error;
+
+use crate::errors::{MoveError, ParseError};
+use crate::game::AnyGame;
+use crate::rules::Status;
+use crate::square::{Move, Square};
+
+/// The pass tokens, longest first so that `pass` is not read as `pa` + `ss`.
+const PASSES: [&str; 4] = ["pass", "pa", "ps", "--"];
+
+fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
+    ParseError::new(format!("character {index}: {message}"))
+}
+
+/// Reads a transcript for a board of side `n`; errors give the 1-based
+/// index of the character where the bad move starts.
+pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' {
+            i += 1;
+            continue;
+        }
+        let rest: String = chars[i..chars.len().min(i + 4)]
+            .iter()
+            .map(char::to_ascii_lowercase)
+            .collect();
+        if let Some(pass) = PASSES.iter().find(|p| rest.starts_with(*p)) {
+            moves.push(Move::Pass);
+            i += pass.len();
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            let message = format!("unexpected '{c}' (a move is a square such as f5, or pass)");
+            return Err(error(i + 1, message));
+        }
+        let digits = chars[i + 1..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .count();
+        let name: String = chars[i..i + 1 + digits].iter().collect();
+        let sq = Square::parse(&name, n).map_err(|e| error(i + 1, e))?;
+        moves.push(Move::Play(sq));
+        i += 1 + digits;
+    }
+    Ok(moves)
+}
+
+/// Writes a transcript for a board of side `n`: lower case, concatenated,
+/// passes as `pa`; separated by spaces on the 10 x 10 board.
+pub fn write(moves: &[Move], n: u32) -> String {
+    let names: Vec<String> = moves
+        .iter()
+        .map(|m| match m {
+            Move::Play(sq) => sq.name(n).to_string(),
+            Move::Pass => "pa".to_string(),
+        })
+        .collect();
+    names.join(if n >= 10 { " " } else { "" })
+}
+
+/// A move of a transcript that the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move {index} ({name}): {error}")]
+pub struct ReplayError {
+    /// 1-based index of the move in the transcript.
+    pub index: usize,
+    /// The move's notation.
+    pub name: String,
+    /// Why the rules refuse it.
+    pub error: MoveError,
+}
+
+/// Plays `moves` on `game`, inserting forced passes the transcript left
+/// out; stops at the first illegal move, the moves before it played.
+pub fn replay(game: &mut AnyGame, moves: &[Move]) -> Result<(), ReplayError> {
+    let n = game.size();
+    for (i, &mv) in moves.iter().enumerate() {
+        if mv != Move::Pass && game.status() == Status::MustPass {
+            game.play(Move::Pass)
+                .expect("a pass is legal when the side to move must pass");
+        }
+        game.play(mv).map_err(|error| ReplayError {
+            index: i + 1,
+            name: mv.name(n),
+            error,
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Map;
+    use crate::rules::Variant;
+
+    fn names(moves: &[Move], n: u32) -> Vec<String> {
+        moves.iter().map(|m| m.name(n)).collect()
+    }
+
+    #[test]
+    fn readers_accept_case_spaces_commas_and_every_pass_token() {
+        let moves = read(" F5d6, C3 pass pa -- PS Ps e6", 8).unwrap();
+        assert_eq!(
+            names(&moves, 8),
+            ["f5", "d6", "c3", "pass", "pass", "pass", "pass", "pass", "e6"]
+        );
+        assert_eq!(write(&moves, 8), "f5d6c3papapapapae6");
+    }
+
+    #[test]
+    fn ten_by_ten_squares_read_greedily_and_are_written_with_spaces() {
+        let moves = read("a10j10b2A10", 10).unwrap();
+        assert_eq!(names(&moves, 10), ["a10", "j10", "b2", "a10"]);
+        assert_eq!(write(&moves, 10), "a10 j10 b2 a10");
+        assert_eq!(read(&write(&moves, 10), 10).unwrap(), moves);
+    }
+
+    #[test]
+    fn errors_give_the_character_index() {
+        let cases = [
+            ("f5 d6 x9", 8, "character 7: 'x9' is not a square"),
+            ("f5d6!", 8, "character 5: unexpected '!'"),
+            ("a10", 8, "character 1: 'a10' is not a square"),
+            ("a11", 10, "character 1: 'a11' is not a square"),
+            ("f5 p", 8, "character 4: 'p' is not a square"),
+        ];
+        for (text, n, want) in cases {
+            let got = read(text, n).unwrap_err().to_string();
+            assert!(got.starts_with(want), "{got:?} should start with {want:?}");
+        }
+    }
+
+    #[test]
+    fn replay_names_the_illegal_move_and_its_index() {
+        let mut game = AnyGame::new(Variant::Mapello, Map::empty(8).unwrap()).unwrap();
+        let err = replay(&mut game, &read("e3 pass", 8).unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "move 2 (pass): cannot pass: a legal move exists"
+        );
+        assert_eq!(names(&game.moves(), 8), ["e3"]);
+    }
+
+    #[test]
+    fn replay_inserts_a_forced_pass_the_transcript_left_out() {
+        // After these eight moves of Othello black has no move; white plays e3.
+        let start = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
+        let (mut implicit, mut explicit) = (start.clone(), start);
+        replay(&mut implicit, &read("e6f6d3e7e8d8g7f8e3", 8).unwrap()).unwrap();
+        replay(&mut explicit, &read("e6f6d3e7e8d8g7f8 pa e3", 8).unwrap()).unwrap();
+        assert_eq!(implicit.moves(), explicit.moves());
+        assert_eq!(write(&implicit.moves(), 8), "e6f6d3e7e8d8g7f8pae3");
+    }
+}
