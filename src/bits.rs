@@ -43,6 +43,14 @@ pub trait Bits:
     fn from_u128(v: u128) -> Self;
     /// Widening conversion to `u128`.
     fn to_u128(self) -> u128;
+    /// The lowest square alone (empty for the empty set).
+    fn lowest(self) -> Self;
+    /// Every index below the lowest square (every index for the empty set).
+    fn below_lowest(self) -> Self;
+    /// Every index up to and including the highest square (none for the empty set).
+    fn up_to_highest(self) -> Self;
+    /// All squares when `b` is true, none otherwise.
+    fn all_if(b: bool) -> Self;
 
     /// True when the set is empty.
     #[inline(always)]
@@ -84,6 +92,22 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
+            }
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn below_lowest(self) -> Self {
+                self.lowest().wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn up_to_highest(self) -> Self {
+                <$t>::MAX.checked_shr(self.leading_zeros()).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn all_if(b: bool) -> Self {
+                (b as $t).wrapping_neg()
             }
         }
     };
@@ -136,6 +160,30 @@ const fn centre_mask(n: u32) -> u128 {
         | (1u128 << (b * n + b))
 }
 
+/// Largest number of inner squares (10 x 10); tables are this long.
+pub const MAX_SQUARES: usize = 100;
+
+/// For each direction and square, the squares beyond it up to the edge.
+const fn rays(n: u32) -> [[u128; MAX_SQUARES]; 8] {
+    let mut out = [[0u128; MAX_SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = DIRECTIONS[d];
+        let mut i = 0;
+        while i < n * n {
+            let (mut x, mut y) = ((i % n) as i32 + dx, (i / n) as i32 + dy);
+            while x >= 0 && y >= 0 && x < n as i32 && y < n as i32 {
+                out[d][i as usize] |= 1u128 << (y as u32 * n + x as u32);
+                x += dx;
+                y += dy;
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    out
+}
+
 /// A board size: the inner board is `N` x `N`.
 pub trait Size:
     Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
@@ -154,6 +202,8 @@ pub trait Size:
     const INNER_COLS: Self::B;
     /// The four centre squares.
     const CENTRE: Self::B;
+    /// `RAYS[d][sq]`: the squares beyond `sq` in direction `d`, up to the edge.
+    const RAYS: [[Self::B; MAX_SQUARES]; 8];
 }
 
 macro_rules! size {
@@ -170,6 +220,20 @@ macro_rules! size {
             const INNER_COLS: $t =
                 (full_mask($n) & !column_mask($n, 0) & !column_mask($n, $n - 1)) as $t;
             const CENTRE: $t = centre_mask($n) as $t;
+            const RAYS: [[$t; MAX_SQUARES]; 8] = {
+                let wide = rays($n);
+                let mut out = [[0; MAX_SQUARES]; 8];
+                let mut d = 0;
+                while d < 8 {
+                    let mut i = 0;
+                    while i < MAX_SQUARES {
+                        out[d][i] = wide[d][i] as $t;
+                        i += 1;
+                    }
+                    d += 1;
+                }
+                out
+            };
         }
     };
 }

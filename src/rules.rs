@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bits::{shift, Bits, Size, DIRECTIONS};
+use crate::bits::{Bits, Size, DIRECTIONS};
 use crate::map::{Map, Piece};
 use crate::position::{Colour, Position};
 use crate::square::Square;
@@ -86,6 +86,7 @@ pub struct Board<S: Size> {
     /// For direction `d`: inner squares whose neighbour in direction `d` is a
     /// joker, so a run reaching them is anchored.
     joker_exit: [S::B; 8],
+    has_jokers: bool,
 }
 
 impl<S: Size> Board<S> {
@@ -111,7 +112,9 @@ impl<S: Size> Board<S> {
                 Piece::Bonus => {}
                 Piece::Joker => {
                     for (d, (dx, dy)) in DIRECTIONS.iter().enumerate() {
-                        if inner(x + dx, y + dy) {
+                        // An entry square needs an inner square beyond it, or
+                        // no move could complete the run.
+                        if inner(x + 2 * dx, y + 2 * dy) {
                             joker_entry[d] |= bit(x + dx, y + dy);
                         }
                         if inner(x - dx, y - dy) {
@@ -127,6 +130,7 @@ impl<S: Size> Board<S> {
             walls,
             joker_entry,
             joker_exit,
+            has_jokers: map.counts().jokers > 0,
         })
     }
 
@@ -188,37 +192,96 @@ impl<S: Size> Board<S> {
         if self.in_opening(pos) {
             return S::CENTRE & !pos.occupied();
         }
-        let mut moves = S::B::ZERO;
-        for d in 0..8 {
-            let mut run = (shift::<S>(pos.me, d) | self.joker_entry[d]) & pos.opp;
-            // A run holds at most n - 1 discs (n - 2 between two discs, one more
-            // when a joker anchors it from outside the board).
-            for _ in 0..S::N - 2 {
-                run |= shift::<S>(run, d) & pos.opp;
-            }
-            moves |= shift::<S>(run, d);
-        }
+        let moves = if self.has_jokers {
+            self.candidates::<true>(pos)
+        } else {
+            self.candidates::<false>(pos)
+        };
         moves & self.free(pos)
     }
 
+    /// Squares at the far end of a run of opponent discs anchored by a disc
+    /// of the mover or (with `JOKERS`) by a joker, in all eight directions.
+    ///
+    /// Each direction pair (east/west, south/north, and the two diagonals)
+    /// shares one shift amount. Runs grow by Kogge-Stone doubling: `pre` marks
+    /// opponent discs whose neighbour one step back is also an opponent disc,
+    /// so a run can jump two squares at a time. Masking the opponent with the
+    /// inner columns stops horizontal and diagonal runs wrapping across the
+    /// board edge.
+    #[inline(always)]
+    fn candidates<const JOKERS: bool>(&self, pos: &Position<S>) -> S::B {
+        let (p, o) = (pos.me, pos.opp);
+        let n = S::N;
+        let inner = o & S::INNER_COLS;
+        // A run holds at most n - 2 discs between two discs, one more when a
+        // joker anchors it from outside the board.
+        let longest = if JOKERS { n - 1 } else { n - 2 };
+        let doublings = (longest - 1) / 2;
+        let mut moves = S::B::ZERO;
+        for (pair, (mask, sh)) in [(inner, 1), (o, n), (inner, n + 1), (inner, n - 1)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut up = mask & (p << sh);
+            let mut down = mask & (p >> sh);
+            if JOKERS {
+                up |= self.joker_entry[2 * pair] & o;
+                down |= self.joker_entry[2 * pair + 1] & o;
+            }
+            up |= mask & (up << sh);
+            down |= mask & (down >> sh);
+            let pre_up = mask & (mask << sh);
+            let pre_down = pre_up >> sh;
+            for _ in 0..doublings {
+                up |= pre_up & (up << (2 * sh));
+                down |= pre_down & (down >> (2 * sh));
+            }
+            moves |= (up << sh) | (down >> sh);
+        }
+        moves
+    }
+
     /// The discs a move on `sq` would flip (empty when it flips none).
+    ///
+    /// For each direction the ray beyond `sq` is scanned for its first square
+    /// that is not an opponent disc: the run before it flips when that square
+    /// holds the mover's disc, or when the whole ray is opponent discs and a
+    /// joker waits past the edge.
     #[inline]
     pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
-        let start = S::B::bit(sq);
+        if self.has_jokers {
+            self.flips_with::<true>(pos, sq)
+        } else {
+            self.flips_with::<false>(pos, sq)
+        }
+    }
+
+    #[inline(always)]
+    fn flips_with<const JOKERS: bool>(&self, pos: &Position<S>, sq: u32) -> S::B {
+        let (p, o) = (pos.me, pos.opp);
+        let i = sq as usize;
         let mut flips = S::B::ZERO;
-        for d in 0..8 {
-            let mut run = S::B::ZERO;
-            let mut next = shift::<S>(start, d);
-            while !(next & pos.opp).is_empty() {
-                run |= next;
-                next = shift::<S>(next, d);
+        for d in [0, 2, 4, 6] {
+            let ray = S::RAYS[d][i];
+            let blockers = ray & !o;
+            let run = ray & blockers.below_lowest();
+            let mut anchored = !(blockers.lowest() & p).is_empty();
+            if JOKERS {
+                anchored |= blockers.is_empty() && !(ray & self.joker_exit[d]).is_empty();
             }
-            // `next` is empty once the run has walked off the board.
-            let anchored = !(next & pos.me).is_empty()
-                || (next.is_empty() && !(run & self.joker_exit[d]).is_empty());
-            if anchored {
-                flips |= run;
+            flips |= run & S::B::all_if(anchored);
+        }
+        for d in [1, 3, 5, 7] {
+            let ray = S::RAYS[d][i];
+            let blockers = ray & !o;
+            let below = blockers.up_to_highest();
+            let run = ray & !below;
+            let mut anchored = !((below ^ (below >> 1)) & p).is_empty();
+            if JOKERS {
+                anchored |= blockers.is_empty() && !(ray & self.joker_exit[d]).is_empty();
             }
+            flips |= run & S::B::all_if(anchored);
         }
         flips
     }
