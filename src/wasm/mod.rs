@@ -112,6 +112,12 @@ impl Game {
         Ok(())
     }
 
+    /// Perft from the current position: leaves `depth` plies below (a pass
+    /// is a ply); a number, exact below 2^53.
+    pub fn perft(&self, depth: u32) -> f64 {
+        self.inner.perft(depth) as f64
+    }
+
     /// The share code of the game's map.
     #[wasm_bindgen(js_name = mapCode)]
     pub fn map_code(&self) -> String {
