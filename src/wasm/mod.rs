@@ -15,7 +15,7 @@ use crate::{sharecode, transcript};
 /// Options for a new game, all optional: `{ variant: "mapello" | "othello" |
 /// "reversi", size: 6 | 8 | 10, map: "<share code>", moves: "<transcript>" }`.
 #[derive(Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 struct GameOptions {
     variant: Option<String>,
     size: Option<u32>,
@@ -25,6 +25,30 @@ struct GameOptions {
 
 fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
+}
+
+/// Reads an options object, refusing keys it does not know (serde's
+/// `deny_unknown_fields` is not enforced for JavaScript objects).
+pub(crate) fn read_options<T: for<'de> Deserialize<'de> + Default>(
+    value: JsValue,
+    known: &[&str],
+) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    if !value.is_object() {
+        return Err(js_error("options must be an object"));
+    }
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known.contains(&key.as_str()) {
+            return Err(js_error(format!(
+                "unknown option '{key}' (known: {})",
+                known.join(", ")
+            )));
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(js_error)
 }
 
 /// A game in progress, with its history.
@@ -45,11 +69,7 @@ impl Game {
     /// A new game at the start position on an empty map; `options` may be `undefined`.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<Game, JsError> {
-        let options: GameOptions = if options.is_undefined() || options.is_null() {
-            GameOptions::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).map_err(js_error)?
-        };
+        let options: GameOptions = read_options(options, &["variant", "size", "map", "moves"])?;
         let variant = match options.variant.as_deref() {
             None => Variant::Mapello,
             Some(name) => {
