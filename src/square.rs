@@ -51,7 +51,11 @@ impl Square {
             return Err(bad());
         }
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(bad());
         }
         let row: u32 = digits.parse().map_err(|_| bad())?;
@@ -115,7 +119,9 @@ mod tests {
 
     #[test]
     fn bad_names_are_refused() {
-        for bad in ["", "a", "a0", "i1", "a9", "5f", "a1x", "é1", "a+1", "a01x"] {
+        for bad in [
+            "", "a", "a0", "i1", "a9", "5f", "a1x", "é1", "a+1", "a01x", "a05",
+        ] {
             assert!(Square::parse(bad, 8).is_err(), "{bad}");
         }
         assert!(Square::parse("j10", 10).is_ok());

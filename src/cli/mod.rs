@@ -62,7 +62,8 @@ fn usage() -> String {
                     commands:\n"
         .to_string();
     for c in COMMANDS {
-        text.push_str(&format!("  {} {}\n", c.name, c.usage));
+        text.push_str(format!("  {} {}", c.name, c.usage).trim_end());
+        text.push('\n');
     }
     text
 }

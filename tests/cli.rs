@@ -1,0 +1,291 @@
+//! The `mapello` binary against the command-line contract of FORMATS.md:
+//! exact output on standard output, errors on standard error with a
+//! non-zero status.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
+const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
+
+/// The map of the FORMATS.md example at its start.
+const EXAMPLE: &str = "\
+. . * . . . . * . .
+. # . + . . . . . .
+. . . . . . . . . *
+. . . . . . # . . .
+. . . . X O . . . .
+. . . . O X . . . .
+. . + . . . . . . .
+. . . . . . . . . .
+. + . . . . . . # .
+. . . . * . . . . .
+X to move
+";
+
+fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Standard output of a run that must succeed with nothing on standard error.
+fn ok(args: &[&str]) -> String {
+    let out = mapello(args, None);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    assert_eq!(stderr, "", "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Standard error of a run that must fail with nothing on standard output.
+fn fails(args: &[&str]) -> String {
+    let out = mapello(args, None);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "", "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A file holding `text`, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("mapello-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn perft_from_the_othello_start_given_as_obf() {
+    assert_eq!(
+        ok(&["perft", "6", "--position", OTHELLO_START]),
+        OTHELLO_PERFT
+    );
+}
+
+#[test]
+fn perft_with_variant_othello() {
+    assert_eq!(ok(&["perft", "6", "--variant", "othello"]), OTHELLO_PERFT);
+}
+
+#[test]
+fn perft_from_the_mapello_start_on_an_empty_map_equals_othello() {
+    assert_eq!(ok(&["perft", "6"]), OTHELLO_PERFT);
+}
+
+#[test]
+fn perft_on_other_sizes() {
+    assert_eq!(
+        ok(&["perft", "4", "--size", "10"]),
+        "1 4\n2 12\n3 56\n4 244\n"
+    );
+    assert_eq!(
+        ok(&["perft", "2", "--size", "6", "--variant", "reversi"]),
+        "1 4\n2 12\n"
+    );
+}
+
+#[test]
+fn perft_reads_diagrams_from_a_file_and_from_standard_input() {
+    let file = TempFile::new("perft.txt", EXAMPLE);
+    let from_file = ok(&["perft", "3", "--position", file.path()]);
+    let out = mapello(&["perft", "3", "--position", "-"], Some(EXAMPLE));
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), from_file);
+    assert!(from_file.starts_with("1 4\n"), "{from_file}");
+}
+
+#[test]
+fn show_prints_the_diagram_side_legal_moves_and_score_after_the_moves() {
+    let file = TempFile::new("show.txt", EXAMPLE);
+    // Black e3 flips e4; white d3 flips d4 (e3 then the wall on f3 stop the
+    // row); black c3 flips d3 and, diagonally, d4.
+    let want = "\
+. . * . . . . * . .
+. # . + . . . . . .
+. . . . . . . . . *
+. . . X X X # . . .
+. . . . X X . . . .
+. . . . O X . . . .
+. . + . . . . . . .
+. . . . . . . . . .
+. + . . . . . . # .
+. . . . * . . . . .
+O to move
+to move: O
+legal: d2 f5
+score: X 6 O 1
+";
+    assert_eq!(
+        ok(&["show", "--position", file.path(), "e3", "D3", "c3"]),
+        want
+    );
+    assert_eq!(ok(&["show", "--position", file.path(), "e3d3,c3"]), want);
+}
+
+#[test]
+fn show_at_the_start_lists_the_four_first_moves() {
+    let out = ok(&["show"]);
+    assert!(
+        out.ends_with("X to move\nto move: X\nlegal: e3 f4 c5 d6\nscore: X 2 O 2\n"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 14);
+}
+
+#[test]
+fn show_says_pass_and_game_over_with_othello_scoring() {
+    // White's c1 is flanked by nothing: white must pass, black takes c1.
+    let position = format!("XXO{} O", "-".repeat(61));
+    let out = ok(&["show", "--position", &position]);
+    assert!(
+        out.ends_with("to move: O\nlegal: pass\nscore: X 2 O 1\n"),
+        "{out}"
+    );
+    let out = ok(&["show", "--position", &position, "pass", "d1"]);
+    assert!(
+        out.ends_with("O to move\ngame over\nlegal:\nscore: X 64 O 0\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn show_names_an_illegal_move_and_its_index() {
+    let err = fails(&["show", "e3", "a1"]);
+    assert_eq!(err, "mapello: move 2 (a1): a1 is not a legal move\n");
+    let err = fails(&["show", "e3", "zz"]);
+    assert!(
+        err.starts_with("mapello: in the moves, character 4: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn map_encode_then_decode_gives_the_map_back() {
+    let file = TempFile::new("map.txt", EXAMPLE);
+    let code = ok(&["map", "encode", "--position", file.path()]);
+    assert_eq!(code, "18EwAAAAMAABIAABJRhCAAQAA\n");
+    assert_eq!(ok(&["map", "decode", code.trim()]), EXAMPLE);
+    // A share code is a position too.
+    assert_eq!(
+        ok(&["show", "--position", code.trim()]),
+        ok(&["show", "--position", file.path()])
+    );
+}
+
+#[test]
+fn map_decode_refuses_a_bad_code() {
+    let err = fails(&["map", "decode", "18EwAAAAMAABIAABJRhCAAQA"]);
+    assert!(
+        err.starts_with("mapello: share code character 25: a 8 x 8 share code has 25 characters"),
+        "{err}"
+    );
+    let err = fails(&["map", "decode", "9"]);
+    assert!(err.contains("unknown share code version '9'"), "{err}");
+}
+
+#[test]
+fn bench_prints_name_value_unit_lines() {
+    let out = ok(&["bench"]);
+    assert!(out.lines().count() >= 2, "{out}");
+    for line in out.lines() {
+        let (name, figure) = line.split_once(": ").unwrap_or_else(|| panic!("{line}"));
+        let (value, unit) = figure.split_once(' ').unwrap_or_else(|| panic!("{line}"));
+        assert!(!name.is_empty() && !unit.is_empty(), "{line}");
+        assert!(value.parse::<f64>().is_ok(), "{line}");
+    }
+    assert!(out.contains("perft othello"), "{out}");
+}
+
+#[test]
+fn errors_go_to_standard_error_with_a_non_zero_status() {
+    let cases: [(&[&str], &str); 9] = [
+        (&[], "usage: mapello COMMAND"),
+        (&["frobnicate"], "unknown command 'frobnicate'"),
+        (&["perft"], "missing depth D"),
+        (&["perft", "x"], "'x' is not a valid depth D"),
+        (
+            &["perft", "2", "--variant", "chess"],
+            "unknown variant 'chess'",
+        ),
+        (
+            &["perft", "2", "--size", "7"],
+            "--size must be 6, 8 or 10, not 7",
+        ),
+        (&["perft", "2", "--bogus"], "unknown option --bogus"),
+        (
+            &["show", "--position", "no/such/file"],
+            "no/such/file: no such file",
+        ),
+        (
+            &["show", "--position", "XXO O"],
+            "OBF character 4: the board ends after 3 squares",
+        ),
+    ];
+    for (args, want) in cases {
+        let err = fails(args);
+        assert!(
+            err.starts_with("mapello: ") && err.contains(want),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_diagram_error_names_the_file_line_and_column() {
+    let file = TempFile::new("bad.txt", &EXAMPLE.replace(". # .", ". # Q"));
+    let err = fails(&["show", "--position", file.path()]);
+    assert_eq!(
+        err,
+        format!(
+            "mapello: {}: line 2, column 5: 'Q' is not a diagram cell (. # + * X O)\n",
+            file.path()
+        )
+    );
+}
+
+#[test]
+fn variant_othello_refuses_a_map_with_pieces() {
+    let file = TempFile::new("othello.txt", EXAMPLE);
+    let err = fails(&[
+        "perft",
+        "1",
+        "--variant",
+        "othello",
+        "--position",
+        file.path(),
+    ]);
+    assert!(
+        err.contains("othello is played without walls, bonuses or jokers"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_lists_every_command() {
+    let out = ok(&["help"]);
+    for command in ["perft", "show", "map", "bench"] {
+        assert!(out.contains(&format!("  {command}")), "{out}");
+    }
+}
