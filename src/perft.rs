@@ -15,6 +15,12 @@ pub fn perft<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> u64 {
         // No move means a pass or the end of the game: one leaf either way.
         return u64::from(moves.count().max(1));
     }
+    if depth == 2 && !moves.is_empty() {
+        // The children are counted in bulk right here, saving a call per child.
+        return Squares(moves)
+            .map(|sq| u64::from(board.moves(&board.play_legal(pos, sq)).count().max(1)))
+            .sum();
+    }
     if moves.is_empty() {
         let passed = pos.passed();
         if board.moves(&passed).is_empty() {
