@@ -2,7 +2,7 @@
 //! formats, shared by the command-line tool and the browser game (wasm).
 
 pub mod bits;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagram;
 pub mod errors;

@@ -2,6 +2,8 @@
 //! exact output on standard output, errors on standard error with a
 //! non-zero status.
 
+#![cfg(feature = "cli")]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

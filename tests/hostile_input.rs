@@ -7,8 +7,11 @@
 //! be a playable position that writes back and reads again the same. The
 //! seed comes from `MAPELLO_SEED`, else from the clock, and is printed.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+#[cfg(feature = "cli")]
 use mapello::cli::position;
 use mapello::game::AnyGame;
 use mapello::map::{Counts, Map};
@@ -432,6 +435,7 @@ fn square_names_never_panic() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn position_arguments_never_panic() {
     let mut pool = Vec::new();
     fuzz(

@@ -7,6 +7,8 @@
 //! result of playing every square, status and scores at every position. The
 //! seed comes from `MAPELLO_SEED`, else from the clock, and is printed.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use mapello::bits::{Bits, Size, S10, S6, S8};
 use mapello::map::{Counts, Map, Piece};
 use mapello::position::{Colour, Position};

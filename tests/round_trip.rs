@@ -2,6 +2,8 @@
 //! strings, share codes (at most 48 characters for any 8 x 8 map) and
 //! transcripts.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use mapello::game::AnyGame;
 use mapello::map::{Limits, Map, Piece};
 use mapello::position::Colour;
