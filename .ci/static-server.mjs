@@ -1,0 +1,93 @@
+// A static file server for the release site, as a plain static host would
+// serve it, optionally under a sub-path. Used by .ci/serve and the e2e tests.
+//
+//   node .ci/static-server.mjs [dir=dist] [port=8080] [base=/]
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { extname, join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/**
+ * Serves `dir` at `base` (a path starting and ending with "/") on 127.0.0.1.
+ * Port 0 picks a free port. Resolves to `{ url, close }`, `url` ending in `base`.
+ */
+export async function serve(dir, { port = 0, base = "/" } = {}) {
+  const root = resolve(dir);
+  const server = createServer(async (req, res) => {
+    const path = requestPath(req.url);
+    // Like static hosts: the site's folder without its slash redirects, so
+    // relative URLs resolve inside it.
+    if (path !== "/" && `${path}/` === base) {
+      res.writeHead(301, { location: base });
+      res.end();
+      return;
+    }
+    const file = path === null ? null : await resolveFile(root, base, path);
+    if (!file) {
+      res.writeHead(404, { "content-type": TYPES[".txt"] });
+      res.end("not found\n");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-cache",
+    });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((ok, fail) => {
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", ok);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}${base}`,
+    close: () =>
+      new Promise((ok) => {
+        server.close(ok);
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// The decoded path of a request URL, or null when it is malformed.
+function requestPath(url) {
+  try {
+    return decodeURIComponent(new URL(url, "http://host").pathname);
+  } catch {
+    return null;
+  }
+}
+
+// The file for a request path, or null when it is outside `base`, outside
+// `root` or missing. A directory means its index.html.
+async function resolveFile(root, base, path) {
+  if (!path.startsWith(base)) return null;
+  let file = join(root, path.slice(base.length));
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  try {
+    if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+    return (await stat(file)).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [dir = "dist", port = "8080", base = "/"] = process.argv.slice(2);
+  const { url } = await serve(dir, { port: Number(port), base });
+  console.log(`Mapello: ${url}  (Ctrl-C to stop)`);
+}

@@ -1,0 +1,92 @@
+// Shared by the end-to-end tests: the release build served over HTTP, and a
+// headless Chromium that records everything that goes wrong on a page.
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "../../.ci/static-server.mjs";
+import { cellRect, layout, outerSide } from "../../www/js/geometry.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const dist = `${root}dist`;
+export const screenshots = `${root}target/screenshots`;
+
+// Without the networking flags Chromium keeps calling home on a closed network.
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Serves dist/ at `base`; build it first with `trunk build --release`. */
+export function serveDist(base = "/") {
+  if (!existsSync(`${dist}/index.html`)) {
+    throw new Error("dist/ is missing: run `trunk build --release` (bash .ci/test does)");
+  }
+  return serve(dist, { base });
+}
+
+/** Headless Chromium with a fresh profile. */
+export async function launch() {
+  await mkdir(screenshots, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: FLAGS,
+  });
+}
+
+/**
+ * Opens `url` in a new page and waits until the board is drawn. `problems`
+ * collects console errors, uncaught exceptions, failed requests and HTTP errors;
+ * `requests` every URL the page asked for.
+ */
+export async function openBoard(browser, url, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const problems = [];
+  const requests = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready]", { timeout: 10_000 }).catch(() => {});
+  return { page, problems, requests };
+}
+
+/** The RGBA colour at the centre of outer-grid cell `index` and near its corner. */
+export async function cellColors(page, size, index) {
+  const pixels = await page.$eval("#board", (c) => c.width);
+  const rect = cellRect(layout(outerSide(size), pixels), index);
+  return page.$eval(
+    "#board",
+    (canvas, { x, y, width, height }) => {
+      const ctx = canvas.getContext("2d");
+      const at = (px, py) => [...ctx.getImageData(Math.floor(px), Math.floor(py), 1, 1).data];
+      return {
+        center: at(x + width / 2, y + height / 2),
+        corner: at(x + width * 0.15, y + height * 0.15),
+      };
+    },
+    rect,
+  );
+}
+
+/** The page's own `Game.state()`, from the wasm module it loaded. */
+export function pageState(page) {
+  return page.evaluate(async () => {
+    const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+    return new Game(undefined).state();
+  });
+}
+
+/** Rough brightness of an RGBA colour, 0 to 255. */
+export function luma([r, g, b]) {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
