@@ -116,7 +116,7 @@ impl Trailer {
             error(
                 line,
                 w[0].0,
-                format!("'{}' is not a side to move (X or O)", w[0].1),
+                format!("'{}' is not a side to move (X or O)", w[0].1.escape_debug()),
             )
         })?;
         self.side = Some(side);
@@ -135,12 +135,19 @@ impl Trailer {
         let mut taken = [0u8; 2];
         for (k, want) in [(1, Colour::Black), (3, Colour::White)] {
             if colour(w[k].1) != Some(want) {
-                let message = format!("expected '{}', found '{}'", want.letter(), w[k].1);
+                let message = format!(
+                    "expected '{}', found '{}'",
+                    want.letter(),
+                    w[k].1.escape_debug()
+                );
                 return Err(error(line, w[k].0, message));
             }
             let (col, number) = w[k + 1];
             taken[want.index()] = number.parse().map_err(|_| {
-                let message = format!("'{number}' is not a number of bonuses (0 to 255)");
+                let message = format!(
+                    "'{}' is not a number of bonuses (0 to 255)",
+                    number.escape_debug()
+                );
                 error(line, col, message)
             })?;
         }
@@ -192,7 +199,7 @@ fn board_row(line: usize, raw: &str) -> Result<Row, ParseError> {
             continue;
         }
         if !".#+*XO".contains(c) {
-            let message = format!("'{c}' is not a diagram cell (. # + * X O)");
+            let message = format!("'{}' is not a diagram cell (. # + * X O)", c.escape_debug());
             return Err(error(line, i + 1, message));
         }
         cells.push((i + 1, c));

@@ -29,7 +29,10 @@ fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
 }
 
 fn describe(c: Option<char>) -> String {
-    c.map_or_else(|| "the end".to_string(), |c| format!("'{c}'"))
+    c.map_or_else(
+        || "the end".to_string(),
+        |c| format!("'{}'", c.escape_debug()),
+    )
 }
 
 /// Reads an OBF string as an Othello position.
@@ -48,7 +51,10 @@ pub fn read(text: &str) -> Result<Setup, ParseError> {
                 return Err(error(k, message));
             }
             Some((k, c)) => {
-                return Err(error(k, format!("'{c}' is not a square (X, O or -)")));
+                return Err(error(
+                    k,
+                    format!("{} is not a square (X, O or -)", describe(Some(c))),
+                ));
             }
             None => {
                 let message = format!("the text ends after {i} squares; OBF has 64");
@@ -82,8 +88,10 @@ pub fn read(text: &str) -> Result<Setup, ParseError> {
     match chars.next() {
         None | Some((_, ';')) => {}
         Some((k, c)) => {
-            let message =
-                format!("unexpected '{c}' after the side to move (comments start with ';')");
+            let message = format!(
+                "unexpected {} after the side to move (comments start with ';')",
+                describe(Some(c))
+            );
             return Err(error(k, message));
         }
     }

@@ -107,6 +107,7 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         None => return Err(error(1, "the share code is empty")),
         Some(VERSION) => {}
         Some(c) => {
+            let c = c.escape_debug();
             let message =
                 format!("unknown share code version '{c}' (this program reads version {VERSION})");
             return Err(error(1, message));
@@ -123,7 +124,10 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         .enumerate()
         .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
     {
-        let message = format!("'{c}' is not a share code character (A-Z a-z 0-9 - _)");
+        let message = format!(
+            "'{}' is not a share code character (A-Z a-z 0-9 - _)",
+            c.escape_debug()
+        );
         return Err(error(prefix + i + 1, message));
     }
     let mut map = Map::empty(n).expect("the size is one of SIZES");

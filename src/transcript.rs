@@ -62,7 +62,10 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
             continue;
         }
         if !c.is_ascii_alphabetic() {
-            let message = format!("unexpected '{c}' (a move is a square such as f5, or pass)");
+            let message = format!(
+                "unexpected '{}' (a move is a square such as f5, or pass)",
+                c.escape_debug()
+            );
             return Err(error(i + 1, message));
         }
         let digits = chars[i + 1..]

@@ -222,7 +222,7 @@ fn bench_prints_name_value_unit_lines() {
 
 #[test]
 fn errors_go_to_standard_error_with_a_non_zero_status() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 11] = [
         (&[], "usage: mapello COMMAND"),
         (&["frobnicate"], "unknown command 'frobnicate'"),
         (&["perft"], "missing depth D"),
@@ -239,6 +239,11 @@ fn errors_go_to_standard_error_with_a_non_zero_status() {
         (
             &["show", "--position", "no/such/file"],
             "no/such/file: no such file",
+        ),
+        (&["show", "--position", "1.txt"], "1.txt: no such file"),
+        (
+            &["show", "--position", "mymap"],
+            "'mymap' is neither a file, nor a share code",
         ),
         (
             &["show", "--position", "XXO O"],

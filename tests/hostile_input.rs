@@ -229,7 +229,7 @@ fn diagrams_never_panic_and_errors_name_line_and_column() {
     let mut pool = Vec::new();
     fuzz(
         "diagram",
-        200_000,
+        150_000,
         |rng| {
             if pool.len() < 300 {
                 pool.push(diagram::write(&random_setup(rng)));
@@ -271,7 +271,7 @@ fn obf_never_panics_and_errors_give_the_character_index() {
     let mut pool = Vec::new();
     fuzz(
         "OBF",
-        250_000,
+        300_000,
         |rng| {
             if pool.len() < 300 {
                 let mut setup = random_setup(rng);
@@ -368,7 +368,7 @@ fn share_codes_never_panic_and_decode_only_canonical_codes() {
     let mut pool = Vec::new();
     fuzz(
         "share code",
-        250_000,
+        300_000,
         |rng| {
             if pool.len() < 300 {
                 pool.push(sharecode::encode(&random_setup(rng).map));

@@ -17,7 +17,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Positions to compare in one run.
-const POSITIONS: usize = 120_000;
+const POSITIONS: usize = 100_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cell {

@@ -6,10 +6,12 @@
 //! 1. `-`: standard input;
 //! 2. text with a line break: the text itself;
 //! 3. the path of an existing file: the file;
-//! 4. otherwise, with no `/` or `\` in it (a missing file gets "no such
-//!    file"): a share code when it starts with a digit (the code's version),
-//!    else an OBF string when it is at least 64 characters long or holds a
-//!    space (OBF has 64 squares, a space and the side to move).
+//! 4. a share code when it starts with a digit (the code's version) and
+//!    holds no `.`, `/` or `\`;
+//! 5. an OBF string when it starts with a square (`X`, `O`, `-`, `.`), holds
+//!    no `/` or `\`, and holds a space or is at least 64 characters long;
+//! 6. otherwise a missing file when it holds `.`, `/` or `\`, and an error
+//!    that lists what an argument may be when it does not.
 //!
 //! Text from a file, standard input or the argument is a share code or an
 //! OBF string when it has a single line besides comments and blank lines
@@ -117,25 +119,30 @@ pub fn load(arg: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
             .map_err(|e| ParseError::new(format!("cannot read {arg}: {e}")))?;
         return parse_text(&text, variant).map_err(in_source(arg));
     }
-    if arg.contains(['/', '\\']) {
-        return Err(ParseError::new(format!("{arg}: no such file")));
-    }
     let trimmed = arg.trim();
-    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+    let (slash, dot) = (arg.contains(['/', '\\']), arg.contains('.'));
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) && !slash && !dot {
         return share_code(trimmed, variant);
     }
-    if arg.chars().count() >= 64 || trimmed.contains(char::is_whitespace) {
+    let obf_like = trimmed.starts_with(['X', 'x', 'O', 'o', '-', '.'])
+        && (trimmed.contains(char::is_whitespace) || trimmed.chars().count() >= 64);
+    if obf_like && !slash {
         return from_obf(arg, variant);
     }
+    if slash || dot {
+        return Err(ParseError::new(format!("{arg}: no such file")));
+    }
     Err(ParseError::new(format!(
-        "'{arg}' is neither a file, nor a share code (which starts with its version digit), \
-         nor an OBF string (64 squares, a space and the side to move)"
+        "'{}' is neither a file, nor a share code (which starts with its version digit), \
+         nor an OBF string (64 squares, a space and the side to move)",
+        arg.escape_debug()
     )))
 }
 
 /// Reads a position from text: a share code or an OBF string on a single
 /// line, or a diagram.
 pub fn parse_text(text: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';'));
