@@ -1,6 +1,7 @@
 //! Mapello: the rules of Mapello, Othello and Reversi, a search AI and the text
 //! formats, shared by the command-line tool and the browser game (wasm).
 
+pub mod ai;
 pub mod bits;
 #[cfg(feature = "cli")]
 pub mod cli;

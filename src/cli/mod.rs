@@ -4,6 +4,7 @@
 //! its `run` function and one line in that list. Commands that work on a
 //! position take it with [`PositionArgs::take`].
 
+mod ai;
 mod args;
 mod bench;
 mod map;
@@ -54,7 +55,13 @@ pub struct Command {
 }
 
 /// Every command, in the order the usage lists them.
-pub const COMMANDS: &[Command] = &[perft::COMMAND, show::COMMAND, map::COMMAND, bench::COMMAND];
+pub const COMMANDS: &[Command] = &[
+    perft::COMMAND,
+    show::COMMAND,
+    map::COMMAND,
+    bench::COMMAND,
+    ai::SOLVE,
+];
 
 fn usage() -> String {
     let mut text = "usage: mapello COMMAND [ARGS]\n\

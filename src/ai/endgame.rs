@@ -1,0 +1,408 @@
+//! The exact endgame solver: the final margin with best play and a best
+//! move, for every variant (bonus points included).
+//!
+//! Null-window searches do nearly all the work. Near the end the search
+//! walks the empty squares directly (odd quadrants first), from 5 to 7
+//! empties it generates moves without the table, and above that it sorts
+//! moves fastest-first (fewest replies), with the transposition table,
+//! enhanced transposition cutoffs and a stability cutoff; far from the end
+//! it sorts by a shallow search with the evaluation.
+
+use crate::bits::{Bits, Size, Squares};
+
+use super::budget::Control;
+use super::eval::Eval;
+use super::geometry::Geometry;
+use super::pos::Pos;
+use super::tt::{Table, NO_MOVE};
+
+/// Beyond every score.
+pub const INF: i32 = 30_000;
+
+/// Empties up to which the search walks the empty squares directly.
+const SMALL: u32 = 4;
+/// Empties up to which moves are tried in parity order without the table.
+const SHALLOW: u32 = 7;
+/// Empties from which enhanced transposition cutoffs are tried.
+const ETC_MIN: u32 = 12;
+/// Empties from which moves are sorted by a shallow evaluated search.
+const EVAL_SORT_MIN: u32 = 99;
+
+/// How far below the best conceivable score alpha must be for the
+/// stability cutoff to be worth computing, by empties (Edax's thresholds).
+const STABILITY_MARGIN: [i32; 41] = [
+    0, 0, 0, 0, 58, 56, 54, 52, 50, 48, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16,
+    16, 14, 14, 12, 12, 10, 10, 8, 8, 6, 6, 4, 4, 2, 2, 0,
+];
+
+/// A move with the discs it flips and its sort key.
+#[derive(Clone, Copy, Debug)]
+struct Candidate<B> {
+    sq: u32,
+    flips: B,
+    key: i32,
+}
+
+/// The solver for one search; the table and the budget outlive it.
+pub struct Solver<'a, 'c, S: Size> {
+    g: &'a Geometry<S>,
+    tt: &'a mut Table,
+    ctl: &'a mut Control<'c>,
+    eval: Option<&'a Eval<S>>,
+    /// Best conceivable future margin with no stable disc: every playable
+    /// square plus every bonus still free.
+    ceiling: i32,
+}
+
+impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
+    /// A solver using `tt` (exact values only: keep it apart from the
+    /// midgame table) within `ctl`'s budget; `eval` sorts moves far from the end.
+    pub fn new(
+        g: &'a Geometry<S>,
+        tt: &'a mut Table,
+        ctl: &'a mut Control<'c>,
+        eval: Option<&'a Eval<S>>,
+    ) -> Solver<'a, 'c, S> {
+        Solver {
+            g,
+            tt,
+            ctl,
+            eval,
+            ceiling: 0,
+        }
+    }
+
+    /// The exact future margin of `p` for the side to move and a best move
+    /// (`None` when it must pass or the game is over), or `None` when the
+    /// budget ran out first.
+    pub fn solve(&mut self, p: Pos<S>) -> Option<(i32, Option<u32>)> {
+        self.solve_window(p, -INF, INF)
+    }
+
+    /// As [`Solver::solve`], but the score is exact only inside
+    /// (`alpha`, `beta`); outside it is a bound on the right side.
+    pub fn solve_window(&mut self, p: Pos<S>, alpha: i32, beta: i32) -> Option<(i32, Option<u32>)> {
+        self.ceiling = self.g.playable.count() as i32 + 3 * p.bonus.count() as i32;
+        let n = self.g.empties(p.me, p.opp).count();
+        let (score, best) = self.pvs(p, alpha, beta, n, false);
+        (!self.ctl.was_stopped()).then_some((score, best))
+    }
+
+    #[inline(always)]
+    fn final_score(&self, me: S::B, opp: S::B) -> i32 {
+        self.g.final_score(me, opp)
+    }
+
+    /// Full-window search along the principal variation.
+    fn pvs(
+        &mut self,
+        p: Pos<S>,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        passed: bool,
+    ) -> (i32, Option<u32>) {
+        self.ctl.nodes += 1;
+        let moves = self.g.moves(p.me, p.opp);
+        if moves.is_empty() {
+            if passed || self.g.moves(p.opp, p.me).is_empty() {
+                return (self.final_score(p.me, p.opp), None);
+            }
+            let (v, _) = self.pvs(p.passed(), -beta, -alpha, n, true);
+            return (-v, None);
+        }
+        let tt_move = self.tt.probe(p.key()).map_or(NO_MOVE, |e| e.mv);
+        let mut list = self.candidates(p, moves, n, tt_move);
+        let (mut best, mut best_sq) = (-INF, None);
+        let alpha0 = alpha;
+        for i in 0..list.len() {
+            let m = pick(&mut list, i);
+            let child = p.play(m.sq, m.flips);
+            let gain = p.gain(m.sq);
+            let v = if i == 0 {
+                gain - self.pvs(child, gain - beta, gain - alpha, n - 1, false).0
+            } else {
+                let v = gain - self.nws(child, gain - alpha - 1, n - 1);
+                if v > alpha && v < beta && !self.ctl.was_stopped() {
+                    gain - self.pvs(child, gain - beta, gain - alpha, n - 1, false).0
+                } else {
+                    v
+                }
+            };
+            if self.ctl.was_stopped() {
+                return (0, best_sq);
+            }
+            if v > best {
+                best = v;
+                best_sq = Some(m.sq);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let mv = best_sq.map_or(NO_MOVE, |s| s as u8);
+        self.tt.store(p.key(), n, alpha0, beta, best, mv);
+        (best, best_sq)
+    }
+
+    /// Null-window search: is the value above `alpha`? Fail-soft.
+    #[inline]
+    fn nws(&mut self, p: Pos<S>, alpha: i32, n: u32) -> i32 {
+        if n <= SMALL {
+            self.small_entry(p, alpha, n)
+        } else if n <= SHALLOW {
+            self.shallow(p, alpha, n, false)
+        } else {
+            self.deep(p, alpha, n, false)
+        }
+    }
+
+    /// Quadrants holding an odd number of empties, as a set of squares.
+    #[inline(always)]
+    fn odd_quadrants(&self, empties: S::B) -> S::B {
+        let mut odd = S::B::ZERO;
+        for q in self.g.quadrants {
+            if (empties & q).count() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        odd
+    }
+
+    /// The stability cutoff: when the opponent's stable discs cap the
+    /// score at or below `alpha`, that cap.
+    #[inline]
+    fn stability_cutoff(&self, p: Pos<S>, alpha: i32, n: u32) -> Option<i32> {
+        let ceiling = self.ceiling;
+        let margin = STABILITY_MARGIN[(n as usize).min(STABILITY_MARGIN.len() - 1)];
+        if n < 4 || alpha < ceiling - margin {
+            return None;
+        }
+        let cap = ceiling - 2 * self.g.stable(p.opp, p.me).count() as i32;
+        (cap <= alpha).then_some(cap)
+    }
+
+    /// Up to four empties: tries each empty square, odd quadrants first.
+    fn small_entry(&mut self, p: Pos<S>, alpha: i32, n: u32) -> i32 {
+        let empties = self.g.empties(p.me, p.opp);
+        if n == 0 {
+            self.ctl.nodes += 1;
+            return self.final_score(p.me, p.opp);
+        }
+        let odd = self.odd_quadrants(empties);
+        let mut sqs = [0u32; SMALL as usize];
+        let mut k = 0;
+        for sq in Squares(empties & odd).chain(Squares(empties & !odd)) {
+            sqs[k] = sq;
+            k += 1;
+        }
+        self.small(p, alpha, &sqs[..k], false)
+    }
+
+    fn small(&mut self, p: Pos<S>, alpha: i32, sqs: &[u32], passed: bool) -> i32 {
+        if sqs.len() == 1 {
+            return self.last(p, sqs[0]);
+        }
+        self.ctl.nodes += 1;
+        let mut best = -INF;
+        for (i, &sq) in sqs.iter().enumerate() {
+            let flips = self.g.flips(p.me, p.opp, sq);
+            if flips.is_empty() {
+                continue;
+            }
+            let mut rest = [0u32; SMALL as usize];
+            let mut k = 0;
+            for (j, &s) in sqs.iter().enumerate() {
+                if j != i {
+                    rest[k] = s;
+                    k += 1;
+                }
+            }
+            let gain = p.gain(sq);
+            let v = gain - self.small(p.play(sq, flips), gain - alpha - 1, &rest[..k], false);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    return v;
+                }
+            }
+        }
+        if best > -INF {
+            best
+        } else if passed {
+            self.final_score(p.me, p.opp)
+        } else {
+            -self.small(p.passed(), -alpha - 1, sqs, true)
+        }
+    }
+
+    /// One empty square left: whoever can play there does.
+    #[inline]
+    fn last(&mut self, p: Pos<S>, sq: u32) -> i32 {
+        self.ctl.nodes += 1;
+        let (me, opp) = (p.me.count() as i32, p.opp.count() as i32);
+        let flips = self.g.flips(p.me, p.opp, sq);
+        if !flips.is_empty() {
+            let k = flips.count() as i32;
+            return me + k + 1 - (opp - k) + p.gain(sq);
+        }
+        let flips = self.g.flips(p.opp, p.me, sq);
+        if !flips.is_empty() {
+            let k = flips.count() as i32;
+            return me - k - (opp + k + 1) - p.gain(sq);
+        }
+        self.final_score(p.me, p.opp)
+    }
+
+    /// Five to seven empties: moves in parity order, no table.
+    fn shallow(&mut self, p: Pos<S>, alpha: i32, n: u32, passed: bool) -> i32 {
+        self.ctl.nodes += 1;
+        let moves = self.g.moves(p.me, p.opp);
+        if moves.is_empty() {
+            if passed {
+                return self.final_score(p.me, p.opp);
+            }
+            return -self.shallow(p.passed(), -alpha - 1, n, true);
+        }
+        if let Some(cap) = self.stability_cutoff(p, alpha, n) {
+            return cap;
+        }
+        let odd = self.odd_quadrants(self.g.empties(p.me, p.opp));
+        let mut best = -INF;
+        for sq in Squares(moves & odd).chain(Squares(moves & !odd)) {
+            let flips = self.g.flips(p.me, p.opp, sq);
+            let child = p.play(sq, flips);
+            let gain = p.gain(sq);
+            let v = if n - 1 <= SMALL {
+                gain - self.small_entry(child, gain - alpha - 1, n - 1)
+            } else {
+                gain - self.shallow(child, gain - alpha - 1, n - 1, false)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    return v;
+                }
+            }
+        }
+        best
+    }
+
+    /// Eight empties or more: sorted moves, table, cutoffs.
+    fn deep(&mut self, p: Pos<S>, alpha: i32, n: u32, passed: bool) -> i32 {
+        self.ctl.nodes += 1;
+        if self.ctl.stopped() {
+            return alpha;
+        }
+        let moves = self.g.moves(p.me, p.opp);
+        if moves.is_empty() {
+            if passed {
+                return self.final_score(p.me, p.opp);
+            }
+            return -self.deep(p.passed(), -alpha - 1, n, true);
+        }
+        if let Some(cap) = self.stability_cutoff(p, alpha, n) {
+            return cap;
+        }
+        let key = p.key();
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            if e.lower as i32 > alpha {
+                return e.lower as i32;
+            }
+            if e.upper as i32 <= alpha {
+                return e.upper as i32;
+            }
+            tt_move = e.mv;
+        }
+        let mut list = self.candidates(p, moves, n, tt_move);
+        if n >= ETC_MIN {
+            for m in &list {
+                if let Some(e) = self.tt.probe(p.play(m.sq, m.flips).key()) {
+                    let gain = p.gain(m.sq);
+                    if gain - e.upper as i32 > alpha {
+                        return gain - e.upper as i32;
+                    }
+                }
+            }
+        }
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            let m = pick(&mut list, i);
+            let gain = p.gain(m.sq);
+            let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
+            if self.ctl.was_stopped() {
+                return alpha;
+            }
+            if v > best {
+                best = v;
+                best_move = m.sq as u8;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        self.tt.store(key, n, alpha, alpha + 1, best, best_move);
+        best
+    }
+
+    /// The legal moves with their sort keys: the table's move first, then
+    /// fastest-first (fewest replies, corners counted twice), then fewer
+    /// potential replies, odd quadrants and bonuses; far from the end a
+    /// shallow evaluated search decides instead.
+    fn candidates(&mut self, p: Pos<S>, moves: S::B, n: u32, tt_move: u8) -> Vec<Candidate<S::B>> {
+        let g = self.g;
+        let empties = g.empties(p.me, p.opp);
+        let odd = self.odd_quadrants(empties);
+        let mut list = Vec::with_capacity(moves.count() as usize);
+        for sq in Squares(moves) {
+            let flips = g.flips(p.me, p.opp, sq);
+            list.push(Candidate { sq, flips, key: 0 });
+        }
+        if list.len() < 2 {
+            return list;
+        }
+        let eval = self.eval.filter(|_| n >= EVAL_SORT_MIN);
+        for m in &mut list {
+            if m.sq as u8 == tt_move {
+                m.key = INF;
+                continue;
+            }
+            let child = p.play(m.sq, m.flips);
+            if let Some(eval) = eval {
+                self.ctl.nodes += 1;
+                m.key = -eval.shallow(g, child, if n >= 20 { 2 } else { 1 }) + 8 * p.gain(m.sq);
+                continue;
+            }
+            let replies = g.moves(child.me, child.opp);
+            let mobility = (replies.count() + (replies & g.corner_like).count()) as i32;
+            let child_empties = empties & !S::B::bit(m.sq);
+            let potential = (g.neighbours(child.opp) & child_empties).count() as i32;
+            let corners = (child.opp & g.corner_like).count() as i32;
+            let parity = i32::from(odd.has(m.sq));
+            m.key = ((64 - mobility) << 15)
+                + (corners << 11)
+                + ((64 - potential) << 5)
+                + (parity << 3)
+                + (p.gain(m.sq) << 9);
+        }
+        list
+    }
+}
+
+/// Moves the best remaining candidate to position `i` and returns it.
+#[inline]
+fn pick<B: Copy>(list: &mut [Candidate<B>], i: usize) -> Candidate<B> {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].key > list[best].key {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    list[i]
+}

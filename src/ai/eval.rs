@@ -1,0 +1,211 @@
+//! The evaluation: a linear function of features that the map shapes,
+//! with weights that slide from the opening to the end of the game.
+//!
+//! Squares are weighed by class (how many axes can ever flank them, and
+//! whether they touch a corner-like square, see [`SquareClass`]), so a
+//! wall or a joker changes which squares are worth taking. The other
+//! features are mobility, potential mobility, frontier, access to untaken
+//! bonuses and the parity of the empty regions walls cut off. The weights
+//! come from `src/bin/tune.rs` (see [`super::weights`]).
+
+use crate::bits::{Bits, Size, Squares};
+
+use super::geometry::{lowest, Geometry, SquareClass};
+use super::pos::Pos;
+use super::weights::WEIGHTS;
+
+/// Evaluation units per point of final margin.
+pub const SCALE: i32 = 16;
+
+/// Number of phases the weights are given for, from the end (0) to the start.
+pub const PHASES: usize = 6;
+
+/// Number of features.
+pub const FEATURES: usize = SquareClass::COUNT + 10;
+
+/// Names of the features, in order (for the tuning tool's output).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "corner",
+    "corner/c",
+    "corner/x",
+    "axes1",
+    "axes1/c",
+    "axes1/x",
+    "axes2",
+    "axes2/c",
+    "axes2/x",
+    "axes3",
+    "axes3/c",
+    "axes3/x",
+    "axes4",
+    "axes4/c",
+    "axes4/x",
+    "x-danger",
+    "c-danger",
+    "mobility",
+    "corner-mobility",
+    "potential-mobility",
+    "frontier",
+    "bonus-access",
+    "parity",
+    "odd-regions",
+    "tempo",
+];
+
+/// Empties up to which the parity of regions is counted.
+const REGION_EMPTIES: u32 = 24;
+
+/// Weights of every feature for each phase.
+pub type Weights = [[f32; FEATURES]; PHASES];
+
+/// The evaluation of one board: class masks built from its geometry.
+#[derive(Clone, Debug)]
+pub struct Eval<S: Size> {
+    classes: [S::B; SquareClass::COUNT],
+    playable: u32,
+    weights: Weights,
+}
+
+impl<S: Size> Eval<S> {
+    /// The tuned evaluation for the board of `g`.
+    pub fn new(g: &Geometry<S>) -> Eval<S> {
+        Eval::with_weights(g, WEIGHTS)
+    }
+
+    /// The evaluation with other weights (for tuning).
+    pub fn with_weights(g: &Geometry<S>, weights: Weights) -> Eval<S> {
+        let mut classes = [S::B::ZERO; SquareClass::COUNT];
+        for sq in Squares(g.playable) {
+            classes[g.classes[sq as usize].index()] |= S::B::bit(sq);
+        }
+        Eval {
+            classes,
+            playable: g.playable.count().max(1),
+            weights,
+        }
+    }
+
+    /// The two phases `p` lies between and the weight of the upper one.
+    #[inline]
+    pub fn phase(&self, empties: u32) -> (usize, f32) {
+        let t = empties.min(self.playable) as f32 / self.playable as f32 * (PHASES - 1) as f32;
+        let k = (t as usize).min(PHASES - 2);
+        (k, t - k as f32)
+    }
+
+    /// The features of `p` for the side to move.
+    pub fn features(&self, g: &Geometry<S>, p: Pos<S>) -> [f32; FEATURES] {
+        let mut f = [0f32; FEATURES];
+        let (me, opp) = (p.me, p.opp);
+        let diff = |b: S::B| (me & b).count() as f32 - (opp & b).count() as f32;
+        for (c, &mask) in self.classes.iter().enumerate() {
+            f[c] = diff(mask);
+        }
+        let empties = g.empties(me, opp);
+        let k = SquareClass::COUNT;
+        let open_corners = empties & g.corner_like;
+        let mut near_x = S::B::ZERO;
+        let mut near_c = S::B::ZERO;
+        for d in 0..8 {
+            let step = crate::bits::shift::<S>(open_corners, d);
+            if d < 4 {
+                near_c |= step;
+            } else {
+                near_x |= step;
+            }
+        }
+        f[k] = diff(near_x & g.x_like);
+        f[k + 1] = diff(near_c & g.c_like);
+        let my_moves = g.moves(me, opp);
+        let their_moves = g.moves(opp, me);
+        f[k + 2] = my_moves.count() as f32 - their_moves.count() as f32;
+        f[k + 3] = (my_moves & g.corner_like).count() as f32
+            - (their_moves & g.corner_like).count() as f32;
+        f[k + 4] = (g.neighbours(opp) & empties).count() as f32
+            - (g.neighbours(me) & empties).count() as f32;
+        f[k + 5] = diff(g.neighbours(empties));
+        f[k + 6] = (my_moves & p.bonus).count() as f32 - (their_moves & p.bonus).count() as f32;
+        let n = empties.count();
+        f[k + 7] = if n % 2 == 1 { 1.0 } else { -1.0 };
+        if n <= REGION_EMPTIES {
+            f[k + 8] = odd_regions(g, empties) as f32;
+        }
+        f[k + 9] = 1.0;
+        f
+    }
+
+    /// The estimated future margin of `p` for the side to move, in
+    /// [`SCALE`] units per point.
+    pub fn evaluate(&self, g: &Geometry<S>, p: Pos<S>) -> i32 {
+        let f = self.features(g, p);
+        let (k, t) = self.phase(g.empties(p.me, p.opp).count());
+        let (lo, hi) = (&self.weights[k], &self.weights[k + 1]);
+        let mut v = 0f32;
+        for i in 0..FEATURES {
+            v += f[i] * (lo[i] + t * (hi[i] - lo[i]));
+        }
+        (v * SCALE as f32).round() as i32
+    }
+
+    /// A small alpha-beta search on the evaluation (for move ordering).
+    pub fn shallow(&self, g: &Geometry<S>, p: Pos<S>, depth: u32) -> i32 {
+        self.alpha_beta(g, p, depth, -i32::MAX, i32::MAX, false)
+    }
+
+    fn alpha_beta(
+        &self,
+        g: &Geometry<S>,
+        p: Pos<S>,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        if depth == 0 {
+            return self.evaluate(g, p);
+        }
+        let moves = g.moves(p.me, p.opp);
+        if moves.is_empty() {
+            if passed || g.moves(p.opp, p.me).is_empty() {
+                return g.final_score(p.me, p.opp) * SCALE;
+            }
+            return -self.alpha_beta(g, p.passed(), depth, -beta, -alpha, true);
+        }
+        let mut best = -i32::MAX;
+        for sq in Squares(moves) {
+            let gain = p.gain(sq) * SCALE;
+            let child = p.play(sq, g.flips(p.me, p.opp, sq));
+            let v = gain - self.alpha_beta(g, child, depth - 1, gain - beta, gain - alpha, false);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Number of regions of empty squares (connected through empty squares in
+/// the eight directions) that hold an odd number of them.
+fn odd_regions<S: Size>(g: &Geometry<S>, empties: S::B) -> u32 {
+    let mut rest = empties;
+    let mut odd = 0;
+    while !rest.is_empty() {
+        let mut region = lowest(rest);
+        loop {
+            let grown = (region | g.neighbours(region)) & empties;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        odd += region.count() & 1;
+        rest &= !region;
+    }
+    odd
+}

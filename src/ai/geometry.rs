@@ -1,0 +1,457 @@
+//! What the map does to each square, computed once per board: the rays the
+//! flips walk along, where jokers anchor runs, which neighbours block a
+//! flank, and the square classes the evaluation weighs.
+
+use crate::bits::{Bits, Size, DIRECTIONS};
+use crate::map::Piece;
+use crate::rules::{Board, Variant};
+
+/// Most squares of any board (10 x 10).
+pub const MAX_SQUARES: usize = 100;
+
+/// Lowest square of a set, as a set (the set must not be empty).
+#[inline(always)]
+pub fn lowest<B: Bits>(b: B) -> B {
+    B::bit(b.first())
+}
+
+/// Index of the highest square of a non-empty set.
+#[inline(always)]
+pub fn last<B: Bits>(b: B) -> u32 {
+    127 - b.to_u128().leading_zeros()
+}
+
+/// The set minus one, wrapping (the empty set gives every square).
+#[inline(always)]
+pub fn dec<B: Bits>(b: B) -> B {
+    B::from_u128(b.to_u128().wrapping_sub(1))
+}
+
+/// Lowest square of a set as a set, or the empty set.
+#[inline(always)]
+pub fn lowest_or_zero<B: Bits>(b: B) -> B {
+    B::from_u128(b.to_u128() & b.to_u128().wrapping_neg())
+}
+
+/// Highest square of a set as a set, or the empty set.
+#[inline(always)]
+pub fn highest_or_zero<B: Bits>(b: B) -> B {
+    let v = b.to_u128();
+    B::from_u128((1u128 << 127).checked_shr(v.leading_zeros()).unwrap_or(0))
+}
+
+/// Every square below square `i`.
+#[inline(always)]
+pub fn below<B: Bits>(i: u32) -> B {
+    B::from_u128((1u128 << i) - 1)
+}
+
+/// Every square above square `i`.
+#[inline(always)]
+pub fn above<B: Bits>(i: u32) -> B {
+    !(B::bit(i) | below::<B>(i))
+}
+
+/// A 64-bit hash of a set (a multiply-xorshift mix of its halves).
+#[inline(always)]
+pub fn hash<B: Bits>(b: B, seed: u64) -> u64 {
+    let v = b.to_u128();
+    let mut h = (v as u64) ^ seed;
+    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^= ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
+}
+
+/// How a square relates to its neighbours for the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareClass {
+    /// Axes (of 4) along which a disc here can ever be flipped.
+    pub axes: u8,
+    /// Next to a corner-like square: 0 none, 1 orthogonally (C-like), 2 diagonally (X-like).
+    pub near_corner: u8,
+}
+
+impl SquareClass {
+    /// Number of distinct classes.
+    pub const COUNT: usize = 15;
+
+    /// Index of the class, `0 .. COUNT`.
+    pub fn index(self) -> usize {
+        self.axes as usize * 3 + self.near_corner as usize
+    }
+}
+
+/// The fixed geometry of a board, for the search and the evaluation.
+#[derive(Clone, Debug)]
+pub struct Geometry<S: Size> {
+    variant: Variant,
+    /// Inner squares that are not walls.
+    pub playable: S::B,
+    /// Wall squares.
+    pub walls: S::B,
+    /// True when the ring holds at least one joker.
+    pub jokers: bool,
+    /// For direction `d`: squares entered from a joker stepping in direction `d`.
+    joker_entry: [S::B; 8],
+    /// For each square and direction: the squares beyond it up to the edge.
+    rays: Vec<[S::B; 8]>,
+    /// For each square: bit `d` set when its ray in direction `d` ends next to a joker.
+    anchors: Vec<u8>,
+    /// For each square: its neighbours.
+    adjacent: Vec<S::B>,
+    /// For direction `d`: squares whose neighbour that way is a wall, or off
+    /// the board with no joker there, so nothing can flank them from that side.
+    pub blocked: [S::B; 8],
+    /// Squares no move can ever flip (every axis blocked on a side).
+    pub corner_like: S::B,
+    /// Squares orthogonally next to a corner-like square.
+    pub c_like: S::B,
+    /// Squares diagonally next to a corner-like square (and not C-like).
+    pub x_like: S::B,
+    /// Class of each square.
+    pub classes: Vec<SquareClass>,
+    /// Quadrant of each square (an index 0..4), for parity ordering.
+    pub quadrant: Vec<u8>,
+    /// The squares of each quadrant.
+    pub quadrants: [S::B; 4],
+}
+
+impl<S: Size> Geometry<S> {
+    /// The geometry of `board`'s map.
+    pub fn new(board: &Board<S>) -> Geometry<S> {
+        let n = S::N as i32;
+        let squares = (n * n) as usize;
+        let map = board.map();
+        let walls = board.walls();
+        let inner = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+        let joker_at = |x: i32, y: i32| {
+            !inner(x, y)
+                && (-1..=n).contains(&x)
+                && (-1..=n).contains(&y)
+                && map.get((x + 1) as u32, (y + 1) as u32) == Some(Piece::Joker)
+        };
+        let wall_at = |x: i32, y: i32| inner(x, y) && walls.has((y * n + x) as u32);
+        let bit = |x: i32, y: i32| S::B::bit((y * n + x) as u32);
+        let mut joker_entry = [S::B::ZERO; 8];
+        let mut rays = vec![[S::B::ZERO; 8]; squares];
+        let mut anchors = vec![0u8; squares];
+        let mut blocked = [S::B::ZERO; 8];
+        let mut jokers = false;
+        for y in 0..n {
+            for x in 0..n {
+                let sq = (y * n + x) as usize;
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let (mut cx, mut cy) = (x + dx, y + dy);
+                    while inner(cx, cy) {
+                        rays[sq][d] |= bit(cx, cy);
+                        cx += dx;
+                        cy += dy;
+                    }
+                    if joker_at(cx, cy) && !rays[sq][d].is_empty() {
+                        anchors[sq] |= 1 << d;
+                    }
+                    if joker_at(x - dx, y - dy) {
+                        joker_entry[d] |= bit(x, y);
+                        jokers = true;
+                    }
+                    let (nx, ny) = (x + dx, y + dy);
+                    if wall_at(nx, ny) || (!inner(nx, ny) && !joker_at(nx, ny)) {
+                        blocked[d] |= bit(x, y);
+                    }
+                }
+            }
+        }
+        let playable = S::FULL & !walls;
+        let adjacent = (0..squares)
+            .map(|i| {
+                let b = S::B::bit(i as u32);
+                (0..8).fold(S::B::ZERO, |a, d| a | crate::bits::shift::<S>(b, d))
+            })
+            .collect();
+        // An axis can flank a square when a disc can be put on one side and
+        // an anchor (disc or joker) can stand on the other.
+        let placeable = |x: i32, y: i32| inner(x, y) && !wall_at(x, y);
+        let anchorable = |x: i32, y: i32| placeable(x, y) || joker_at(x, y);
+        let mut corner_like = S::B::ZERO;
+        let mut axes_of = vec![0u8; squares];
+        for y in 0..n {
+            for x in 0..n {
+                let mut axes = 0;
+                for &(dx, dy) in DIRECTIONS.iter().step_by(2) {
+                    let (ax, ay, bx, by) = (x + dx, y + dy, x - dx, y - dy);
+                    if (placeable(ax, ay) && anchorable(bx, by))
+                        || (placeable(bx, by) && anchorable(ax, ay))
+                    {
+                        axes += 1;
+                    }
+                }
+                axes_of[(y * n + x) as usize] = axes;
+                if axes == 0 && playable.has((y * n + x) as u32) {
+                    corner_like |= bit(x, y);
+                }
+            }
+        }
+        let mut c_like = S::B::ZERO;
+        let mut x_like = S::B::ZERO;
+        for y in 0..n {
+            for x in 0..n {
+                let sq = bit(x, y);
+                if (sq & (corner_like | walls)) != S::B::ZERO {
+                    continue;
+                }
+                let near = |dx: i32, dy: i32| {
+                    inner(x + dx, y + dy) && corner_like.has(((y + dy) * n + x + dx) as u32)
+                };
+                if near(1, 0) || near(-1, 0) || near(0, 1) || near(0, -1) {
+                    c_like |= sq;
+                } else if near(1, 1) || near(-1, -1) || near(1, -1) || near(-1, 1) {
+                    x_like |= sq;
+                }
+            }
+        }
+        let classes = (0..squares)
+            .map(|i| {
+                let b = S::B::bit(i as u32);
+                SquareClass {
+                    axes: axes_of[i],
+                    near_corner: if c_like & b != S::B::ZERO {
+                        1
+                    } else if x_like & b != S::B::ZERO {
+                        2
+                    } else {
+                        0
+                    },
+                }
+            })
+            .collect();
+        let half = n / 2;
+        let mut quadrants = [S::B::ZERO; 4];
+        let quadrant: Vec<u8> = (0..squares as i32)
+            .map(|i| {
+                let q = (i % n >= half) as u8 + 2 * (i / n >= half) as u8;
+                quadrants[q as usize] |= S::B::bit(i as u32);
+                q
+            })
+            .collect();
+        Geometry {
+            variant: board.variant(),
+            playable,
+            walls,
+            jokers,
+            joker_entry,
+            rays,
+            anchors,
+            adjacent,
+            blocked,
+            corner_like,
+            c_like,
+            x_like,
+            classes,
+            quadrant,
+            quadrants,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Free squares (empty or untaken bonus) given the discs.
+    #[inline(always)]
+    pub fn empties(&self, me: S::B, opp: S::B) -> S::B {
+        self.playable & !(me | opp)
+    }
+
+    /// The value of a finished game for the side to move: its discs minus
+    /// the opponent's (bonuses are counted as they are taken); in Othello
+    /// the empty squares go to the winner.
+    #[inline]
+    pub fn final_score(&self, me: S::B, opp: S::B) -> i32 {
+        let diff = me.count() as i32 - opp.count() as i32;
+        if self.variant == Variant::Othello {
+            let empties = (S::N * S::N) as i32 - (me | opp).count() as i32;
+            diff + diff.signum() * empties
+        } else {
+            diff
+        }
+    }
+
+    /// True while the classic Reversi opening fills the centre.
+    #[inline(always)]
+    pub fn in_opening(&self, me: S::B, opp: S::B) -> bool {
+        self.variant == Variant::Reversi && (me | opp) & S::CENTRE != S::CENTRE
+    }
+
+    /// Legal moves for `me` against `opp`.
+    #[inline]
+    pub fn moves(&self, me: S::B, opp: S::B) -> S::B {
+        if self.in_opening(me, opp) {
+            return S::CENTRE & !(me | opp);
+        }
+        // A run holds at most n - 2 discs, n - 1 when a joker anchors it
+        // from outside; the doubling steps below cover (steps + 1) * 2.
+        if self.jokers {
+            self.moves_with::<true>(me, opp, (S::N as usize - 2) / 2)
+        } else {
+            self.moves_with::<false>(me, opp, (S::N as usize - 3) / 2)
+        }
+    }
+
+    #[inline(always)]
+    fn moves_with<const JOKERS: bool>(&self, me: S::B, opp: S::B, steps: usize) -> S::B {
+        let mut moves = S::B::ZERO;
+        for d in 0..8 {
+            let sh = |b: S::B| crate::bits::shift::<S>(b, d);
+            let mut seed = sh(me);
+            if JOKERS {
+                seed |= self.joker_entry[d];
+            }
+            let mut run = seed & opp;
+            run |= sh(run) & opp;
+            let pairs = opp & sh(opp);
+            for _ in 0..steps {
+                run |= sh(sh(run)) & pairs;
+            }
+            moves |= sh(run);
+        }
+        moves & self.empties(me, opp)
+    }
+
+    /// Discs of `opp` flipped when `me` plays on `sq` (empty when none).
+    #[inline]
+    pub fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
+        if (self.adjacent[sq as usize] & opp).is_empty() {
+            return S::B::ZERO;
+        }
+        if self.jokers {
+            self.flips_with::<true>(me, opp, sq)
+        } else {
+            self.flips_with::<false>(me, opp, sq)
+        }
+    }
+
+    #[inline(always)]
+    fn flips_with<const JOKERS: bool>(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
+        let rays = &self.rays[sq as usize];
+        let anchors = self.anchors[sq as usize];
+        let mut flips = S::B::ZERO;
+        for (d, &ray) in rays.iter().enumerate() {
+            // The first square of the ray that is not an opponent's disc
+            // (none when the run reaches the edge): the run flips when it is
+            // one of `me`'s discs. Even directions walk up the indices.
+            let blockers = ray & !opp;
+            let end = if d % 2 == 0 {
+                lowest_or_zero(blockers)
+            } else {
+                highest_or_zero(blockers)
+            };
+            let run = if d % 2 == 0 {
+                ray & dec(end)
+            } else {
+                ray & !(end | dec(end))
+            };
+            if !(end & me).is_empty() {
+                flips |= run;
+            } else if JOKERS && blockers.is_empty() && anchors >> d & 1 != 0 {
+                flips |= ray;
+            }
+        }
+        flips
+    }
+
+    /// Every square next to a square of `b` (in the 8 directions).
+    #[inline(always)]
+    pub fn neighbours(&self, b: S::B) -> S::B {
+        let mut out = S::B::ZERO;
+        for d in 0..8 {
+            out |= crate::bits::shift::<S>(b, d);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bits::{Squares, S10, S6, S8};
+    use crate::map::{Counts, Map};
+    use crate::position::Position;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Random positions on random maps: moves and flips agree with the rules core.
+    fn agrees_with_the_rules<S: Size>(seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for variant in [Variant::Mapello, Variant::Othello, Variant::Reversi] {
+            for _ in 0..20 {
+                let map = if variant == Variant::Mapello {
+                    let k = rng.next_u32() % 9;
+                    let counts = Counts {
+                        walls: k,
+                        bonuses: k,
+                        jokers: (rng.next_u32() % 20),
+                    };
+                    Map::random(S::N, counts, &mut rng).unwrap()
+                } else {
+                    Map::empty(S::N).unwrap()
+                };
+                let board = Board::<S>::new(variant, &map).unwrap();
+                let g = Geometry::new(&board);
+                let mut pos: Position<S> = board.start();
+                loop {
+                    let moves = board.moves(&pos);
+                    assert_eq!(g.moves(pos.me, pos.opp), moves);
+                    let opening = g.in_opening(pos.me, pos.opp);
+                    for sq in Squares(g.empties(pos.me, pos.opp)) {
+                        if !opening {
+                            assert_eq!(g.flips(pos.me, pos.opp, sq), board.flips(&pos, sq));
+                        }
+                    }
+                    if moves.is_empty() {
+                        pos = pos.passed();
+                        if board.moves(&pos).is_empty() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let list: Vec<u32> = Squares(moves).collect();
+                    let sq = list[(rng.next_u32() as usize) % list.len()];
+                    pos = board.play_legal(&pos, sq);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_and_flips_match_the_rules_core_on_every_size() {
+        agrees_with_the_rules::<S6>(1);
+        agrees_with_the_rules::<S8>(2);
+        agrees_with_the_rules::<S10>(3);
+    }
+
+    #[test]
+    fn othello_corners_are_corner_like_and_their_neighbours_x_and_c_like() {
+        let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+        let g = Geometry::new(&board);
+        let corners = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+        assert_eq!(g.corner_like, corners);
+        assert!(g.x_like.has(9) && g.c_like.has(1) && g.c_like.has(8));
+        assert_eq!(g.x_like.count(), 4);
+        assert_eq!(g.c_like.count(), 8);
+        assert_eq!(g.classes[1].axes, 1);
+        assert_eq!(g.classes[27].axes, 4);
+    }
+
+    #[test]
+    fn a_joker_beyond_a_corner_makes_it_flankable() {
+        let mut map = Map::empty(8).unwrap();
+        map.set(0, 0, Some(Piece::Joker), &crate::map::Limits::default())
+            .unwrap();
+        let board = Board::<S8>::new(Variant::Mapello, &map).unwrap();
+        let g = Geometry::new(&board);
+        assert!(!g.corner_like.has(0));
+        assert_eq!(g.classes[0].axes, 1);
+    }
+}

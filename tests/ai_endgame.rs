@@ -1,0 +1,158 @@
+//! The exact solver against brute-force minimax over the rules core, on
+//! every variant and size, with walls, bonuses and jokers.
+
+use mapello::ai;
+use mapello::bits::{Bits, Size, Squares, S10, S6, S8};
+use mapello::game::AnyGame;
+use mapello::map::{Counts, Map};
+use mapello::position::Position;
+use mapello::rules::{Board, Status, Variant};
+use mapello::setup::Setup;
+use mapello::square::{Move, Square};
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The exact final margin for the side to move, by trying every line.
+fn minimax<S: Size>(board: &Board<S>, pos: &Position<S>) -> i32 {
+    match board.status(pos) {
+        Status::GameOver => board.final_margin(pos),
+        Status::MustPass => -minimax(board, &pos.passed()),
+        Status::ToMove => Squares(board.moves(pos))
+            .map(|sq| -minimax(board, &board.play_legal(pos, sq)))
+            .max()
+            .expect("a position to move has a move"),
+    }
+}
+
+/// Plays random moves from the start until at most `empties` free squares remain.
+fn random_position<S: Size>(
+    board: &Board<S>,
+    empties: u32,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Position<S>> {
+    let mut pos = board.start();
+    loop {
+        let free = S::FULL & !(pos.me | pos.opp | board.walls());
+        if free.count() <= empties {
+            return Some(pos);
+        }
+        match board.status(&pos) {
+            Status::GameOver => return None,
+            Status::MustPass => pos = pos.passed(),
+            Status::ToMove => {
+                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
+                pos = board.play_legal(&pos, moves[rng.next_u32() as usize % moves.len()]);
+            }
+        }
+    }
+}
+
+/// The game of a position on `map`, as the front ends build it.
+fn game_of<S: Size>(board: &Board<S>, pos: &Position<S>) -> AnyGame {
+    let mut setup = Setup::start(board.variant(), board.map().clone());
+    let squares = |b: S::B| -> Vec<Square> {
+        Squares(b)
+            .map(|i| Square::from_index(i, S::N).unwrap())
+            .collect()
+    };
+    let black = pos.discs(mapello::position::Colour::Black);
+    let white = pos.discs(mapello::position::Colour::White);
+    setup.black = squares(black);
+    setup.white = squares(white);
+    setup.side = pos.side;
+    setup.taken = pos.taken;
+    // Bonuses already taken leave the map.
+    for sq in Squares(board.start().bonus & !pos.bonus) {
+        let (x, y) = (sq % S::N + 1, sq / S::N + 1);
+        setup
+            .map
+            .set(x, y, None, &mapello::map::Limits::UNLIMITED)
+            .unwrap();
+    }
+    AnyGame::from_setup(&setup).unwrap()
+}
+
+fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut checked = 0;
+    while checked < games {
+        let map = if variant == Variant::Mapello {
+            Map::random(S::N, counts, &mut rng).unwrap()
+        } else {
+            Map::empty(S::N).unwrap()
+        };
+        let board = Board::<S>::new(variant, &map).unwrap();
+        let Some(pos) = random_position(&board, empties, &mut rng) else {
+            continue;
+        };
+        let want = minimax(&board, &pos);
+        let game = game_of(&board, &pos);
+        let solved = ai::solve(&game, None).unwrap();
+        assert_eq!(solved.score, want, "{variant:?} {map:?} {pos:?}");
+        // The move it gives reaches that value.
+        let after = match solved.best {
+            Move::Pass => {
+                assert_eq!(board.status(&pos), Status::MustPass);
+                pos.passed()
+            }
+            Move::Play(sq) => board.play(&pos, sq.index()).expect("a legal best move"),
+        };
+        if board.status(&pos) != Status::GameOver {
+            assert_eq!(
+                -minimax(&board, &after),
+                want,
+                "best move {:?}",
+                solved.best
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn solver_is_exact_on_mapello_with_walls_bonuses_and_jokers() {
+    let counts = Counts {
+        walls: 4,
+        bonuses: 6,
+        jokers: 8,
+    };
+    check::<S6>(Variant::Mapello, counts, 10, 60, 1);
+    check::<S8>(Variant::Mapello, counts, 9, 30, 2);
+}
+
+#[test]
+fn solver_is_exact_when_bonuses_are_the_last_squares() {
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    check::<S6>(Variant::Mapello, counts, 11, 40, 3);
+}
+
+#[test]
+fn solver_is_exact_on_othello_where_empties_go_to_the_winner() {
+    check::<S8>(Variant::Othello, Counts::default(), 9, 40, 4);
+    check::<S6>(Variant::Othello, Counts::default(), 11, 20, 5);
+}
+
+#[test]
+fn solver_is_exact_on_reversi_and_the_10_by_10_board() {
+    check::<S6>(Variant::Reversi, Counts::default(), 10, 20, 6);
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    check::<S10>(Variant::Mapello, counts, 8, 10, 7);
+}
+
+#[test]
+fn ffo_40_is_a2_plus_38() {
+    let setup =
+        mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+            .unwrap();
+    let solved = ai::solve(&AnyGame::from_setup(&setup).unwrap(), None).unwrap();
+    assert_eq!(solved.best.name(8), "a2");
+    assert_eq!(solved.score, 38);
+}
