@@ -2,13 +2,16 @@
 // headless Chromium that records everything that goes wrong on a page.
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "../../.ci/static-server.mjs";
 import { cellRect, layout, outerSide } from "../../www/js/geometry.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const dist = `${root}dist`;
+// MAPELLO_DIST serves another build (relative paths from the repository root),
+// so engineers building side by side do not overwrite each other's dist/.
+const dist = resolve(root, process.env.MAPELLO_DIST || "dist");
 export const screenshots = `${root}target/screenshots`;
 
 // Without the networking flags Chromium keeps calling home on a closed network.
@@ -22,10 +25,10 @@ const FLAGS = [
   "--disable-sync",
 ];
 
-/** Serves dist/ at `base`; build it first with `trunk build --release`. */
+/** Serves dist/ (or $MAPELLO_DIST) at `base`; build it first with `trunk build --release`. */
 export function serveDist(base = "/") {
   if (!existsSync(`${dist}/index.html`)) {
-    throw new Error("dist/ is missing: run `trunk build --release` (bash .ci/test does)");
+    throw new Error(`${dist} has no index.html: run \`trunk build --release\` (bash .ci/test does)`);
   }
   return serve(dist, { base });
 }
