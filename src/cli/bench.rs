@@ -2,7 +2,7 @@
 
 use std::fmt::Display;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -46,6 +46,9 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The least time spent on one figure.
+const MIN_TIME: Duration = Duration::from_millis(500);
+
 /// Perft leaves per second from the Othello start and from the Mapello
 /// start on a fixed map with the default 8 walls, 8 bonuses and 8 jokers.
 fn perft(bench: &mut Bench) -> Result<(), CliError> {
@@ -64,8 +67,13 @@ fn perft(bench: &mut Bench) -> Result<(), CliError> {
         ("perft othello d10", othello, 10),
         ("perft mapello 8-8-8 d10", mapello, 10),
     ] {
+        // Repeated for at least MIN_TIME, so that a fast run still gives a
+        // steady figure.
         let start = Instant::now();
-        let leaves = game.perft(depth);
+        let mut leaves = 0;
+        while start.elapsed() < MIN_TIME {
+            leaves += game.perft(depth);
+        }
         let seconds = start.elapsed().as_secs_f64();
         bench.figure(name, format!("{:.0}", leaves as f64 / seconds), "leaves/s")?;
     }
