@@ -359,6 +359,11 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, g => crate::perft::perft(g.board(), g.position(), depth))
     }
+
+    /// Perft at every depth `1..=depth` (element `d - 1` is perft `d`), in one walk.
+    pub fn perft_all(&self, depth: u32) -> Vec<u64> {
+        with_game!(self, g => crate::perft::perft_all(g.board(), g.position(), depth))
+    }
 }
 
 #[cfg(test)]

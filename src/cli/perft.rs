@@ -15,8 +15,8 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let depth: u32 = args.required_parsed("depth D")?;
     args.finish()?;
     let game = position.game()?;
-    for d in 1..=depth {
-        writeln!(out, "{d} {}", game.perft(d))?;
+    for (d, leaves) in game.perft_all(depth).iter().enumerate() {
+        writeln!(out, "{} {leaves}", d + 1)?;
     }
     Ok(())
 }
