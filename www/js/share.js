@@ -55,3 +55,13 @@ export function linkFor(href, { map, moves } = {}) {
 function compactMoves(moves) {
   return String(moves).toLowerCase().replace(/[\s,]+/g, "");
 }
+
+/** Puts `text` on the clipboard; false when the browser refuses. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

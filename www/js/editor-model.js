@@ -1,0 +1,93 @@
+// The map editor's pure logic: edit history, which cells a drag crosses,
+// cell names and the balance read-out. No DOM, no wasm.
+import { cellAt, columnName, outerCoords, outerSide, squareName } from "./geometry.js";
+
+/** A history holding only `present`. Entries are compared with `same`. */
+export function historyOf(present) {
+  return { past: [], present, future: [] };
+}
+
+/** The history after a new entry; unchanged when `entry` equals the present. */
+export function record(history, entry, same = Object.is) {
+  if (same(history.present, entry)) return history;
+  return { past: [...history.past, history.present], present: entry, future: [] };
+}
+
+/** The history one step back, or the same history when there is none. */
+export function undo(history) {
+  if (history.past.length === 0) return history;
+  return {
+    past: history.past.slice(0, -1),
+    present: history.past.at(-1),
+    future: [history.present, ...history.future],
+  };
+}
+
+/** The history one step forward again, or the same history when there is none. */
+export function redo(history) {
+  if (history.future.length === 0) return history;
+  return {
+    past: [...history.past, history.present],
+    present: history.future[0],
+    future: history.future.slice(1),
+  };
+}
+
+/**
+ * Cells of `board` (a geometry.js layout) under the segment from pixel
+ * `from` to pixel `to`, in order, each once, `from`'s own cell excluded: a
+ * fast drag reports points several cells apart, and every cell between
+ * them is painted too. Samples at a fifth of a cell, so a segment clipping
+ * a cell's corner by less than that may skip it.
+ */
+export function cellsCrossed(board, from, to) {
+  const steps = Math.max(1, Math.ceil((Math.hypot(to.x - from.x, to.y - from.y) * 5) / board.cell));
+  const cells = [];
+  let last = cellAt(board, from.x, from.y);
+  for (let i = 1; i <= steps; i += 1) {
+    const t = i / steps;
+    const cell = cellAt(board, from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+    if (cell !== last && cell >= 0 && !cells.includes(cell)) cells.push(cell);
+    last = cell;
+  }
+  return cells;
+}
+
+/** The outer-grid index one step from `index` by arrow key `key`, kept on the grid. */
+export function stepCursor(size, index, key) {
+  const side = outerSide(size);
+  const { row, col } = outerCoords(size, index);
+  const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
+  const clamp = (v) => Math.min(side - 1, Math.max(0, v));
+  return clamp(row + dr) * side + clamp(col + dc);
+}
+
+/** A cell's name for people: `c3` inside, `ring above c`, `ring left of 4`, `ring corner top left`. */
+export function cellName(size, index) {
+  const inner = squareName(size, index);
+  if (inner) return inner;
+  const { row, col } = outerCoords(size, index);
+  const last = size + 1;
+  const vertical = row === 0 ? "top" : row === last ? "bottom" : null;
+  const horizontal = col === 0 ? "left" : col === last ? "right" : null;
+  if (vertical && horizontal) return `ring corner ${vertical} ${horizontal}`;
+  if (vertical) return `ring ${vertical === "top" ? "above" : "below"} ${columnName(col - 1)}`;
+  return `ring ${horizontal} of ${row}`;
+}
+
+/** The piece a stroke paints: starting on the piece being painted erases it instead. */
+export function strokePiece(tool, startPiece) {
+  return tool !== "empty" && startPiece === tool ? "empty" : tool;
+}
+
+/** The expected final margin for black, in words. */
+export function balanceText(value) {
+  const margin = Math.abs(value).toFixed(1);
+  if (Math.abs(value) < 0.5) return `Even: ${value < 0 ? "−" : "+"}${margin} for black`;
+  return value > 0 ? `Black ahead by ${margin}` : `White ahead by ${margin}`;
+}
+
+/** Where the balance meter's marker sits, 0 (white wins by `range` or more) to 1 (black does). */
+export function balancePosition(value, range = 16) {
+  return Math.min(1, Math.max(0, 0.5 + value / (2 * range)));
+}
