@@ -83,7 +83,7 @@ export function strokePiece(tool, startPiece) {
 /** The expected final margin for black, in words. */
 export function balanceText(value) {
   const margin = Math.abs(value).toFixed(1);
-  if (Math.abs(value) < 0.5) return `Even: ${value < 0 ? "−" : "+"}${margin} for black`;
+  if (Math.abs(value) < 0.5) return `Even (${value < 0 ? "white" : "black"} +${margin})`;
   return value > 0 ? `Black ahead by ${margin}` : `White ahead by ${margin}`;
 }
 
