@@ -1,33 +1,99 @@
-// The board widget: holds one state, redraws it on change, and turns events
-// into state changes.
+// The board widget: holds one state, redraws it on change, animates moves,
+// and turns pointer and keyboard events into moves through `onPlay`.
+import { flipDuration, moveAnimation, progress } from "./anim.js";
 import { bindEvents } from "./events.js";
-import { cellAt, layout, outerSide } from "./geometry.js";
-import { render } from "./render.js";
-import { withHover } from "./state.js";
+import { cellAt, layout, outerSide, squareName } from "./geometry.js";
+import { MARGIN, render } from "./render.js";
+import { cursorStart, isLegal, withChanges, withCursorKey, withHover } from "./state.js";
 
-/** Draws `initial` on `canvas` and keeps it drawn as the page changes. */
-export function createBoard(canvas, initial) {
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+/**
+ * Draws `initial` on `canvas` and keeps it drawn. `onPlay(square)` receives
+ * the notation of a legal square the user clicked or chose with the
+ * keyboard. Returns the board's API.
+ */
+export function createBoard(canvas, initial, { onPlay }) {
   let state = initial;
+  let anim = null;
   let frame = 0;
+
+  const draw = () => {
+    frame = 0;
+    const now = performance.now();
+    render(canvas, state, { now, anim });
+    if (anim && progress(anim, now) < 1) frame = requestAnimationFrame(draw);
+    else anim = null;
+  };
   const redraw = () => {
-    frame ||= requestAnimationFrame(() => {
-      frame = 0;
-      render(canvas, state);
-    });
+    frame ||= requestAnimationFrame(draw);
   };
   const update = (next) => {
     if (next !== state) {
       state = next;
+      describe();
       redraw();
     }
   };
+  // The canvas's accessible name follows the keyboard cursor.
+  const describe = () => {
+    const name = state.cursor >= 0 ? squareName(state.size, state.cursor) : null;
+    const what = name ? `, cursor on ${name}: ${cellWords(state, state.cursor)}` : "";
+    canvas.setAttribute("aria-label", `Board${what}`);
+  };
+  const play = (index) => {
+    if (state.interactive && isLegal(state, index)) onPlay(squareName(state.size, index));
+  };
+  const cellOf = (point) => cellAt(layout(outerSide(state.size), canvas.width, MARGIN), point.x, point.y);
 
   bindEvents(canvas, {
     resize: redraw,
-    pointer: (point) => {
-      const board = layout(outerSide(state.size), canvas.width);
-      update(withHover(state, point ? cellAt(board, point.x, point.y) : -1));
+    pointer: (point) => update(withHover(state, point ? cellOf(point) : -1)),
+    tap: (point) => {
+      const index = cellOf(point);
+      if (state.cursor >= 0 && isLegal(state, index)) update(withChanges(state, { cursor: index }));
+      play(index);
+    },
+    key: (key) => {
+      if (key === "Enter" || key === " ") {
+        if (state.cursor >= 0) play(state.cursor);
+        else update(withChanges(state, { cursor: cursorStart(state) }));
+        return true;
+      }
+      const next = withCursorKey(state, key);
+      if (next) update(next);
+      return next !== null;
+    },
+    focus: (hasFocus) => {
+      // A click focuses the board too; only keyboard focus shows the cursor.
+      const show = hasFocus && canvas.matches(":focus-visible");
+      update(withChanges(state, { cursor: show ? cursorStart(state) : -1 }));
     },
   });
+  describe();
   render(canvas, state);
+
+  return {
+    /** The state drawn now. */
+    get state() {
+      return state;
+    },
+    /**
+     * Shows a new state. `move` (notation, or null) animates that move's
+     * placed disc and the discs it flipped.
+     */
+    set(next, move = null) {
+      const placed = move ? next.lastMove : -1;
+      anim = moveAnimation(placed, next.flipped, performance.now(), flipDuration(reducedMotion.matches));
+      update({ ...next, hover: state.hover, cursor: state.cursor });
+    },
+    /** Redraws, e.g. after the colour scheme changed. */
+    redraw,
+  };
+}
+
+function cellWords(state, index) {
+  const c = state.cells[index];
+  const piece = { X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" }[c];
+  return isLegal(state, index) ? `${piece}, legal move` : piece;
 }

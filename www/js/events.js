@@ -2,14 +2,22 @@
 
 /**
  * Calls `resize()` when the canvas needs redrawing at a new size or pixel
- * density, and `pointer(point)` with the pointer position in canvas pixels
- * (null when it leaves).
+ * density, `pointer(point)` with the pointer position in canvas pixels (null
+ * when it leaves), `tap(point)` on a click or tap, `key(key)` on a key press
+ * (returning true when the board used it) and `focus(hasFocus)`.
  */
-export function bindEvents(canvas, { resize, pointer }) {
+export function bindEvents(canvas, { resize, pointer, tap, key, focus }) {
   new ResizeObserver(resize).observe(canvas);
   watchPixelRatio(resize);
   canvas.addEventListener("pointermove", (e) => pointer(canvasPoint(canvas, e)));
   canvas.addEventListener("pointerleave", () => pointer(null));
+  canvas.addEventListener("click", (e) => tap(canvasPoint(canvas, e)));
+  canvas.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (key(e.key)) e.preventDefault();
+  });
+  canvas.addEventListener("focus", () => focus(true));
+  canvas.addEventListener("blur", () => focus(false));
 }
 
 function canvasPoint(canvas, { clientX, clientY }) {

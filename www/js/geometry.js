@@ -1,5 +1,5 @@
-// Board geometry: the outer grid (the inner board and the ring around it) and
-// its mapping to canvas pixels. Pure functions, no DOM.
+// Board geometry: the outer grid (the inner board and the ring around it),
+// square names, and the mapping to canvas pixels. Pure functions, no DOM.
 
 /** Squares along one side of the outer grid for an inner board of `size`. */
 export function outerSide(size) {
@@ -24,38 +24,78 @@ export function isRing(size, index) {
   return row === 0 || col === 0 || row === last || col === last;
 }
 
-/** A square board of `side` x `side` cells drawn on `pixels` x `pixels` pixels. */
-export function layout(side, pixels) {
-  return { side, pixels, cell: pixels / side };
+/** Letter of inner column `col` (0-based): a, b, … */
+export function columnName(col) {
+  return String.fromCharCode(97 + col);
+}
+
+/** Notation of an inner square (`e3`), or null for a ring index. */
+export function squareName(size, index) {
+  if (isRing(size, index)) return null;
+  const { row, col } = outerCoords(size, index);
+  return `${columnName(col - 1)}${row}`;
+}
+
+/** Outer-grid index of a square in notation, or -1 when it is not on the board. */
+export function squareIndex(size, name) {
+  const match = /^([a-z])(\d{1,2})$/.exec(String(name).toLowerCase());
+  if (!match) return -1;
+  const col = match[1].charCodeAt(0) - 97;
+  const row = Number(match[2]) - 1;
+  if (col >= size || row < 0 || row >= size) return -1;
+  return outerIndex(size, row, col);
+}
+
+/**
+ * The inner square reached from `index` by moving `dRow`, `dCol`, clamped to
+ * the inner board (the keyboard cursor never enters the ring).
+ */
+export function stepInner(size, index, dRow, dCol) {
+  const { row, col } = outerCoords(size, index);
+  const clamp = (v) => Math.min(size, Math.max(1, v));
+  return clamp(row + dRow) * outerSide(size) + clamp(col + dCol);
+}
+
+/**
+ * A square board of `side` x `side` cells drawn on `pixels` x `pixels`
+ * pixels, leaving `margin` cells of room on every side for coordinates.
+ */
+export function layout(side, pixels, margin = 0) {
+  const cell = pixels / (side + 2 * margin);
+  return { side, pixels, cell, origin: margin * cell };
 }
 
 /**
  * Pixel rectangle of a cell. Edges are rounded to whole pixels so that
  * neighbouring cells share an edge exactly and lines stay sharp.
  */
-export function cellRect({ side, cell }, index) {
+export function cellRect({ side, cell, origin = 0 }, index) {
   const row = Math.floor(index / side);
   const col = index % side;
-  const x = Math.round(col * cell);
-  const y = Math.round(row * cell);
+  const x = Math.round(origin + col * cell);
+  const y = Math.round(origin + row * cell);
   return {
     x,
     y,
-    width: Math.round((col + 1) * cell) - x,
-    height: Math.round((row + 1) * cell) - y,
+    width: Math.round(origin + (col + 1) * cell) - x,
+    height: Math.round(origin + (row + 1) * cell) - y,
   };
 }
 
-/** Index of the cell under pixel (`x`, `y`), or -1 when outside the board. */
-export function cellAt({ side, pixels, cell }, x, y) {
-  if (x < 0 || y < 0 || x >= pixels || y >= pixels) return -1;
-  return band(y, cell, side) * side + band(x, cell, side);
+/** Index of the cell under pixel (`x`, `y`), or -1 when outside the grid. */
+export function cellAt({ side, cell, origin = 0 }, x, y) {
+  const col = band(x, origin, cell, side);
+  const row = band(y, origin, cell, side);
+  return col < 0 || row < 0 ? -1 : row * side + col;
 }
 
-// The row or column containing `pos`, using the same rounded edges as cellRect.
-function band(pos, cell, side) {
-  const i = Math.min(side - 1, Math.floor(pos / cell));
-  if (Math.round(i * cell) > pos) return i - 1;
-  if (i < side - 1 && Math.round((i + 1) * cell) <= pos) return i + 1;
+// The row or column containing `pos`, using the same rounded edges as
+// cellRect; -1 outside the grid.
+function band(pos, origin, cell, side) {
+  const edge = (i) => Math.round(origin + i * cell);
+  if (pos < edge(0) || pos >= edge(side)) return -1;
+  let i = Math.min(side - 1, Math.max(0, Math.floor((pos - origin) / cell)));
+  if (edge(i) > pos) i -= 1;
+  else if (edge(i + 1) <= pos) i += 1;
   return i;
 }

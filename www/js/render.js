@@ -1,97 +1,299 @@
 // Draws the board state on a canvas, sharp at the screen's pixel density.
-import { cellRect, isRing, layout, outerSide } from "./geometry.js";
+// Every piece differs by shape as well as colour: walls are hatched blocks,
+// bonuses small blue discs marked +3, jokers red stars, white discs carry an
+// inner ring that black discs lack.
+import { flipLook, progress } from "./anim.js";
+import { cellRect, columnName, isRing, layout, outerSide } from "./geometry.js";
+
+/** Room left around the grid for coordinates, in cells. */
+export const MARGIN = 0.42;
 
 const colors = {
   square: "#2f7a4b",
-  ringSquare: "#3d6a8c",
-  wall: "#171b1f",
-  line: "#163a26",
+  ringSquare: "#3d6786",
+  wall: "#2a2f35",
+  hatch: "#6b747d",
+  line: "#18402a",
   frame: "#0c1f14",
   hover: "rgba(255, 255, 255, 0.16)",
-  mark: "rgba(255, 255, 255, 0.85)",
-  black: ["#4a4a4a", "#0d0d0d"],
-  white: ["#ffffff", "#d4d4d4"],
-  discEdge: "rgba(0, 0, 0, 0.45)",
+  black: ["#5a5a5a", "#0b0b0b"],
+  blackRim: "#9aa3ab",
+  white: ["#ffffff", "#cfd3d6"],
+  whiteRim: "#2b2b2b",
+  bonus: ["#7cc4ff", "#1f6fd1"],
+  bonusText: "#ffffff",
+  joker: ["#ff6b6b", "#c01d2e"],
+  jokerEdge: "#ffe3e3",
+  last: "#ff8c1a",
+  cursor: "#ffd400",
+  hintBest: "#b7ff8a",
+  hint: "#ffffff",
 };
 
-/** Sizes the canvas's pixel buffer to its CSS box at devicePixelRatio and draws `state`. */
-export function render(canvas, state) {
+/**
+ * Sizes the canvas's pixel buffer to its CSS box at devicePixelRatio and
+ * draws `state` at time `now` (ms) with the move animation `anim`, if any.
+ * The coordinates around the board take the canvas's CSS `color`.
+ */
+export function render(canvas, state, { now = 0, anim = null } = {}) {
   const pixels = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio));
   if (canvas.width !== pixels || canvas.height !== pixels) {
     canvas.width = pixels;
     canvas.height = pixels;
   }
-  const board = layout(outerSide(state.size), pixels);
+  const board = layout(outerSide(state.size), pixels, MARGIN);
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, pixels, pixels);
 
   const cells = [...state.cells];
   cells.forEach((c, i) => drawSquare(ctx, board, state, i, c));
   drawFrame(ctx, board, state.size);
-  if (state.hover >= 0 && cells[state.hover] !== "#") {
+  drawLabels(ctx, board, state.size, getComputedStyle(canvas).color);
+  if (state.interactive && state.hover >= 0 && state.legal.includes(state.hover)) {
     fill(ctx, cellRect(board, state.hover), colors.hover);
   }
-  cells.forEach((c, i) => drawContent(ctx, cellRect(board, i), c));
+  const p = progress(anim, now);
+  cells.forEach((c, i) => drawContent(ctx, cellRect(board, i), c, flipping(anim, i, p)));
+  if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), cells[state.lastMove]);
+  if (state.interactive && state.showLegal && state.hints.length === 0) {
+    for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove);
+  }
+  drawHints(ctx, board, state.hints);
+  if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
+}
+
+// How a cell's disc is animated at progress p: null when it is not.
+function flipping(anim, index, p) {
+  if (!anim || p >= 1) return null;
+  if (index === anim.placed) return { scale: 0.55 + 0.45 * Math.sin((Math.PI / 2) * Math.min(1, p * 2)) };
+  if (anim.flipped.includes(index)) return flipLook(p);
+  return null;
 }
 
 // A playable square is inset in its cell, so the line colour shows between
 // neighbours; walls fill their cell.
 function drawSquare(ctx, board, state, index, c) {
   const rect = cellRect(board, index);
+  const ring = isRing(state.size, index);
+  if (ring && !state.ring) return;
   if (c === "#") {
-    fill(ctx, rect, colors.wall);
+    drawWall(ctx, rect);
     return;
   }
   const inset = Math.max(1, Math.round(board.cell / 80));
   fill(ctx, rect, colors.line);
-  fill(
-    ctx,
-    { x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset },
-    state.ring && isRing(state.size, index) ? colors.ringSquare : colors.square,
-  );
+  fill(ctx, shrink(rect, inset), ring ? colors.ringSquare : colors.square);
+}
+
+// A wall: a dark block hatched with diagonal lines, clipped to its cell.
+function drawWall(ctx, rect) {
+  fill(ctx, rect, colors.wall);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(rect.x, rect.y, rect.width, rect.height);
+  ctx.clip();
+  ctx.strokeStyle = colors.hatch;
+  ctx.lineWidth = Math.max(1, rect.width / 18);
+  const step = rect.width / 4;
+  ctx.beginPath();
+  for (let d = -rect.height; d < rect.width; d += step) {
+    ctx.moveTo(rect.x + d, rect.y + rect.height);
+    ctx.lineTo(rect.x + d + rect.height, rect.y);
+  }
+  ctx.stroke();
+  ctx.restore();
+  ctx.strokeStyle = colors.frame;
+  ctx.lineWidth = Math.max(1, rect.width / 30);
+  ctx.strokeRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1);
 }
 
 // A heavier line around the inner board, setting it apart from the ring.
 function drawFrame(ctx, board, size) {
   const width = Math.max(2, Math.round(board.cell / 16));
-  const start = Math.round(board.cell) - Math.floor(width / 2);
-  const length = Math.round((size + 1) * board.cell) - Math.round(board.cell) + width;
+  const first = cellRect(board, board.side + 1);
+  const last = cellRect(board, size * board.side + size);
+  const x0 = first.x - Math.floor(width / 2);
+  const x1 = last.x + last.width + Math.ceil(width / 2);
+  const y0 = first.y - Math.floor(width / 2);
+  const y1 = last.y + last.height + Math.ceil(width / 2);
   ctx.fillStyle = colors.frame;
-  ctx.fillRect(start, start, length, width);
-  ctx.fillRect(start, start + length - width, length, width);
-  ctx.fillRect(start, start, width, length);
-  ctx.fillRect(start + length - width, start, width, length);
+  ctx.fillRect(x0, y0, x1 - x0, width);
+  ctx.fillRect(x0, y1 - width, x1 - x0, width);
+  ctx.fillRect(x0, y0, width, y1 - y0);
+  ctx.fillRect(x1 - width, y0, width, y1 - y0);
 }
 
-function drawContent(ctx, rect, c) {
-  if (c === "X") drawDisc(ctx, rect, colors.black);
-  else if (c === "O") drawDisc(ctx, rect, colors.white);
-  else if (c === "+" || c === "*") drawMark(ctx, rect, c);
+// Column letters above and below, row numbers left and right, in the margin.
+function drawLabels(ctx, board, size, color) {
+  const m = board.origin;
+  ctx.fillStyle = color;
+  ctx.font = `600 ${Math.round(m * 0.62)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  const far = board.pixels - m / 2;
+  for (let k = 1; k <= size; k += 1) {
+    const col = cellRect(board, k);
+    const row = cellRect(board, k * board.side);
+    ctx.fillText(columnName(k - 1), col.x + col.width / 2, m / 2);
+    ctx.fillText(columnName(k - 1), col.x + col.width / 2, far);
+    ctx.fillText(String(k), m / 2, row.y + row.height / 2);
+    ctx.fillText(String(k), far, row.y + row.height / 2);
+  }
 }
 
-function drawDisc(ctx, { x, y, width, height }, [light, dark]) {
-  const cx = x + width / 2;
-  const cy = y + height / 2;
-  const r = Math.min(width, height) * 0.4;
-  const shade = ctx.createRadialGradient(cx - r / 3, cy - r / 3, r / 8, cx, cy, r);
+function drawContent(ctx, rect, c, anim) {
+  if (c === "X" || c === "O") {
+    if (anim && "old" in anim) {
+      drawDisc(ctx, rect, anim.old ? opposite(c) : c, anim.scaleX, 1);
+    } else {
+      const scale = anim ? anim.scale : 1;
+      drawDisc(ctx, rect, c, scale, scale);
+    }
+  } else if (c === "+") drawBonus(ctx, rect);
+  else if (c === "*") drawJoker(ctx, rect);
+}
+
+function opposite(c) {
+  return c === "X" ? "O" : "X";
+}
+
+function drawDisc(ctx, rect, c, scaleX, scaleY) {
+  const { cx, cy, size } = centre(rect);
+  const r = size * 0.4;
+  const [light, dark] = c === "X" ? colors.black : colors.white;
+  ctx.save();
+  ctx.translate(cx, cy);
+  ctx.scale(scaleX, scaleY);
+  ctx.beginPath();
+  ctx.arc(0, r * 0.06, r, 0, 2 * Math.PI);
+  ctx.fillStyle = "rgba(0, 0, 0, 0.35)";
+  ctx.fill();
+  const shade = ctx.createRadialGradient(-r / 3, -r / 3, r / 8, 0, 0, r);
   shade.addColorStop(0, light);
   shade.addColorStop(1, dark);
+  ctx.beginPath();
+  ctx.arc(0, 0, r, 0, 2 * Math.PI);
+  ctx.fillStyle = shade;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, r / 9);
+  ctx.strokeStyle = c === "X" ? colors.blackRim : colors.whiteRim;
+  ctx.stroke();
+  if (c === "O") {
+    ctx.beginPath();
+    ctx.arc(0, 0, r * 0.55, 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(1, r / 14);
+    ctx.strokeStyle = "rgba(0, 0, 0, 0.28)";
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// An untaken bonus: a small blue disc marked +3.
+function drawBonus(ctx, rect) {
+  const { cx, cy, size } = centre(rect);
+  const r = size * 0.3;
+  const shade = ctx.createRadialGradient(cx - r / 3, cy - r / 3, r / 8, cx, cy, r);
+  shade.addColorStop(0, colors.bonus[0]);
+  shade.addColorStop(1, colors.bonus[1]);
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, 2 * Math.PI);
   ctx.fillStyle = shade;
   ctx.fill();
-  ctx.lineWidth = Math.max(1, r / 20);
-  ctx.strokeStyle = colors.discEdge;
+  ctx.lineWidth = Math.max(1, r / 10);
+  ctx.strokeStyle = "#0b3f80";
+  ctx.stroke();
+  ctx.fillStyle = colors.bonusText;
+  ctx.font = `700 ${Math.round(r * 0.95)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText("+3", cx, cy + r * 0.05);
+}
+
+// A joker: a red five-pointed star.
+function drawJoker(ctx, rect) {
+  const { cx, cy, size } = centre(rect);
+  const outer = size * 0.4;
+  const inner = outer * 0.45;
+  ctx.beginPath();
+  for (let k = 0; k < 10; k += 1) {
+    const r = k % 2 === 0 ? outer : inner;
+    const a = -Math.PI / 2 + (k * Math.PI) / 5;
+    ctx.lineTo(cx + r * Math.cos(a), cy + r * Math.sin(a) + outer * 0.08);
+  }
+  ctx.closePath();
+  const shade = ctx.createLinearGradient(cx, cy - outer, cx, cy + outer);
+  shade.addColorStop(0, colors.joker[0]);
+  shade.addColorStop(1, colors.joker[1]);
+  ctx.fillStyle = shade;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, outer / 12);
+  ctx.strokeStyle = colors.jokerEdge;
   ctx.stroke();
 }
 
-// Special squares show their diagram character until they get their own art.
-function drawMark(ctx, { x, y, width, height }, c) {
-  ctx.fillStyle = colors.mark;
-  ctx.font = `bold ${Math.round(height * 0.5)}px system-ui, sans-serif`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(c, x + width / 2, y + height / 2);
+// The last move: a small orange square at the disc's centre.
+function drawLastMove(ctx, rect, c) {
+  const { cx, cy, size } = centre(rect);
+  const h = size * 0.08;
+  ctx.fillStyle = colors.last;
+  ctx.fillRect(cx - h, cy - h, 2 * h, 2 * h);
+  ctx.lineWidth = Math.max(1, h / 3);
+  ctx.strokeStyle = c === "O" ? "#5a2a00" : "#ffe0c0";
+  ctx.strokeRect(cx - h, cy - h, 2 * h, 2 * h);
+}
+
+// A legal move: a small ring in the mover's colour.
+function drawLegal(ctx, rect, toMove) {
+  const { cx, cy, size } = centre(rect);
+  ctx.beginPath();
+  ctx.arc(cx, cy, size * 0.13, 0, 2 * Math.PI);
+  ctx.fillStyle = toMove === "X" ? "rgba(0, 0, 0, 0.42)" : "rgba(255, 255, 255, 0.5)";
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, size / 40);
+  ctx.strokeStyle = toMove === "X" ? "rgba(255, 255, 255, 0.35)" : "rgba(0, 0, 0, 0.35)";
+  ctx.stroke();
+}
+
+// The AI's value of each legal move, the best ones highlighted.
+function drawHints(ctx, board, hints) {
+  if (hints.length === 0) return;
+  const best = Math.max(...hints.map((h) => h.score));
+  for (const { index, score } of hints) {
+    const rect = cellRect(board, index);
+    const { cx, cy, size } = centre(rect);
+    const top = score === best;
+    ctx.fillStyle = top ? "rgba(10, 60, 20, 0.72)" : "rgba(0, 0, 0, 0.45)";
+    ctx.fillRect(rect.x + size * 0.1, cy - size * 0.22, rect.width - size * 0.2, size * 0.44);
+    ctx.fillStyle = top ? colors.hintBest : colors.hint;
+    ctx.font = `700 ${Math.round(size * 0.3)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(hintText(score), cx, cy + size * 0.02);
+  }
+}
+
+/** A move's value as shown on the board: signed, rounded to a whole point. */
+export function hintText(score) {
+  const n = Math.round(score);
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function drawCursor(ctx, rect) {
+  const w = Math.max(2, Math.round(rect.width / 14));
+  ctx.lineWidth = w;
+  ctx.strokeStyle = colors.cursor;
+  ctx.strokeRect(rect.x + w / 2, rect.y + w / 2, rect.width - w, rect.height - w);
+  ctx.lineWidth = Math.max(1, w / 3);
+  ctx.strokeStyle = "#000000";
+  ctx.strokeRect(rect.x + w * 1.2, rect.y + w * 1.2, rect.width - 2.4 * w, rect.height - 2.4 * w);
+}
+
+function centre({ x, y, width, height }) {
+  return { cx: x + width / 2, cy: y + height / 2, size: Math.min(width, height) };
+}
+
+function shrink({ x, y, width, height }, by) {
+  return { x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by };
 }
 
 function fill(ctx, { x, y, width, height }, color) {

@@ -1,12 +1,16 @@
-// The board's state: plain data built from the wasm `Game.state()`, read by
-// render.js and changed only through the functions here.
-import { outerSide } from "./geometry.js";
+// The board's state: plain data built from the wasm `Game.state()` and the
+// page's settings, read by render.js and changed only through the functions
+// here.
+import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
 
 // Diagram characters of the `cells` string.
 const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
 
-/** Board state from `Game.state()`; throws when it breaks the contract. */
-export function fromGame({ size, ring, cells, toMove }) {
+/**
+ * Board state from a `Game.state()` snapshot; throws when it breaks the
+ * contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
+ */
+export function fromGame({ size, ring, cells, toMove, legal = [], lastMove = null, flipped = [] }) {
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(`bad board size: ${size}`);
   }
@@ -21,7 +25,21 @@ export function fromGame({ size, ring, cells, toMove }) {
   if (toMove !== "X" && toMove !== "O" && toMove !== null) {
     throw new Error(`bad side to move: ${toMove}`);
   }
-  return { size, ring: Boolean(ring), cells, toMove, hover: -1 };
+  const index = (name) => squareIndex(size, name);
+  return {
+    size,
+    ring: Boolean(ring),
+    cells,
+    toMove,
+    legal: legal.map(index),
+    lastMove: lastMove && lastMove !== "pass" ? index(lastMove) : -1,
+    flipped: flipped.map(index),
+    hover: -1,
+    cursor: -1,
+    showLegal: true,
+    hints: [],
+    interactive: true,
+  };
 }
 
 /** The state with the pointer over outer-grid cell `index` (-1 for none). */
@@ -29,9 +47,41 @@ export function withHover(state, index) {
   return index === state.hover ? state : { ...state, hover: index };
 }
 
-/** One line saying whose turn it is. */
-export function turnText({ toMove }) {
-  if (toMove === "X") return "Black to move";
-  if (toMove === "O") return "White to move";
-  return "Game over";
+/** The state with `changes` applied, or the same state when nothing changes. */
+export function withChanges(state, changes) {
+  const changed = Object.entries(changes).some(([key, value]) => state[key] !== value);
+  return changed ? { ...state, ...changes } : state;
+}
+
+// Arrow keys and their step on the board, rows growing downwards.
+const STEPS = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** Where the keyboard cursor starts: the first legal move, else the top-left square. */
+export function cursorStart(state) {
+  return state.legal[0] ?? outerIndex(state.size, 0, 0);
+}
+
+/**
+ * The state after key `key` moves the keyboard cursor (arrows, Home, End),
+ * or null when the key does not move it.
+ */
+export function withCursorKey(state, key) {
+  if (state.cursor < 0) {
+    return key in STEPS || key === "Home" || key === "End" ? { ...state, cursor: cursorStart(state) } : null;
+  }
+  if (key === "Home") return withChanges(state, { cursor: outerIndex(state.size, 0, 0) });
+  if (key === "End") return withChanges(state, { cursor: outerIndex(state.size, state.size - 1, state.size - 1) });
+  const step = STEPS[key];
+  if (!step) return null;
+  return withChanges(state, { cursor: stepInner(state.size, state.cursor, ...step) });
+}
+
+/** Whether outer-grid `index` is a legal move in `state`. */
+export function isLegal(state, index) {
+  return state.legal.includes(index);
 }

@@ -1,0 +1,38 @@
+// The computer player, off the main thread. Each request rebuilds the game
+// from its map code, variant and transcript, searches, and posts progress
+// and then the result or an error, tagged with the request's id.
+import init, * as wasm from "../mapello.js";
+
+const ready = init();
+
+self.onmessage = async ({ data }) => {
+  const { id, kind, game: record, level } = data;
+  try {
+    await ready;
+    const game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
+    const start = performance.now();
+    if (kind === "move") {
+      if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");
+      // A fresh seed per move, so the weaker levels' noise varies between games.
+      const seed = Math.floor(Math.random() * 2 ** 32);
+      const result = wasm.bestMove(game, { level, seed }, (progress) => post(id, "progress", plain(progress)));
+      post(id, "result", { ...plain(result), ms: performance.now() - start });
+    } else if (kind === "hints") {
+      if (typeof wasm.hints !== "function") throw new Error("this build has no hints");
+      post(id, "result", { hints: wasm.hints(game, { level }).map(plain), ms: performance.now() - start });
+    } else {
+      throw new Error(`unknown request '${kind}'`);
+    }
+  } catch (err) {
+    post(id, "error", { message: err instanceof Error ? err.message : String(err) });
+  }
+};
+
+function post(id, type, body) {
+  self.postMessage({ id, type, ...body });
+}
+
+// serde_wasm_bindgen may hand over Maps; the page wants plain objects.
+function plain(value) {
+  return value instanceof Map ? Object.fromEntries(value) : value;
+}

@@ -1,0 +1,24 @@
+// Sentences for the status line and the screen reader's live region. Pure.
+
+/** "Black" or "White" for "X" or "O". */
+export function colourName(colour) {
+  return colour === "X" ? "Black" : "White";
+}
+
+/** A move just played: "Black played e3, flipping 2." */
+export function moveText(colour, square, flipped, bonus) {
+  const flips = `flipping ${flipped} disc${flipped === 1 ? "" : "s"}`;
+  return `${colourName(colour)} played ${square}, ${flips}${bonus ? " and taking a bonus" : ""}.`;
+}
+
+/** A pass: "White has no move and passes." */
+export function passText(colour) {
+  return `${colourName(colour)} has no legal move and passes.`;
+}
+
+/** The result from `[black, white]` scores: "Black wins 36 to 28." */
+export function resultText(score, winner) {
+  const [black, white] = score;
+  if (winner === "draw" || black === white) return `Draw, ${black} to ${white}.`;
+  return black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`;
+}

@@ -1,0 +1,558 @@
+// The play page's controller: one game (the wasm Game is the only record of
+// it), the mode and settings, the match of a series or free play, and the
+// computer player in its worker. Every change goes through `refresh()`,
+// which redraws the board and panels from that state and saves it.
+import { Cancelled, createAiClient } from "./ai-client.js";
+import { colourName, moveText, passText, resultText } from "./announce.js";
+import { createBoard } from "./board.js";
+import { squareIndex } from "./geometry.js";
+import { colourOfFirst, leaderText, newMatch, playerOf, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
+import { copyText, linkFor } from "./share.js";
+import { fromGame } from "./state.js";
+import { MAX_LEVEL, save } from "./storage.js";
+
+// In computer-vs-computer games, moves come at most this often, to be watched.
+const WATCH_PACE_MS = 600;
+// Hints search at this level at most, so they come quickly.
+const HINT_LEVEL = 6;
+
+const MATCH_NAMES = {
+  series: { computer: ["You", "Computer"], human: ["Player 1", "Player 2"] },
+  freeplay: ["Player 1", "Player 2"],
+};
+
+/**
+ * Starts the page on `start`: `{ settings, game: { map, variant, moves },
+ * match, phase }`, already checked. `Game` is the wasm class; `notify(text,
+ * options)` shows a notice; `openEditor(options)` shows the map editor.
+ */
+export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor }) {
+  const $ = (id) => document.getElementById(id);
+  const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
+
+  let settings = { ...start.settings };
+  let match = start.match;
+  let phase = start.phase;
+  let game = new Game({ variant: start.game.variant, map: start.game.map, moves: start.game.moves });
+  // The map being set up in free play, before its game starts.
+  let draftMap = start.game.map;
+  let paused = false;
+  let passNotice = "";
+  let hints = [];
+  // Bumped whenever a computer answer in flight stops being wanted.
+  let token = 0;
+  let paceTimer = 0;
+  let lastMoveAt = 0;
+
+  const board = createBoard($("board"), fromGame(game.state()), { onPlay: (square) => humanMove(square) });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => board.redraw());
+
+  // --- who plays what
+
+  function controllerOf(colour) {
+    switch (settings.mode) {
+      case "computer":
+        return colour === settings.humanColour ? "human" : "computer";
+      case "watch":
+        return "computer";
+      case "series":
+        return settings.opponent === "human" || playerOf(match, colour) === 0 ? "human" : "computer";
+      default:
+        return "human";
+    }
+  }
+
+  function hasComputer() {
+    return controllerOf("X") === "computer" || controllerOf("O") === "computer";
+  }
+
+  function nameOf(colour) {
+    if (match) return match.names[playerOf(match, colour)];
+    if (controllerOf(colour) === "computer") return `Computer (level ${settings.level})`;
+    if (settings.mode === "computer") return "You";
+    return colourName(colour);
+  }
+
+  function record() {
+    return { map: game.mapCode(), variant: game.state().variant, moves: game.transcript() };
+  }
+
+  // --- drawing the page from the state
+
+  function refresh(move = null) {
+    const snap = game.state();
+    const humanTurn = phase === "play" && snap.status === "toMove" && controllerOf(snap.toMove) === "human";
+    board.set(
+      {
+        ...fromGame(snap),
+        showLegal: settings.showLegal,
+        interactive: humanTurn,
+        hints: humanTurn ? hints : [],
+      },
+      move,
+    );
+    showPlayers(snap);
+    showStatus(snap, humanTurn);
+    showMoves(snap);
+    showMatch();
+    showSettings();
+    $("undo").disabled = !snap.canUndo || phase !== "play";
+    $("redo").disabled = !snap.canRedo || phase !== "play";
+    $("pause").hidden = settings.mode !== "watch";
+    $("pause").textContent = paused ? "Resume" : "Pause";
+    $("pause").setAttribute("aria-pressed", String(paused));
+    $("choose").hidden = phase !== "choose";
+    save(storage, { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase });
+  }
+
+  function showPlayers(snap) {
+    for (const [k, colour] of ["X", "O"].entries()) {
+      const card = $(`player-${colour}`);
+      card.querySelector(".player-name").textContent = nameOf(colour);
+      card.querySelector(".player-score").textContent = String(snap.score[k]);
+      const taken = snap.taken[k];
+      card.querySelector(".player-bonus").textContent = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${3 * taken})` : "";
+      card.classList.toggle("to-move", snap.toMove === colour && phase === "play");
+      card.classList.toggle("winner", snap.winner === colour);
+    }
+  }
+
+  function showStatus(snap, humanTurn) {
+    const status = $("status");
+    const pass = $("pass");
+    pass.hidden = true;
+    if (phase === "setup") {
+      status.textContent = `${match.names[setupPlayer(match)]} is setting up the map.`;
+    } else if (phase === "choose") {
+      const chooser = match.names[1 - setupPlayer(match)];
+      status.textContent = `${chooser} chooses a colour.`;
+      $("choose-text").textContent = `${chooser}, which colour do you play on this map?`;
+    } else if (snap.status === "gameOver") {
+      status.textContent = `Game over. ${resultText(snap.score, snap.winner)}`;
+    } else if (snap.status === "mustPass") {
+      status.textContent = `${nameOf(snap.toMove)} (${colourName(snap.toMove).toLowerCase()}) has no legal move and must pass.`;
+      pass.hidden = hasComputer();
+    } else {
+      const who = nameOf(snap.toMove);
+      const colour = colourName(snap.toMove);
+      const turn = who === colour ? `${colour} to move` : `${who} to move (${colour.toLowerCase()})`;
+      status.textContent = passNotice ? `${passNotice} ${turn}.` : `${turn}.`;
+    }
+    status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));
+    showResult(snap);
+    status.dataset.turn = humanTurn ? "human" : "other";
+  }
+
+  function showResult(snap) {
+    const panel = $("result");
+    panel.hidden = snap.status !== "gameOver" || phase === "setup" || phase === "choose";
+    if (panel.hidden) return;
+    $("result-title").textContent = resultText(snap.score, snap.winner);
+    const parts = ["X", "O"].map((colour, k) => {
+      const bonus = snap.taken[k] ? ` incl. ${3 * snap.taken[k]} bonus points` : "";
+      return `${nameOf(colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
+    });
+    let detail = parts.join(" · ");
+    if (match) detail += `. ${leaderText(match)}`;
+    $("result-detail").textContent = detail;
+    $("next-game").textContent = match ? "Next game" : "New game";
+  }
+
+  function showMoves(snap) {
+    const list = $("move-list");
+    const items = snap.moves.map((mv, i) => {
+      const li = document.createElement("li");
+      const colour = i % 2 === 0 ? "X" : "O";
+      li.className = `move move-${colour}`;
+      li.textContent = mv;
+      li.setAttribute("aria-label", `${i + 1}. ${colourName(colour)} ${mv}`);
+      return li;
+    });
+    list.replaceChildren(...items);
+    list.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }
+
+  function showMatch() {
+    const panel = $("match");
+    panel.hidden = !match;
+    if (!match) return;
+    const { wins, draws, diff, played } = standings(match);
+    $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${played + (phase === "over" ? 0 : 1)}`;
+    const rows = match.names.map((name, k) => {
+      const tr = document.createElement("tr");
+      const colour = colourOfFirst(match) === "X" ? (k === 0 ? "X" : "O") : k === 0 ? "O" : "X";
+      for (const text of [`${name} (${colourName(colour).toLowerCase()})`, String(wins[k]), signed(diff[k])]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    });
+    $("match-rows").replaceChildren(...rows);
+    $("match-leader").textContent = `${leaderText(match)}${draws ? ` Drawn games: ${draws}.` : ""}`;
+  }
+
+  function showSettings() {
+    $("mode").value = settings.mode;
+    $("human-colour").value = settings.humanColour;
+    $("opponent").value = settings.opponent;
+    $("level").value = String(settings.level);
+    $("show-legal").checked = settings.showLegal;
+    for (const label of $("setup").querySelectorAll("label[data-for]")) {
+      const modes = label.dataset.for.split(" ");
+      const shown = modes.includes(settings.mode) && !(settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human");
+      label.hidden = !shown;
+    }
+    $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
+  }
+
+  function announce(text) {
+    const live = $("announcer");
+    live.textContent = "";
+    requestAnimationFrame(() => {
+      live.textContent = text;
+    });
+  }
+
+  // --- playing
+
+  function play(move) {
+    const before = game.state();
+    game.play(move);
+    lastMoveAt = performance.now();
+    hints = [];
+    const after = game.state();
+    const colour = before.toMove;
+    const k = colour === "X" ? 0 : 1;
+    passNotice = move === "pass" ? passText(colour) : "";
+    let news = passNotice || moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
+    if (after.status === "gameOver") {
+      news += ` Game over. ${resultText(after.score, after.winner)}`;
+      if (match && phase === "play") {
+        match = recordGame(match, after.score);
+        phase = "over";
+      }
+    }
+    refresh(move === "pass" ? null : move);
+    announce(news);
+    proceed();
+  }
+
+  function humanMove(square) {
+    const snap = game.state();
+    if (phase !== "play" || snap.status !== "toMove" || controllerOf(snap.toMove) !== "human") return;
+    play(square);
+  }
+
+  // What happens next without the user: a pass forced on a side when a
+  // computer plays, the computer's move, or hints for the human.
+  function proceed() {
+    if (phase !== "play") return;
+    const snap = game.state();
+    if (snap.status === "gameOver") return;
+    if (snap.status === "mustPass") {
+      if (hasComputer()) play("pass");
+      return;
+    }
+    if (controllerOf(snap.toMove) === "computer") {
+      if (!paused) think();
+    } else if ($("hints").checked) {
+      requestHints();
+    }
+  }
+
+  function think() {
+    const mine = ++token;
+    const level = settings.level;
+    const who = nameOf(game.state().toMove);
+    showThinking(`${who} is thinking…`, "");
+    ai.request("move", record(), level, (p) => {
+      if (mine !== token) return;
+      showThinking(`${who} is thinking… depth ${p.depth} · ${formatNodes(p.nodes)} nodes`, lineText(p.pv));
+    }).then(
+      (result) => {
+        if (mine !== token) return;
+        const seconds = (result.ms / 1000).toFixed(2);
+        showThinking(
+          `${who} played ${result.move} in ${seconds} s: depth ${result.depth} · ${formatNodes(result.nodes)} nodes · value ${signed(Math.round(result.score))}`,
+          lineText(result.pv),
+        );
+        $("thinking").dataset.ms = String(Math.round(result.ms));
+        const wait = settings.mode === "watch" ? Math.max(0, WATCH_PACE_MS - (performance.now() - lastMoveAt)) : 0;
+        const go = () => {
+          if (mine === token) play(result.move);
+        };
+        if (wait > 0) paceTimer = setTimeout(go, wait);
+        else go();
+      },
+      (err) => {
+        if (err instanceof Cancelled || mine !== token) return;
+        computerFailed(err);
+      },
+    );
+  }
+
+  function requestHints() {
+    const mine = ++token;
+    ai.cancel();
+    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL)).then(
+      (result) => {
+        if (mine !== token) return;
+        const size = game.state().size;
+        hints = result.hints.map((h) => ({ index: squareIndex(size, h.move), score: h.score }));
+        refresh();
+      },
+      (err) => {
+        if (err instanceof Cancelled || mine !== token) return;
+        computerFailed(err);
+      },
+    );
+  }
+
+  function computerFailed(err) {
+    showThinking("", "");
+    notify(`The computer player stopped: ${err.message}. Your game is kept as it is.`, {
+      key: "computer",
+      action: {
+        label: "Try again",
+        run: () => {
+          clearNotice("computer");
+          proceed();
+        },
+      },
+    });
+  }
+
+  // Stops the computer (and hints) and forgets any answer on its way.
+  function stopComputer() {
+    token += 1;
+    clearTimeout(paceTimer);
+    ai.cancel();
+    showThinking("", "");
+    hints = [];
+  }
+
+  function showThinking(line, pv) {
+    $("thinking").hidden = !line;
+    $("thinking-line").textContent = line;
+    $("thinking-pv").textContent = pv;
+  }
+
+  // --- controls
+
+  // Against the computer, undo and redo go back to the human's turn.
+  function humanTurnNow() {
+    const snap = game.state();
+    return snap.status !== "gameOver" && controllerOf(snap.toMove) === "human";
+  }
+
+  function undo() {
+    stopComputer();
+    passNotice = "";
+    if (settings.mode === "watch") paused = true;
+    if (!game.undo()) return refresh();
+    if (hasComputer() && settings.mode !== "watch") {
+      while (!humanTurnNow() && game.undo());
+    }
+    refresh();
+    announce(`Move taken back. ${$("status").textContent}`);
+    proceed();
+  }
+
+  function redo() {
+    stopComputer();
+    passNotice = "";
+    if (settings.mode === "watch") paused = true;
+    if (!game.redo()) return refresh();
+    if (hasComputer() && settings.mode !== "watch") {
+      while (!humanTurnNow() && game.redo());
+    }
+    refresh();
+    announce(`Move replayed. ${$("status").textContent}`);
+    proceed();
+  }
+
+  function startGame(map = game.mapCode()) {
+    stopComputer();
+    passNotice = "";
+    game = new Game({ variant: game.state().variant, map });
+    draftMap = map;
+    clearNotice("computer");
+    refresh();
+    announce(`New game. ${$("status").textContent}`);
+    proceed();
+  }
+
+  // A new game in the current mode; a new match for series and free play.
+  function newGame() {
+    stopComputer();
+    paused = false;
+    if (settings.mode === "series") {
+      match = newMatch("series", MATCH_NAMES.series[settings.opponent]);
+      phase = "play";
+    } else if (settings.mode === "freeplay") {
+      match = newMatch("freeplay", MATCH_NAMES.freeplay);
+      return beginSetup();
+    } else {
+      match = null;
+      phase = "play";
+    }
+    startGame();
+  }
+
+  // The next game of the match, or a new game.
+  function nextGame() {
+    if (!match) return newGame();
+    if (match.kind === "freeplay") return beginSetup();
+    phase = "play";
+    startGame();
+  }
+
+  function beginSetup() {
+    stopComputer();
+    phase = "setup";
+    draftMap = game.mapCode();
+    refresh();
+    showEditor(`${match.names[setupPlayer(match)]}: set up the map, then press “Play this map”.`, (code) => {
+      draftMap = code;
+      phase = "choose";
+      closeEditor();
+      refresh();
+      announce($("choose-text").textContent);
+      $("choose").querySelector("button").focus();
+    });
+  }
+
+  function choose(colour) {
+    if (phase !== "choose") return;
+    match = withChoice(match, colour);
+    phase = "play";
+    startGame(draftMap);
+  }
+
+  function showEditor(title, onPlay) {
+    openEditor({
+      title,
+      initialCode: phase === "setup" ? draftMap : game.mapCode(),
+      onChange: (code) => {
+        if (phase === "setup") {
+          draftMap = code;
+          refresh();
+        }
+      },
+      onPlay,
+      onClose: phase === "setup" ? null : () => closeEditor(),
+    });
+  }
+
+  function editMap() {
+    if (phase === "setup") return beginSetup();
+    showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) => {
+      closeEditor();
+      if (match?.kind === "series") match = newMatch("series", match.names);
+      if (match?.kind === "freeplay") phase = "play";
+      if (phase === "over") phase = "play";
+      startGame(code);
+    });
+  }
+
+  function loadMoves() {
+    const text = $("paste").value;
+    const error = $("paste-error");
+    stopComputer();
+    try {
+      if (phase !== "play") throw new Error("finish setting up the game first");
+      game.loadMoves(text);
+      error.textContent = "";
+      passNotice = "";
+      refresh();
+      announce(`Moves loaded. ${$("status").textContent}`);
+      const snap = game.state();
+      if (snap.status === "gameOver" && match) {
+        match = recordGame(match, snap.score);
+        phase = "over";
+        refresh();
+      }
+    } catch (err) {
+      error.textContent = `Those moves could not be loaded: ${err.message}. The game is unchanged.`;
+      refresh();
+    }
+    proceed();
+  }
+
+  async function copy(text, what) {
+    const done = await copyText(text);
+    const out = $("copied");
+    out.textContent = done ? `${what} copied: ${text}` : `Copy this ${what.toLowerCase()}: ${text}`;
+    out.dataset.value = text;
+  }
+
+  function changeSetting(name, value) {
+    settings = { ...settings, [name]: value };
+    if (name === "level") {
+      refresh();
+      return;
+    }
+    newGame();
+  }
+
+  // --- wiring
+
+  const levels = $("level");
+  for (let level = 1; level <= MAX_LEVEL; level += 1) {
+    levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
+  }
+  $("mode").addEventListener("change", (e) => changeSetting("mode", e.target.value));
+  $("human-colour").addEventListener("change", (e) => changeSetting("humanColour", e.target.value));
+  $("opponent").addEventListener("change", (e) => changeSetting("opponent", e.target.value));
+  $("level").addEventListener("change", (e) => changeSetting("level", Number(e.target.value)));
+  $("show-legal").addEventListener("change", (e) => {
+    settings = { ...settings, showLegal: e.target.checked };
+    refresh();
+  });
+  $("hints").addEventListener("change", (e) => {
+    if (e.target.checked) proceed();
+    else {
+      stopComputer();
+      refresh();
+      proceed();
+    }
+  });
+  $("new-game").addEventListener("click", newGame);
+  $("next-game").addEventListener("click", nextGame);
+  $("edit-map").addEventListener("click", editMap);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("pass").addEventListener("click", () => {
+    const snap = game.state();
+    if (phase === "play" && snap.status === "mustPass") play("pass");
+  });
+  $("pause").addEventListener("click", () => {
+    paused = !paused;
+    if (paused) stopComputer();
+    refresh();
+    announce(paused ? "Paused." : "Resumed.");
+    proceed();
+  });
+  for (const button of $("choose").querySelectorAll("button[data-colour]")) {
+    button.addEventListener("click", () => choose(button.dataset.colour));
+  }
+  $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
+  $("copy-link").addEventListener("click", () => copy(linkFor(location.href, { map: game.mapCode(), moves: game.transcript() }), "Link"));
+  $("load-moves").addEventListener("click", loadMoves);
+
+  refresh();
+  if (phase === "setup") beginSetup();
+  else proceed();
+  document.body.dataset.ready = "true";
+}
+
+function formatNodes(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e3) return `${Math.round(n / 1e3)} k`;
+  return String(n);
+}
+
+function lineText(pv) {
+  return pv && pv.length ? `Expected line: ${pv.join(" ")}` : "";
+}

@@ -1,0 +1,80 @@
+// Matches of several games between two players on one map: a series, where
+// colours swap every game (RULES.md rule 7), and free play, where the players
+// take turns setting up the map and the other one picks a colour (rule 8).
+// Plain data and pure functions.
+
+/** A new match of `kind` ("series" or "freeplay") between players named `names`. */
+export function newMatch(kind, names) {
+  return { kind, names: [...names], games: [], setup: 0, firstColour: "X" };
+}
+
+/**
+ * Colour of player 0 in the match's next game: in a series player 0 is black
+ * in the first game and colours swap every game; in free play it follows
+ * the choice made for the game (`firstColour`).
+ */
+export function colourOfFirst(match) {
+  if (match.kind === "series") return match.games.length % 2 === 0 ? "X" : "O";
+  return match.firstColour;
+}
+
+/** Index of the player playing `colour` ("X" or "O") in the next game. */
+export function playerOf(match, colour) {
+  return colourOfFirst(match) === colour ? 0 : 1;
+}
+
+/** Free play: the player who sets up the next game's map (they take turns). */
+export function setupPlayer(match) {
+  return match.games.length % 2;
+}
+
+/** Free play: the match once the chooser has picked `colour` for themselves. */
+export function withChoice(match, colour) {
+  const chooser = 1 - setupPlayer(match);
+  const firstColour = chooser === 0 ? colour : colour === "X" ? "O" : "X";
+  return { ...match, firstColour };
+}
+
+/** The match with a finished game's `[black, white]` score recorded. */
+export function recordGame(match, score) {
+  const first = colourOfFirst(match);
+  const mine = first === "X" ? score[0] : score[1];
+  const yours = first === "X" ? score[1] : score[0];
+  return { ...match, games: [...match.games, { first, points: [mine, yours] }] };
+}
+
+/**
+ * The scoreboard: games won by each player, draws, each player's total point
+ * difference, and the leader by rule 7 (games won, then point difference),
+ * null when level.
+ */
+export function standings(match) {
+  const wins = [0, 0];
+  let draws = 0;
+  let diff = 0;
+  for (const { points } of match.games) {
+    diff += points[0] - points[1];
+    if (points[0] > points[1]) wins[0] += 1;
+    else if (points[1] > points[0]) wins[1] += 1;
+    else draws += 1;
+  }
+  let leader = null;
+  if (wins[0] !== wins[1]) leader = wins[0] > wins[1] ? 0 : 1;
+  else if (diff !== 0) leader = diff > 0 ? 0 : 1;
+  return { played: match.games.length, wins, draws, diff: [diff, -diff], leader };
+}
+
+/** One sentence on who leads the match. */
+export function leaderText(match) {
+  const { played, wins, diff, leader } = standings(match);
+  if (played === 0) return "No games finished yet.";
+  if (leader === null) return "The match is level.";
+  const name = match.names[leader];
+  if (wins[0] !== wins[1]) return `${name} leads ${Math.max(...wins)}–${Math.min(...wins)} in games.`;
+  return `Level on games; ${name} leads on points (${signed(diff[leader])}).`;
+}
+
+/** A whole number with its sign: +3, 0, -2. */
+export function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
