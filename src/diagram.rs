@@ -334,6 +334,20 @@ fn build(
 /// variants played with one (Mapello). The `taken` line appears only when a
 /// bonus was taken.
 pub fn write(setup: &Setup) -> String {
+    let mut out = write_board(setup);
+    out.push_str(&format!("{} to move\n", setup.side.letter()));
+    if setup.taken != [0, 0] {
+        out.push_str(&format!(
+            "taken X {} O {}\n",
+            setup.taken[0], setup.taken[1]
+        ));
+    }
+    out
+}
+
+/// The board rows of the diagram alone, without the side to move or the
+/// bonuses taken (what `show` prints above its own status lines).
+pub fn write_board(setup: &Setup) -> String {
     let map = &setup.map;
     let side = map.side();
     let mut grid = vec!['.'; (side * side) as usize];
@@ -365,13 +379,6 @@ pub fn write(setup: &Setup) -> String {
             .collect();
         out.push_str(&cells.join(" "));
         out.push('\n');
-    }
-    out.push_str(&format!("{} to move\n", setup.side.letter()));
-    if setup.taken != [0, 0] {
-        out.push_str(&format!(
-            "taken X {} O {}\n",
-            setup.taken[0], setup.taken[1]
-        ));
     }
     out
 }

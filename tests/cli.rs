@@ -134,7 +134,6 @@ fn show_prints_the_diagram_side_legal_moves_and_score_after_the_moves() {
 . . . . . . . . . .
 . + . . . . . . # .
 . . . . * . . . . .
-O to move
 to move: O
 legal: d2 f5
 score: X 6 O 1
@@ -150,10 +149,10 @@ score: X 6 O 1
 fn show_at_the_start_lists_the_four_first_moves() {
     let out = ok(&["show"]);
     assert!(
-        out.ends_with("X to move\nto move: X\nlegal: e3 f4 c5 d6\nscore: X 2 O 2\n"),
+        out.ends_with(". . . . . . . . . .\nto move: X\nlegal: e3 f4 c5 d6\nscore: X 2 O 2\n"),
         "{out}"
     );
-    assert_eq!(out.lines().count(), 14);
+    assert_eq!(out.lines().count(), 13);
 }
 
 #[test]
@@ -167,7 +166,7 @@ fn show_says_pass_and_game_over_with_othello_scoring() {
     );
     let out = ok(&["show", "--position", &position, "pass", "d1"]);
     assert!(
-        out.ends_with("O to move\ngame over\nlegal:\nscore: X 64 O 0\n"),
+        out.ends_with("X X X X . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\ngame over\nlegal:\nscore: X 64 O 0\n"),
         "{out}"
     );
 }

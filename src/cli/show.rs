@@ -27,10 +27,12 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The diagram, then `to move: X` or `game over`, the legal moves and the score.
+/// The diagram's board rows, then `to move: X` or `game over`, the legal
+/// moves and the score (the side to move and the bonus points are in those
+/// lines, so the diagram's own trailing lines are left out).
 pub fn state(game: &AnyGame) -> String {
     let snap = game.snapshot();
-    let mut text = diagram::write(&game.setup());
+    let mut text = diagram::write_board(&game.setup());
     let (to_move, legal) = match snap.status {
         Status::ToMove => (snap.to_move, snap.legal),
         Status::MustPass => (snap.to_move, vec!["pass".to_string()]),
