@@ -1,0 +1,110 @@
+// Share links end to end: a map made in the editor and a game played on it
+// travel in the URL fragment to a new page; damaged or hostile fragments
+// fall back to the default map with a message, and never reach the page as HTML.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
+import { presetById } from "../../www/js/presets.js";
+import { launch, openBoard, serveDist } from "./browser.mjs";
+
+const FORTRESS = presetById("fortress").code;
+const DEFAULT_MAP = presetById("rulebook").code;
+
+let site;
+let browser;
+
+before(async () => {
+  site = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The first legal move after `moves` on `map`, from the page's wasm module. */
+function firstLegal(page, map, moves) {
+  return page.evaluate(
+    async ({ map, moves }) => {
+      const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+      return new Game({ map, moves }).state().legal[0];
+    },
+    { map, moves },
+  );
+}
+
+async function clickSquare(page, name) {
+  const box = await page.$eval("#board", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width };
+  });
+  const rect = cellRect(layout(outerSide(8), box.width, MARGIN), squareIndex(8, name));
+  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
+}
+
+/** The page's own share link for its game, from its Copy link button. */
+async function copiedLink(page) {
+  await page.evaluate(() => delete document.querySelector("#copied").dataset.value);
+  await page.click("#copy-link");
+  await page.waitForFunction(() => document.querySelector("#copied").dataset.value);
+  return page.getAttribute("#copied", "data-value");
+}
+
+function noticeText(page) {
+  return page.$$eval("#notices .notice", (boxes) => boxes.map((b) => b.textContent).join(" "));
+}
+
+test("a map from the editor and the moves played on it open in a new page", async () => {
+  const { page, problems } = await openBoard(browser, site.url);
+  await page.selectOption("#mode", "hotseat");
+  await page.click("#edit-map");
+  await page.waitForSelector(".editor-board", { state: "visible" });
+  await page.selectOption(".editor-presets", "fortress");
+  await page.click("[data-action=play]");
+  await page.waitForSelector("#board", { state: "visible" });
+
+  let moves = "";
+  for (let i = 0; i < 4; i += 1) {
+    const move = await firstLegal(page, FORTRESS, moves);
+    await clickSquare(page, move);
+    moves += move;
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length >= n, i + 1);
+  }
+  const link = await copiedLink(page);
+  assert.equal(link, `${site.url}#m=${FORTRESS}&g=${moves}`);
+
+  const opened = await openBoard(browser, link);
+  assert.equal(await opened.page.$$eval("#move-list li", (items) => items.length), 4);
+  assert.equal(await copiedLink(opened.page), link, "the same map and moves");
+  assert.equal(await noticeText(opened.page), "");
+  assert.deepEqual([...problems, ...opened.problems], []);
+});
+
+test("hostile and damaged fragments show a message and the default map, and inject nothing", async () => {
+  const fragments = [
+    ["#m=<img src=x onerror=window.hacked=1>", /map code in the link is damaged/],
+    ['#m="><svg onload=window.hacked=1>', /map code in the link is damaged/],
+    [`#m=${FORTRESS}&g=<img src=x onerror=window.hacked=1>`, /moves in the link are damaged/],
+    ["#m=18AAAA", /could not be opened: share code/],
+    [`#m=${FORTRESS}&g=a1`, /could not be opened: .*a1/],
+    ["#g=f5", /no map/],
+  ];
+  for (const [fragment, message] of fragments) {
+    const { page, problems } = await openBoard(browser, `${site.url}${fragment}`);
+    const dialogs = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      d.dismiss();
+    });
+    assert.match(await noticeText(page), message, fragment);
+    assert.match(await noticeText(page), /default map/, fragment);
+    assert.equal(await page.evaluate(() => window.hacked), undefined, fragment);
+    assert.equal(await page.$$eval("img, [onerror], [onload]", (found) => found.length), 0, fragment);
+    assert.ok(!(await page.content()).includes("hacked"), `${fragment} reached the page`);
+    assert.equal(await copiedLink(page), `${site.url}#m=${DEFAULT_MAP}`, fragment);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(problems, [], fragment);
+  }
+});
