@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "../../.ci/static-server.mjs";
 import { cellRect, layout, outerSide } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 // MAPELLO_DIST serves another build (relative paths from the repository root),
@@ -66,7 +67,7 @@ export async function openBoard(browser, url, contextOptions = {}) {
 /** The RGBA colour at the centre of outer-grid cell `index` and near its corner. */
 export async function cellColors(page, size, index) {
   const pixels = await page.$eval("#board", (c) => c.width);
-  const rect = cellRect(layout(outerSide(size), pixels), index);
+  const rect = cellRect(layout(outerSide(size), pixels, MARGIN), index);
   return page.$eval(
     "#board",
     (canvas, { x, y, width, height }) => {

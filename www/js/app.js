@@ -378,6 +378,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     game = new Game({ variant: game.state().variant, map });
     draftMap = map;
     clearNotice("computer");
+    $("paste-error").textContent = "";
     refresh();
     announce(`New game. ${$("status").textContent}`);
     proceed();

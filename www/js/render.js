@@ -234,7 +234,7 @@ function drawJoker(ctx, rect) {
 // The last move: a small orange square at the disc's centre.
 function drawLastMove(ctx, rect, c) {
   const { cx, cy, size } = centre(rect);
-  const h = size * 0.08;
+  const h = size * 0.09;
   ctx.fillStyle = colors.last;
   ctx.fillRect(cx - h, cy - h, 2 * h, 2 * h);
   ctx.lineWidth = Math.max(1, h / 3);

@@ -7,10 +7,10 @@ import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
 const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
 
 /**
- * Board state from a `Game.state()` snapshot; throws when it breaks the
- * contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
+ * Board state from a `Game.state()` snapshot (where serde leaves absent
+ * values undefined); throws when it breaks the contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
  */
-export function fromGame({ size, ring, cells, toMove, legal = [], lastMove = null, flipped = [] }) {
+export function fromGame({ size, ring, cells, toMove = null, legal = [], lastMove = null, flipped = [] }) {
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(`bad board size: ${size}`);
   }

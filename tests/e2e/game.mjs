@@ -1,0 +1,75 @@
+// Shared by the play-page end-to-end tests: clicking squares, waiting for
+// moves, reading the page's game and its long tasks.
+import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
+import { PRESETS } from "../../www/js/presets.js";
+
+/** The map a first visit plays on. */
+export const DEFAULT_MAP = PRESETS.find((p) => p.id === "rulebook").code;
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** Viewport point at the centre of square `name` (e.g. "e3") of a board of `size`. */
+export async function squarePoint(page, name, size = 8) {
+  const box = await page.$eval("#board", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width };
+  });
+  const rect = cellRect(layout(outerSide(size), box.width, MARGIN), squareIndex(size, name));
+  return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
+}
+
+/** Clicks square `name` on the play board. */
+export async function clickSquare(page, name) {
+  const { x, y } = await squarePoint(page, name);
+  await page.mouse.click(x, y);
+}
+
+/** The moves in the page's move list. */
+export function moveList(page) {
+  return page.$$eval("#move-list li", (items) => items.map((li) => li.textContent));
+}
+
+/** Waits until the move list holds at least `n` moves. */
+export async function waitForMoves(page, n, timeout = 30_000) {
+  await page.waitForFunction((k) => document.querySelectorAll("#move-list li").length >= k, n, { timeout });
+}
+
+/** `Game.state()` of map `map` after `moves`, from the page's own wasm module. */
+export function gameState(page, map, moves) {
+  return page.evaluate(
+    async ({ map, moves }) => {
+      const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+      return new Game({ map, moves }).state();
+    },
+    { map, moves },
+  );
+}
+
+/** Chooses `mode` (and more settings, by select id) and waits for the new game. */
+export async function setMode(page, mode, selects = {}) {
+  await page.selectOption("#mode", mode);
+  for (const [id, value] of Object.entries(selects)) await page.selectOption(`#${id}`, value);
+}
+
+/** Pastes `transcript` into the transcript box and loads it. */
+export async function loadMoves(page, transcript) {
+  await page.fill("#paste", transcript);
+  await page.click("#load-moves");
+}
+
+/** Starts recording the page's long tasks (over 50 ms) into `window.longTasks`. */
+export function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask" });
+  });
+}
+
+/** Text of every notice on the page. */
+export function noticeText(page) {
+  return page.$$eval("#notices .notice p", (ps) => ps.map((p) => p.textContent).join(" "));
+}
