@@ -8,7 +8,7 @@ cd "$ROOT"
 # npm tools (playwright-core, binaryen's wasm-opt) live with the e2e tests.
 NPM_DIR=tests/e2e
 # The npm wasm-opt comes first: Debian's binaryen 108 writes modules Chromium rejects.
-export PATH="$ROOT/$NPM_DIR/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$ROOT/$NPM_DIR/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # trunk must never try to download tools or check for updates.
 export TRUNK_SKIP_VERSION_CHECK=true
 
