@@ -125,6 +125,23 @@ test("a drag paints every cell it crosses, even in one fast move", async () => {
   assert.deepEqual(problems, []);
 });
 
+test("on a phone, a finger drag paints and the page does not scroll", async () => {
+  const { page, problems } = await openEditor(PHONE);
+  await page.click(".editor-tool-bonus");
+  const from = await cellPoint(page, at(7, 0));
+  const to = await cellPoint(page, at(7, 5));
+  const touch = await page.context().newCDPSession(page);
+  const scrollBefore = await page.evaluate(() => scrollY);
+  await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+  await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [to] });
+  await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await page.waitForFunction(() => document.querySelector(".editor-count-bonuses output").textContent === "6");
+  const map = await cells(page);
+  for (let col = 0; col < 6; col += 1) assert.equal(map[at(7, col)], "+", `column ${col}`);
+  assert.equal(await page.evaluate(() => scrollY), scrollBefore);
+  assert.deepEqual(problems, []);
+});
+
 test("refusals say why: centre squares, jokers inside, walls on the ring, limits", async () => {
   const { page, problems } = await openEditor();
   await clickCell(page, at(3, 3));
