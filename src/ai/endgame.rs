@@ -26,7 +26,7 @@ const SHALLOW: u32 = 7;
 /// Empties from which enhanced transposition cutoffs are tried.
 const ETC_MIN: u32 = 12;
 /// Empties from which moves are sorted by a shallow evaluated search.
-const EVAL_SORT_MIN: u32 = 99;
+const EVAL_SORT_MIN: u32 = 14;
 
 /// How far below the best conceivable score alpha must be for the
 /// stability cutoff to be worth computing, by empties (Edax's thresholds).
@@ -375,7 +375,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             let child = p.play(m.sq, m.flips);
             if let Some(eval) = eval {
                 self.ctl.nodes += 1;
-                m.key = -eval.shallow(g, child, if n >= 20 { 2 } else { 1 }) + 8 * p.gain(m.sq);
+                m.key = -eval.shallow(g, child, if n >= 20 { 1 } else { 0 }) + 8 * p.gain(m.sq);
                 continue;
             }
             let replies = g.moves(child.me, child.opp);

@@ -1,14 +1,21 @@
 //! The AI: search, exact endgame solver, evaluation, levels and baseline
 //! players, generic over the board size and every variant.
 
+pub mod balance;
 pub mod budget;
 pub mod clock;
 pub mod endgame;
 pub mod eval;
 pub mod geometry;
+pub mod levels;
+pub mod matches;
+pub mod players;
 pub mod pos;
+pub mod search;
 pub mod stability;
 pub mod tt;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tune;
 pub mod weights;
 
 use std::sync::atomic::AtomicBool;
@@ -45,5 +52,76 @@ pub fn solve(game: &AnyGame, cancel: Option<&AtomicBool>) -> Option<Solved> {
             score: score + pos::Pos::taken_margin(position),
             nodes: ctl.nodes,
         })
+    })
+}
+
+/// What `bestmove` reports.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BestMove {
+    /// The move to play (a pass when there is none).
+    pub best: Move,
+    /// Expected final margin for the side to move, in points (exact when
+    /// `exact`), bonus points already taken included.
+    pub score: f64,
+    /// Deepest completed iteration (empties when exact).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line.
+    pub pv: Vec<Move>,
+    /// True when the score is exact.
+    pub exact: bool,
+}
+
+/// Searches the current position of `game` with `options`, calling
+/// `progress` after each iteration.
+pub fn best_move(
+    game: &AnyGame,
+    options: &search::Options,
+    cancel: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&BestMove),
+) -> BestMove {
+    crate::with_game!(game, g => {
+        let board = g.board();
+        let position = g.position();
+        let n = board.map().size();
+        let bits = if options.budget.nodes.is_some_and(|k| k < 100_000) { 16 } else { 20 };
+        let mut searcher = search::Searcher::new(board, bits);
+        let taken = pos::Pos::taken_margin(position);
+        let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
+        let convert = |a: &search::Analysis| BestMove {
+            best: a.best.map_or(Move::Pass, to_move),
+            score: a.score as f64 / eval::SCALE as f64 + taken as f64,
+            depth: a.depth,
+            nodes: a.nodes,
+            pv: a.pv.iter().map(|&sq| to_move(sq)).collect(),
+            exact: a.exact,
+        };
+        let analysis = searcher.search(pos::Pos::of(position), options, cancel, &mut |a| progress(&convert(a)));
+        convert(&analysis)
+    })
+}
+
+/// The value of every legal move of `game`'s position, best first, in
+/// points for the side to move (bonus points already taken included).
+pub fn hints(
+    game: &AnyGame,
+    options: &search::Options,
+    cancel: Option<&AtomicBool>,
+) -> Vec<(Move, f64)> {
+    crate::with_game!(game, g => {
+        let board = g.board();
+        let position = g.position();
+        let n = board.map().size();
+        let mut searcher = search::Searcher::new(board, 18);
+        let taken = pos::Pos::taken_margin(position) as f64;
+        searcher
+            .values(pos::Pos::of(position), options, cancel)
+            .into_iter()
+            .filter_map(|(sq, v)| {
+                let sq = Square::from_index(sq, n)?;
+                Some((Move::Play(sq), v as f64 / eval::SCALE as f64 + taken))
+            })
+            .collect()
     })
 }

@@ -2,8 +2,19 @@
 
 use std::io::Write;
 
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use super::{Args, CliError, Command, PositionArgs};
-use crate::ai;
+use crate::ai::budget::Budget;
+use crate::ai::levels::{Level, MAX_LEVEL};
+use crate::ai::players::Kind;
+use crate::ai::search::Options;
+use crate::ai::{self, matches, tune};
+use crate::game::AnyGame;
+use crate::map::{Counts, Map};
+use crate::position::Colour;
+use crate::rules::Variant;
 
 pub const SOLVE: Command = Command {
     name: "solve",
@@ -30,6 +41,222 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         "best: {} score: {}",
         solved.best.name(game.size()),
         signed(solved.score)
+    )?;
+    Ok(())
+}
+
+pub const BESTMOVE: Command = Command {
+    name: "bestmove",
+    usage: "--position P (--level L | --time-ms T)",
+    run: bestmove,
+};
+
+fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    let level: Option<u32> = args.parsed("level", &format!("a level from 1 to {MAX_LEVEL}"))?;
+    let time: Option<f64> = args.parsed("time-ms", "a number of milliseconds")?;
+    args.finish()?;
+    let options = match (level, time) {
+        (Some(k), None) => Level::get(k)
+            .ok_or_else(|| CliError(format!("--level must be 1 to {MAX_LEVEL}, not {k}")))?
+            .options(1),
+        (None, Some(t)) if t > 0.0 => {
+            let strongest = Level::get(MAX_LEVEL).expect("the strongest level exists");
+            Options {
+                budget: Budget {
+                    time_ms: Some(t),
+                    ..Budget::default()
+                },
+                endgame: strongest.endgame,
+                ..Options::default()
+            }
+        }
+        (None, Some(_)) => return Err(CliError("--time-ms must be positive".into())),
+        _ => return Err(CliError("give either --level L or --time-ms T".into())),
+    };
+    let game = position.game()?;
+    let found = ai::best_move(&game, &options, None, &mut |_| {});
+    writeln!(
+        out,
+        "best: {} score: {} depth: {} nodes: {}",
+        found.best.name(game.size()),
+        signed(found.score.round() as i32),
+        found.depth,
+        found.nodes
+    )?;
+    Ok(())
+}
+
+pub const MATCH: Command = Command {
+    name: "match",
+    usage: "[--position P | --random-maps] --a L --b L --games N [--seed S]",
+    run: play_match,
+};
+
+fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
+    let text = args.value(name)?.ok_or_else(|| {
+        CliError(format!(
+            "missing --{name} L (a level, random, greedy or uct:N)"
+        ))
+    })?;
+    text.parse()
+        .map_err(|e: String| CliError(format!("--{name}: {e}")))
+}
+
+fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    let random_maps = args.flag("random-maps");
+    let a = player(args, "a")?;
+    let b = player(args, "b")?;
+    let games: u32 = args
+        .parsed("games", "a number of games")?
+        .ok_or_else(|| CliError("missing --games N".into()))?;
+    let seed: u64 = args.parsed("seed", "a number")?.unwrap_or(1);
+    args.finish()?;
+    if random_maps && position.position.is_some() {
+        return Err(CliError(
+            "give --position or --random-maps, not both".into(),
+        ));
+    }
+    let fixed = if random_maps {
+        None
+    } else {
+        Some(position.game()?)
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut map_game = None;
+    let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
+    for i in 0..games {
+        if random_maps && i % 2 == 0 {
+            let counts = Counts {
+                walls: 8,
+                bonuses: 8,
+                jokers: 8,
+            };
+            let map = Map::random(8, counts, &mut rng).map_err(|e| CliError(e.to_string()))?;
+            map_game =
+                Some(AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?);
+        }
+        let game = fixed
+            .as_ref()
+            .or(map_game.as_ref())
+            .expect("a game to play");
+        let a_black = i % 2 == 0;
+        let (black, white) = if a_black { (a, b) } else { (b, a) };
+        let outcome = matches::play(
+            game,
+            black,
+            white,
+            seed.wrapping_mul(1_000_003) ^ u64::from(i),
+        );
+        let a_colour = if a_black {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let result = match outcome.winner() {
+            None => {
+                draws += 1;
+                "draw"
+            }
+            Some(c) if c == a_colour => {
+                a_wins += 1;
+                "a wins"
+            }
+            Some(_) => {
+                b_wins += 1;
+                "b wins"
+            }
+        };
+        let (bn, wn) = if a_black { ("a", "b") } else { ("b", "a") };
+        writeln!(
+            out,
+            "game {} black {bn} ({black}) white {wn} ({white}) score {}-{} {result}",
+            i + 1,
+            outcome.scores[0],
+            outcome.scores[1]
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "games {games} a-wins {a_wins} b-wins {b_wins} draws {draws}"
+    )?;
+    Ok(())
+}
+
+pub const TUNE: Command = Command {
+    name: "tune",
+    usage: "[--games N] [--seed S] [--level L] [--solve-at E] [--ridge R]",
+    run: tune,
+};
+
+/// Plays the training games and prints the new `src/ai/weights.rs`; the
+/// error before and after goes to standard error.
+fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let plan = tune::Plan {
+        games: args.parsed("games", "a number of games")?.unwrap_or(2000),
+        seed: args.parsed("seed", "a number")?.unwrap_or(1),
+        level: args.parsed("level", "a level")?.unwrap_or(4),
+        solve_at: args
+            .parsed("solve-at", "a number of empties")?
+            .unwrap_or(14),
+    };
+    let ridge: f64 = args.parsed("ridge", "a number")?.unwrap_or(10.0);
+    args.finish()?;
+    if Level::get(plan.level).is_none() {
+        return Err(CliError(format!("--level must be 1 to {MAX_LEVEL}")));
+    }
+    let samples = tune::samples(&plan, &mut |done| {
+        if done % 100 == 0 {
+            eprintln!("{done} games");
+        }
+    });
+    let weights = tune::fit(&samples, ridge);
+    eprintln!(
+        "{} positions; error {:.2} points before, {:.2} after",
+        samples.len(),
+        tune::error(&samples, &crate::ai::weights::WEIGHTS),
+        tune::error(&samples, &weights)
+    );
+    let note = format!(
+        "{} games at level {}, solved from {} empties, seed {}, ridge {ridge}: {} positions.",
+        plan.games,
+        plan.level,
+        plan.solve_at,
+        plan.seed,
+        samples.len()
+    );
+    write!(out, "{}", tune::source(&weights, &note))?;
+    Ok(())
+}
+
+pub const BALANCE: Command = Command {
+    name: "balance",
+    usage: "--position P",
+    run: balance,
+};
+
+/// A balance as printed: signed, one decimal.
+fn signed_decimal(v: f64) -> String {
+    let text = format!("{v:.1}");
+    if v >= 0.05 {
+        format!("+{text}")
+    } else if text == "-0.0" {
+        "0.0".to_string()
+    } else {
+        text
+    }
+}
+
+fn balance(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    args.finish()?;
+    let game = position.game()?;
+    writeln!(
+        out,
+        "balance: {}",
+        signed_decimal(ai::balance::balance(&game))
     )?;
     Ok(())
 }

@@ -61,6 +61,10 @@ pub const COMMANDS: &[Command] = &[
     map::COMMAND,
     bench::COMMAND,
     ai::SOLVE,
+    ai::BESTMOVE,
+    ai::MATCH,
+    ai::BALANCE,
+    ai::TUNE,
 ];
 
 fn usage() -> String {

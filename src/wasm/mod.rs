@@ -1,6 +1,8 @@
 //! The JavaScript API: a thin translation of the rules core for wasm-bindgen.
 //! Errors reach JavaScript as exceptions carrying the core's messages.
 
+pub mod ai;
+
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 

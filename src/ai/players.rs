@@ -1,0 +1,248 @@
+//! Players for matches: the AI levels and three baselines — `random`,
+//! `greedy` (most discs flipped plus bonus points, ties at random) and
+//! `uct:<playouts>` (plain Monte-Carlo tree search with random playouts).
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::bits::{Bits, Size, Squares};
+use crate::position::{Colour, Position};
+use crate::rules::{Board, Status, BONUS_POINTS};
+
+use super::levels::{Level, MAX_LEVEL};
+use super::pos::Pos;
+use super::search::Searcher;
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An AI level, 1 ..= [`MAX_LEVEL`].
+    Level(u32),
+    /// A uniformly random legal move.
+    Random,
+    /// The move flipping most discs, plus bonus points; ties at random.
+    Greedy,
+    /// Monte-Carlo tree search (UCB1) with this many random playouts a move.
+    Uct(u32),
+}
+
+impl FromStr for Kind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Kind, String> {
+        let bad = || {
+            format!("'{text}' is not a player: 1 to {MAX_LEVEL}, random, greedy or uct:<playouts>")
+        };
+        match text {
+            "random" => Ok(Kind::Random),
+            "greedy" => Ok(Kind::Greedy),
+            _ => {
+                if let Some(n) = text.strip_prefix("uct:") {
+                    let n: u32 = n.parse().map_err(|_| bad())?;
+                    return if n > 0 { Ok(Kind::Uct(n)) } else { Err(bad()) };
+                }
+                let k: u32 = text.parse().map_err(|_| bad())?;
+                if (1..=MAX_LEVEL).contains(&k) {
+                    Ok(Kind::Level(k))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::Level(k) => write!(f, "{k}"),
+            Kind::Random => write!(f, "random"),
+            Kind::Greedy => write!(f, "greedy"),
+            Kind::Uct(n) => write!(f, "uct:{n}"),
+        }
+    }
+}
+
+/// A player for one game on one board.
+#[derive(Clone, Debug)]
+pub struct Player<S: Size> {
+    kind: Kind,
+    rng: Xoshiro256PlusPlus,
+    searcher: Option<Searcher<S>>,
+}
+
+impl<S: Size> Player<S> {
+    /// A player of `kind` on `board`, its choices drawn from `seed`.
+    pub fn new(kind: Kind, board: &Board<S>, seed: u64) -> Player<S> {
+        let searcher = match kind {
+            Kind::Level(k) if k >= 6 => Some(Searcher::new(board, 20)),
+            Kind::Level(_) => Some(Searcher::new(board, 16)),
+            _ => None,
+        };
+        Player {
+            kind,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            searcher,
+        }
+    }
+
+    /// The move to play in `pos` (`None`: the side to move must pass or
+    /// the game is over).
+    pub fn choose(&mut self, board: &Board<S>, pos: &Position<S>) -> Option<u32> {
+        let moves = board.moves(pos);
+        if moves.is_empty() {
+            return None;
+        }
+        match self.kind {
+            Kind::Level(k) => {
+                let level = Level::get(k).expect("levels are checked when parsed");
+                let options = level.options(self.rng.next_u64());
+                let searcher = self.searcher.as_mut().expect("levels have a searcher");
+                searcher
+                    .search(Pos::of(pos), &options, None, &mut |_| {})
+                    .best
+            }
+            Kind::Random => Some(pick(moves, &mut self.rng)),
+            Kind::Greedy => Some(greedy(board, pos, &mut self.rng)),
+            Kind::Uct(playouts) => Some(uct(board, pos, playouts, &mut self.rng)),
+        }
+    }
+}
+
+/// A uniformly random square of a non-empty set.
+fn pick<B: Bits>(set: B, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    let k = rng.next_u32() % set.count();
+    Squares(set).nth(k as usize).expect("k < count")
+}
+
+/// The move flipping most discs, counting a bonus as its points.
+fn greedy<S: Size>(board: &Board<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    let value = |sq: u32| {
+        let bonus = if pos.bonus.has(sq) { BONUS_POINTS } else { 0 };
+        board.flips(pos, sq).count() as i32 + bonus
+    };
+    let moves = board.moves(pos);
+    let best = Squares(moves).map(value).max().expect("moves is not empty");
+    let ties = Squares(moves)
+        .filter(|&sq| value(sq) == best)
+        .fold(S::B::ZERO, |b, sq| b | S::B::bit(sq));
+    pick(ties, rng)
+}
+
+/// A node of the Monte-Carlo tree.
+struct Node<S: Size> {
+    pos: Position<S>,
+    /// Moves not expanded yet (a pass is a move when there is none).
+    untried: Vec<Option<u32>>,
+    children: Vec<(Option<u32>, usize)>,
+    visits: f64,
+    /// Sum of results for the player who moved into this node.
+    wins: f64,
+    terminal: bool,
+}
+
+impl<S: Size> Node<S> {
+    fn new(board: &Board<S>, pos: Position<S>) -> Node<S> {
+        let (untried, terminal) = match board.status(&pos) {
+            Status::ToMove => (Squares(board.moves(&pos)).map(Some).collect(), false),
+            Status::MustPass => (vec![None], false),
+            Status::GameOver => (Vec::new(), true),
+        };
+        Node {
+            pos,
+            untried,
+            children: Vec::new(),
+            visits: 0.0,
+            wins: 0.0,
+            terminal,
+        }
+    }
+}
+
+fn step<S: Size>(board: &Board<S>, pos: &Position<S>, mv: Option<u32>) -> Position<S> {
+    match mv {
+        Some(sq) => board.play_legal(pos, sq),
+        None => pos.passed(),
+    }
+}
+
+/// 1 for a win of `c`, 0.5 for a draw, 0 for a loss.
+fn result<S: Size>(board: &Board<S>, pos: &Position<S>, c: Colour) -> f64 {
+    let margin = board.final_margin(pos) * if pos.side == c { 1 } else { -1 };
+    match margin.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// Plain UCT: UCB1 selection, one expansion per playout, random playouts;
+/// plays the most visited move.
+fn uct<S: Size>(
+    board: &Board<S>,
+    pos: &Position<S>,
+    playouts: u32,
+    rng: &mut Xoshiro256PlusPlus,
+) -> u32 {
+    const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+    let mut tree = vec![Node::new(board, *pos)];
+    for _ in 0..playouts {
+        let mut path = vec![0usize];
+        let mut at = 0;
+        // Select.
+        while tree[at].untried.is_empty() && !tree[at].terminal {
+            let parent_visits = tree[at].visits.ln();
+            let (_, next) = tree[at]
+                .children
+                .iter()
+                .map(|&(_, c)| {
+                    let n = &tree[c];
+                    let ucb = n.wins / n.visits + EXPLORATION * (parent_visits / n.visits).sqrt();
+                    (ucb, c)
+                })
+                .fold((f64::MIN, 0), |a, b| if b.0 > a.0 { b } else { a });
+            at = next;
+            path.push(at);
+        }
+        // Expand.
+        if !tree[at].untried.is_empty() {
+            let k = rng.next_u32() as usize % tree[at].untried.len();
+            let mv = tree[at].untried.swap_remove(k);
+            let child = Node::new(board, step(board, &tree[at].pos, mv));
+            tree.push(child);
+            let c = tree.len() - 1;
+            tree[at].children.push((mv, c));
+            at = c;
+            path.push(at);
+        }
+        // Play out.
+        let mut p = tree[at].pos;
+        loop {
+            let moves = board.moves(&p);
+            if moves.is_empty() {
+                let passed = p.passed();
+                if board.moves(&passed).is_empty() {
+                    break;
+                }
+                p = passed;
+                continue;
+            }
+            p = board.play_legal(&p, pick(moves, rng));
+        }
+        // Back up, each node scored for the player who moved into it.
+        for &n in &path {
+            let mover = tree[n].pos.side.other();
+            tree[n].visits += 1.0;
+            tree[n].wins += result(board, &p, mover);
+        }
+    }
+    tree[0]
+        .children
+        .iter()
+        .max_by(|a, b| tree[a.1].visits.total_cmp(&tree[b.1].visits))
+        .and_then(|&(mv, _)| mv)
+        .unwrap_or_else(|| pick(board.moves(pos), rng))
+}

@@ -1,0 +1,480 @@
+//! The midgame search: iterative deepening over a principal-variation
+//! search (null windows off the PV) with a transposition table, ordered by
+//! the table's move then a one-ply evaluation, within a [`Budget`]; close
+//! to the end it hands over to the exact [`Solver`].
+
+use std::sync::atomic::AtomicBool;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::bits::{Bits, Size, Squares};
+use crate::rules::Board;
+
+use super::budget::{Budget, Control};
+use super::endgame::{Solver, INF};
+use super::eval::{Eval, SCALE};
+use super::geometry::Geometry;
+use super::pos::Pos;
+use super::tt::{Table, NO_MOVE};
+
+/// How a search is run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Depth, node and time limits.
+    pub budget: Budget,
+    /// Solve exactly when at most this many squares are free.
+    pub endgame: u32,
+    /// Half-width, in points, of the random amount added to each root
+    /// move's value (weak levels); 0 plays the best move.
+    pub noise: f64,
+    /// Seed of the noise and of the choice between equal moves.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            budget: Budget::default(),
+            endgame: 0,
+            noise: 0.0,
+            seed: 0,
+        }
+    }
+}
+
+/// What a search found. Scores are future margins for the side to move
+/// in [`SCALE`] units (exact margins times `SCALE` when `exact`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The move to play (`None`: pass, or the game is over).
+    pub best: Option<u32>,
+    /// Its value.
+    pub score: i32,
+    /// Deepest completed iteration (the number of empties when exact).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<u32>,
+    /// True when the score is the exact final margin.
+    pub exact: bool,
+}
+
+/// Share of the budget the midgame iterations may use before an exact
+/// solve (the solve gets the rest; its move stands only if it finishes).
+const PRE_SOLVE_SHARE: f64 = 0.25;
+/// Deepest midgame iteration before an exact solve.
+const PRE_SOLVE_DEPTH: u32 = 8;
+/// Depth from which interior nodes sort their moves by evaluation.
+const SORT_DEPTH: u32 = 2;
+
+/// A searcher for one board: its geometry, evaluation and tables, kept
+/// between moves of a game.
+#[derive(Clone, Debug)]
+pub struct Searcher<S: Size> {
+    g: Geometry<S>,
+    eval: Eval<S>,
+    tt: Table,
+    ett: Table,
+}
+
+impl<S: Size> Searcher<S> {
+    /// A searcher for `board` with tables of `2^table_bits` entries each.
+    pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+        let g = Geometry::new(board);
+        let eval = Eval::new(&g);
+        Searcher {
+            g,
+            eval,
+            tt: Table::new(table_bits),
+            ett: Table::new(table_bits),
+        }
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> &Geometry<S> {
+        &self.g
+    }
+
+    /// The evaluation.
+    pub fn eval(&self) -> &Eval<S> {
+        &self.eval
+    }
+
+    /// Exact value and best move of `p`, or `None` when the budget ran out.
+    pub fn solve(
+        &mut self,
+        p: Pos<S>,
+        budget: Budget,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<(i32, Option<u32>, u64)> {
+        let mut ctl = Control::new(budget, cancel);
+        self.ett.age();
+        let solved = Solver::new(&self.g, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
+        solved.map(|(score, best)| (score, best, ctl.nodes))
+    }
+
+    /// Searches `p` within `options`, calling `progress` after each
+    /// completed iteration.
+    pub fn search(
+        &mut self,
+        p: Pos<S>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Analysis {
+        let mut ctl = Control::new(options.budget, cancel);
+        self.tt.age();
+        self.ett.age();
+        let moves = self.g.moves(p.me, p.opp);
+        let empties = self.g.empties(p.me, p.opp).count();
+        if moves.is_empty() {
+            return self.without_moves(p, &mut ctl, options, cancel, progress);
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ p.key());
+        let mut roots: Vec<Root> = Squares(moves)
+            .map(|sq| Root {
+                sq,
+                score: -INF,
+                noise: if options.noise > 0.0 {
+                    let unit = (rng.next_u32() as f64 / u32::MAX as f64) * 2.0 - 1.0;
+                    (unit * options.noise * SCALE as f64).round() as i32
+                } else {
+                    0
+                },
+                tiebreak: rng.next_u32(),
+            })
+            .collect();
+        let in_endgame = empties <= options.endgame;
+        let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1);
+        let max_depth = max_depth.min(if in_endgame { PRE_SOLVE_DEPTH } else { empties });
+        let share = if in_endgame { PRE_SOLVE_SHARE } else { 0.4 };
+        let mut result: Option<Analysis> = None;
+        let mut ms = Midgame {
+            g: &self.g,
+            eval: &self.eval,
+            tt: &mut self.tt,
+            ctl: &mut ctl,
+        };
+        for depth in 1..=max_depth {
+            let all = options.noise > 0.0;
+            let Some(analysis) = ms.root(p, &mut roots, depth, all, result.as_ref()) else {
+                break;
+            };
+            progress(&analysis);
+            let done = analysis.exact && depth >= empties;
+            result = Some(analysis);
+            if done || roots.len() == 1 && depth >= 2 {
+                break;
+            }
+            // The next iteration costs several times this one.
+            if ms.ctl.used() > share {
+                break;
+            }
+        }
+        let mut result = result.unwrap_or_else(|| Analysis {
+            best: Some(roots[0].sq),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![roots[0].sq],
+            exact: false,
+        });
+        if in_endgame && !ctl.was_stopped() {
+            let mut solver = Solver::new(&self.g, &mut self.ett, &mut ctl, Some(&self.eval));
+            if let Some((score, Some(best))) = solver.solve(p) {
+                result = Analysis {
+                    best: Some(best),
+                    score: score * SCALE,
+                    depth: empties,
+                    nodes: 0,
+                    pv: vec![best],
+                    exact: true,
+                };
+                result.pv = self.principal_variation(p, best);
+                result.nodes = ctl.nodes;
+                progress(&result);
+            }
+        }
+        result.nodes = ctl.nodes;
+        result
+    }
+
+    /// The value of every legal move of `p` (best first), each searched
+    /// with a full window within `options`' budget shared between them.
+    pub fn values(
+        &mut self,
+        p: Pos<S>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Vec<(u32, i32)> {
+        let mut ctl = Control::new(options.budget, cancel);
+        self.tt.age();
+        let moves = self.g.moves(p.me, p.opp);
+        let mut roots: Vec<Root> = Squares(moves)
+            .map(|sq| Root {
+                sq,
+                score: -INF,
+                noise: 0,
+                tiebreak: 0,
+            })
+            .collect();
+        let empties = self.g.empties(p.me, p.opp).count();
+        let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
+        let mut ms = Midgame {
+            g: &self.g,
+            eval: &self.eval,
+            tt: &mut self.tt,
+            ctl: &mut ctl,
+        };
+        let mut values: Vec<(u32, i32)> = Vec::new();
+        for depth in 1..=max_depth {
+            if ms.root(p, &mut roots, depth, true, None).is_none() {
+                break;
+            }
+            values = roots.iter().map(|r| (r.sq, r.score)).collect();
+            if ms.ctl.used() > 0.3 {
+                break;
+            }
+        }
+        values.sort_by_key(|&(_, v)| -v);
+        values
+    }
+
+    /// The search when the side to move has no move: the opponent's
+    /// search, negated.
+    fn without_moves(
+        &mut self,
+        p: Pos<S>,
+        ctl: &mut Control,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Analysis {
+        if self.g.moves(p.opp, p.me).is_empty() {
+            return Analysis {
+                best: None,
+                score: self.g.final_score(p.me, p.opp) * SCALE,
+                depth: 0,
+                nodes: 1,
+                pv: Vec::new(),
+                exact: true,
+            };
+        }
+        let options = Options {
+            noise: 0.0,
+            ..*options
+        };
+        let mut inner = self.search(p.passed(), &options, cancel, &mut |_| {});
+        inner.score = -inner.score;
+        inner.best = None;
+        inner.nodes += ctl.nodes;
+        progress(&inner);
+        inner
+    }
+
+    /// The line the exact table expects after `best`.
+    fn principal_variation(&self, p: Pos<S>, best: u32) -> Vec<u32> {
+        let mut pv = vec![best];
+        let mut q = p.play(best, self.g.flips(p.me, p.opp, best));
+        for _ in 0..S::N * S::N {
+            let moves = self.g.moves(q.me, q.opp);
+            if moves.is_empty() {
+                break;
+            }
+            let Some(e) = self.ett.probe(q.key()) else {
+                break;
+            };
+            if e.mv == NO_MOVE || !moves.has(e.mv as u32) {
+                break;
+            }
+            let sq = e.mv as u32;
+            pv.push(sq);
+            q = q.play(sq, self.g.flips(q.me, q.opp, sq));
+        }
+        pv
+    }
+}
+
+/// A root move and what the last iteration found for it.
+#[derive(Clone, Copy, Debug)]
+struct Root {
+    sq: u32,
+    score: i32,
+    noise: i32,
+    tiebreak: u32,
+}
+
+/// One midgame search over shared tables.
+struct Midgame<'a, 'c, S: Size> {
+    g: &'a Geometry<S>,
+    eval: &'a Eval<S>,
+    tt: &'a mut Table,
+    ctl: &'a mut Control<'c>,
+}
+
+impl<S: Size> Midgame<'_, '_, S> {
+    /// One iteration at the root; `all` gives every move an exact value
+    /// (for noise and hints), otherwise the others only need to be worse.
+    /// `None` when stopped before the first move was searched.
+    fn root(
+        &mut self,
+        p: Pos<S>,
+        roots: &mut [Root],
+        depth: u32,
+        all: bool,
+        previous: Option<&Analysis>,
+    ) -> Option<Analysis> {
+        // Previous iteration's order: best first.
+        roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+        let mut alpha = -INF;
+        let mut best: Option<(i32, usize)> = None;
+        for (i, root) in roots.iter_mut().enumerate() {
+            let r = *root;
+            let gain = p.gain(r.sq) * SCALE;
+            let child = p.play(r.sq, self.g.flips(p.me, p.opp, r.sq));
+            let v = if all || i == 0 {
+                gain - self.pvs(child, depth - 1, -INF, INF, false)
+            } else {
+                let v = gain - self.pvs(child, depth - 1, gain - alpha - 1, gain - alpha, false);
+                if v > alpha && !self.ctl.was_stopped() {
+                    gain - self.pvs(child, depth - 1, -INF, gain - alpha, false)
+                } else {
+                    v
+                }
+            };
+            if self.ctl.was_stopped() {
+                break;
+            }
+            root.score = v;
+            let noisy = v + r.noise;
+            if best.is_none_or(|(b, _)| noisy > b) {
+                best = Some((noisy, i));
+            }
+            alpha = alpha.max(v);
+        }
+        let (_, i) = best?;
+        // A partial iteration only overrides the last one when a move beat
+        // the previous best outright.
+        if let Some(prev) = previous.filter(|_| self.ctl.was_stopped() && i != 0) {
+            if roots[i].score <= prev.score {
+                return None;
+            }
+        }
+        let sq = roots[i].sq;
+        let mut pv = vec![sq];
+        self.extend_pv(p.play(sq, self.g.flips(p.me, p.opp, sq)), &mut pv, depth);
+        Some(Analysis {
+            best: Some(sq),
+            score: roots[i].score,
+            depth,
+            nodes: self.ctl.nodes,
+            pv,
+            exact: false,
+        })
+    }
+
+    fn extend_pv(&self, mut q: Pos<S>, pv: &mut Vec<u32>, depth: u32) {
+        for _ in 1..depth {
+            let moves = self.g.moves(q.me, q.opp);
+            let Some(e) = self.tt.probe(q.key()) else {
+                break;
+            };
+            if e.mv == NO_MOVE || !moves.has(e.mv as u32) {
+                break;
+            }
+            let sq = e.mv as u32;
+            pv.push(sq);
+            q = q.play(sq, self.g.flips(q.me, q.opp, sq));
+        }
+    }
+
+    /// Principal-variation search to `depth`, fail-soft.
+    fn pvs(&mut self, p: Pos<S>, depth: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.ctl.nodes += 1;
+        if self.ctl.stopped() {
+            return 0;
+        }
+        if depth == 0 {
+            return self.eval.evaluate(self.g, p);
+        }
+        let moves = self.g.moves(p.me, p.opp);
+        if moves.is_empty() {
+            if passed || self.g.moves(p.opp, p.me).is_empty() {
+                return self.g.final_score(p.me, p.opp) * SCALE;
+            }
+            return -self.pvs(p.passed(), depth, -beta, -alpha, true);
+        }
+        let key = p.key();
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as u32 >= depth {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                if lo == hi {
+                    return lo;
+                }
+            }
+        }
+        let mut list: Vec<(u32, S::B, i32)> = Vec::with_capacity(moves.count() as usize);
+        for sq in Squares(moves) {
+            let flips = self.g.flips(p.me, p.opp, sq);
+            let key = if sq as u8 == tt_move {
+                INF
+            } else if depth >= SORT_DEPTH {
+                p.gain(sq) * SCALE - self.eval.evaluate(self.g, p.play(sq, flips))
+            } else {
+                let child = p.play(sq, flips);
+                -((self.g.moves(child.me, child.opp).count()) as i32)
+            };
+            list.push((sq, flips, key));
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            let mut k = i;
+            for j in i + 1..list.len() {
+                if list[j].2 > list[k].2 {
+                    k = j;
+                }
+            }
+            list.swap(i, k);
+            let (sq, flips, _) = list[i];
+            let gain = p.gain(sq) * SCALE;
+            let child = p.play(sq, flips);
+            let v = if i == 0 {
+                gain - self.pvs(child, depth - 1, gain - beta, gain - alpha, false)
+            } else {
+                let v = gain - self.pvs(child, depth - 1, gain - alpha - 1, gain - alpha, false);
+                if v > alpha && v < beta && !self.ctl.was_stopped() {
+                    gain - self.pvs(child, depth - 1, gain - beta, gain - alpha, false)
+                } else {
+                    v
+                }
+            };
+            if self.ctl.was_stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = sq as u8;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(key, depth, alpha0, beta, best, best_move);
+        best
+    }
+}

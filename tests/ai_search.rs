@@ -1,0 +1,203 @@
+//! The search, the levels and the baseline players: determinism for a
+//! seed, budgets kept, cancellation, legal moves on every variant.
+
+use std::sync::atomic::AtomicBool;
+
+use mapello::ai::budget::Budget;
+use mapello::ai::levels::{Level, LEVELS, MAX_LEVEL};
+use mapello::ai::players::Kind;
+use mapello::ai::search::Options;
+use mapello::ai::{self, balance, matches};
+use mapello::game::AnyGame;
+use mapello::map::{Counts, Map};
+use mapello::rules::Variant;
+use mapello::square::Move;
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn mapello_game(seed: u64) -> AnyGame {
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(seed)).unwrap();
+    AnyGame::new(Variant::Mapello, map).unwrap()
+}
+
+fn nodes(n: u64) -> Options {
+    Options {
+        budget: Budget {
+            nodes: Some(n),
+            ..Budget::default()
+        },
+        endgame: 12,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_search_is_deterministic_for_a_seed() {
+    let game = mapello_game(3);
+    for level in 1..=MAX_LEVEL.min(6) {
+        let options = Level::get(level).unwrap().options(42);
+        let a = ai::best_move(&game, &options, None, &mut |_| {});
+        let b = ai::best_move(&game, &options, None, &mut |_| {});
+        assert_eq!(a, b, "level {level}");
+    }
+    let one = matches::play(&game, Kind::Level(3), Kind::Uct(200), 9);
+    assert_eq!(one, matches::play(&game, Kind::Level(3), Kind::Uct(200), 9));
+}
+
+#[test]
+fn node_budgets_are_kept() {
+    let game = mapello_game(4);
+    for n in [1_000, 20_000, 100_000] {
+        let found = ai::best_move(&game, &nodes(n), None, &mut |_| {});
+        // The budget is checked every 2048 nodes.
+        assert!(
+            found.nodes <= n + 4096,
+            "{} nodes for a budget of {n}",
+            found.nodes
+        );
+        assert!(matches!(found.best, Move::Play(_)));
+    }
+}
+
+#[test]
+fn levels_keep_their_node_budgets_and_grow_stronger_in_budget() {
+    let game = mapello_game(5);
+    for (i, level) in LEVELS.iter().enumerate() {
+        let found = ai::best_move(&game, &level.options(1), None, &mut |_| {});
+        if let Some(n) = level.nodes {
+            assert!(
+                found.nodes <= n + 4096,
+                "level {}: {} nodes",
+                i + 1,
+                found.nodes
+            );
+        }
+        if let Some(d) = level.depth {
+            assert!(found.depth <= d, "level {}: depth {}", i + 1, found.depth);
+        }
+    }
+    for pair in LEVELS.windows(2) {
+        assert!(pair[1].endgame >= pair[0].endgame);
+        assert!(pair[1].noise <= pair[0].noise);
+    }
+}
+
+#[test]
+fn a_time_budget_is_kept() {
+    let game = mapello_game(6);
+    let options = Options {
+        budget: Budget {
+            time_ms: Some(100.0),
+            ..Budget::default()
+        },
+        ..Options::default()
+    };
+    let start = std::time::Instant::now();
+    let found = ai::best_move(&game, &options, None, &mut |_| {});
+    assert!(start.elapsed().as_millis() < 1000);
+    assert!(found.depth >= 1);
+}
+
+#[test]
+fn a_raised_cancel_flag_stops_the_search_at_once() {
+    let game = mapello_game(7);
+    let cancel = AtomicBool::new(true);
+    let found = ai::best_move(&game, &Options::default(), Some(&cancel), &mut |_| {});
+    assert!(
+        found.nodes <= 4096,
+        "{} nodes after cancelling",
+        found.nodes
+    );
+    assert!(
+        matches!(found.best, Move::Play(_)),
+        "a cancelled search still names a move"
+    );
+    let setup =
+        mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+            .unwrap();
+    let ffo = AnyGame::from_setup(&setup).unwrap();
+    assert!(ai::solve(&ffo, Some(&cancel)).is_none());
+}
+
+#[test]
+fn progress_is_reported_after_each_iteration() {
+    let game = mapello_game(8);
+    let mut depths = Vec::new();
+    let found = ai::best_move(&game, &nodes(30_000), None, &mut |p| depths.push(p.depth));
+    assert!(depths.len() >= 3);
+    assert!(depths.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(*depths.last().unwrap(), found.depth);
+}
+
+#[test]
+fn the_search_is_exact_near_the_end() {
+    let setup =
+        mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+            .unwrap();
+    let game = AnyGame::from_setup(&setup).unwrap();
+    let options = Options {
+        endgame: 20,
+        ..Options::default()
+    };
+    let found = ai::best_move(&game, &options, None, &mut |_| {});
+    assert!(found.exact);
+    assert_eq!(found.score, 38.0);
+    assert_eq!(found.best.name(8), "a2");
+}
+
+#[test]
+fn every_player_finishes_games_on_every_variant_and_size() {
+    let games = [
+        mapello_game(9),
+        AnyGame::new(Variant::Othello, Map::empty(6).unwrap()).unwrap(),
+        AnyGame::new(Variant::Reversi, Map::empty(6).unwrap()).unwrap(),
+        AnyGame::new(Variant::Mapello, Map::empty(10).unwrap()).unwrap(),
+    ];
+    for game in &games {
+        for (a, b) in [
+            (Kind::Level(4), Kind::Random),
+            (Kind::Greedy, Kind::Uct(100)),
+        ] {
+            let out = matches::play(game, a, b, 1);
+            assert!(out.plies >= 4);
+            assert!(out.scores[0] + out.scores[1] > 4);
+        }
+    }
+}
+
+#[test]
+fn players_parse_and_print_alike() {
+    for text in ["1", "8", "random", "greedy", "uct:10000"] {
+        assert_eq!(text.parse::<Kind>().unwrap().to_string(), text);
+    }
+    for bad in ["0", "9", "uct:", "uct:0", "best", ""] {
+        assert!(bad.parse::<Kind>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn hints_value_every_legal_move_best_first() {
+    let game = mapello_game(10);
+    let hints = ai::hints(&game, &nodes(20_000), None);
+    assert_eq!(hints.len(), game.snapshot().legal.len());
+    assert!(hints.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+#[test]
+fn the_balanced_map_generator_returns_an_even_map() {
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    let (map, v) = balance::balanced_random_map(1, counts).unwrap();
+    assert_eq!(map.counts(), counts);
+    assert!(v.abs() <= balance::BALANCED, "balance {v}");
+    let again = balance::balance(&AnyGame::new(Variant::Mapello, map).unwrap());
+    assert_eq!(again, v);
+}
