@@ -266,18 +266,23 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const level = settings.level;
     const who = nameOf(game.state().toMove);
     showThinking(`${who} is thinking…`, "");
+    const panel = $("thinking");
+    // When the search ran, in the page's clock: the long-task test reads it.
+    panel.dataset.started = String(performance.now());
+    delete panel.dataset.finished;
     ai.request("move", record(), level, (p) => {
       if (mine !== token) return;
       showThinking(`${who} is thinking… depth ${p.depth} · ${formatNodes(p.nodes)} nodes`, lineText(p.pv));
     }).then(
       (result) => {
         if (mine !== token) return;
+        panel.dataset.finished = String(performance.now());
         const seconds = (result.ms / 1000).toFixed(2);
         showThinking(
           `${who} played ${result.move} in ${seconds} s: depth ${result.depth} · ${formatNodes(result.nodes)} nodes · value ${signed(Math.round(result.score))}`,
           lineText(result.pv),
         );
-        $("thinking").dataset.ms = String(Math.round(result.ms));
+        panel.dataset.ms = String(Math.round(result.ms));
         const wait = settings.mode === "watch" ? Math.max(0, WATCH_PACE_MS - (performance.now() - lastMoveAt)) : 0;
         const go = () => {
           if (mine === token) play(result.move);

@@ -3,7 +3,7 @@
 import { flipDuration, moveAnimation, progress } from "./anim.js";
 import { bindEvents } from "./events.js";
 import { cellAt, layout, outerSide, squareName } from "./geometry.js";
-import { MARGIN, render } from "./render.js";
+import { MARGIN, hintText, render } from "./render.js";
 import { cursorStart, isLegal, withChanges, withCursorKey, withHover } from "./state.js";
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -95,5 +95,7 @@ export function createBoard(canvas, initial, { onPlay }) {
 function cellWords(state, index) {
   const c = state.cells[index];
   const piece = { X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" }[c];
-  return isLegal(state, index) ? `${piece}, legal move` : piece;
+  if (!isLegal(state, index)) return piece;
+  const hint = state.hints.find((h) => h.index === index);
+  return hint ? `${piece}, legal move, value ${hintText(hint.score)}` : `${piece}, legal move`;
 }

@@ -43,23 +43,68 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
   }
   const board = layout(outerSide(state.size), pixels, MARGIN);
   const ctx = canvas.getContext("2d");
+  const { background, sprites } = cached(canvas, state, board);
   ctx.clearRect(0, 0, pixels, pixels);
+  ctx.drawImage(background, 0, 0);
 
-  const cells = [...state.cells];
-  cells.forEach((c, i) => drawSquare(ctx, board, state, i, c));
-  drawFrame(ctx, board, state.size);
-  drawLabels(ctx, board, state.size, getComputedStyle(canvas).color);
   if (state.interactive && state.hover >= 0 && state.legal.includes(state.hover)) {
     fill(ctx, cellRect(board, state.hover), colors.hover);
   }
   const p = progress(anim, now);
-  cells.forEach((c, i) => drawContent(ctx, cellRect(board, i), c, flipping(anim, i, p)));
-  if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), cells[state.lastMove]);
+  [...state.cells].forEach((c, i) => drawPiece(ctx, sprites, cellRect(board, i), c, flipping(anim, i, p)));
+  if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), state.cells[state.lastMove]);
   if (state.interactive && state.showLegal && state.hints.length === 0) {
     for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove);
   }
   drawHints(ctx, board, state.hints);
   if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
+}
+
+// Per canvas: the board without its pieces and one picture of each piece,
+// redrawn only when the size, the walls or the label colour change, so an
+// animation frame is a few image copies.
+const caches = new WeakMap();
+
+function cached(canvas, state, board) {
+  const labelColor = getComputedStyle(canvas).color;
+  const walls = state.cells.replace(/[^#]/g, ".");
+  const key = `${board.pixels} ${state.size} ${state.ring} ${walls} ${labelColor}`;
+  const hit = caches.get(canvas);
+  if (hit?.key === key) return hit;
+
+  const background = new OffscreenCanvas(board.pixels, board.pixels);
+  const bg = background.getContext("2d");
+  [...walls].forEach((c, i) => drawSquare(bg, board, state, i, c));
+  drawFrame(bg, board, state.size);
+  drawLabels(bg, board, state.size, labelColor);
+
+  const side = Math.max(1, Math.round(board.cell));
+  const sprites = {};
+  for (const c of ["X", "O", "+", "*"]) {
+    sprites[c] = new OffscreenCanvas(side, side);
+    drawContent(sprites[c].getContext("2d"), { x: 0, y: 0, width: side, height: side }, c);
+  }
+  const entry = { key, background, sprites };
+  caches.set(canvas, entry);
+  return entry;
+}
+
+// A piece's picture centred in its cell, squeezed while it flips or grows.
+function drawPiece(ctx, sprites, rect, c, anim) {
+  const sprite = sprites[c];
+  if (!sprite) return;
+  const { cx, cy } = centre(rect);
+  if (!anim) {
+    ctx.drawImage(sprite, Math.round(cx - sprite.width / 2), Math.round(cy - sprite.height / 2));
+    return;
+  }
+  const turning = "old" in anim;
+  const image = turning && anim.old ? sprites[opposite(c)] : sprite;
+  const sx = turning ? anim.scaleX : anim.scale;
+  const sy = turning ? 1 : anim.scale;
+  const w = image.width * sx;
+  const h = image.height * sy;
+  ctx.drawImage(image, cx - w / 2, cy - h / 2, w, h);
 }
 
 // How a cell's disc is animated at progress p: null when it is not.
@@ -141,15 +186,9 @@ function drawLabels(ctx, board, size, color) {
   }
 }
 
-function drawContent(ctx, rect, c, anim) {
-  if (c === "X" || c === "O") {
-    if (anim && "old" in anim) {
-      drawDisc(ctx, rect, anim.old ? opposite(c) : c, anim.scaleX, 1);
-    } else {
-      const scale = anim ? anim.scale : 1;
-      drawDisc(ctx, rect, c, scale, scale);
-    }
-  } else if (c === "+") drawBonus(ctx, rect);
+function drawContent(ctx, rect, c) {
+  if (c === "X" || c === "O") drawDisc(ctx, rect, c);
+  else if (c === "+") drawBonus(ctx, rect);
   else if (c === "*") drawJoker(ctx, rect);
 }
 
@@ -157,13 +196,12 @@ function opposite(c) {
   return c === "X" ? "O" : "X";
 }
 
-function drawDisc(ctx, rect, c, scaleX, scaleY) {
+function drawDisc(ctx, rect, c) {
   const { cx, cy, size } = centre(rect);
   const r = size * 0.4;
   const [light, dark] = c === "X" ? colors.black : colors.white;
   ctx.save();
   ctx.translate(cx, cy);
-  ctx.scale(scaleX, scaleY);
   ctx.beginPath();
   ctx.arc(0, r * 0.06, r, 0, 2 * Math.PI);
   ctx.fillStyle = "rgba(0, 0, 0, 0.35)";

@@ -1,0 +1,130 @@
+// Against the computer, which thinks in a Web Worker: its replies, undo back
+// to the human's turn, hints, watching two computers, the main thread kept
+// free of long tasks at the strongest level, and a worker that fails.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+
+let site;
+let browser;
+
+before(async () => {
+  site = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function humanTurn(page) {
+  await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human", null, { timeout: 30_000 });
+}
+
+test("the computer answers a move, showing what it found", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  await waitForMoves(page, 2);
+  await humanTurn(page);
+  const [, reply] = await moveList(page);
+  assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
+  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 4\\) played ${reply} in [\\d.]+ s: depth \\d+`));
+  assert.match(await page.textContent("#announcer"), new RegExp(`White played ${reply}`));
+  assert.deepEqual(problems, []);
+});
+
+test("playing white, the computer opens; undo goes back to the human's turn", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "computer", { "human-colour": "O", level: "1" });
+  await waitForMoves(page, 1);
+  await humanTurn(page);
+  const opening = await moveList(page);
+  const state = await gameState(page, DEFAULT_MAP, opening.join(""));
+  await clickSquare(page, state.legal[0]);
+  await waitForMoves(page, 3);
+  await humanTurn(page);
+  await page.click("#undo");
+  await humanTurn(page);
+  assert.deepEqual(await moveList(page), opening, "back before the human's move and the reply");
+  await page.click("#redo");
+  await humanTurn(page);
+  assert.equal((await moveList(page)).length, 3);
+  assert.deepEqual(problems, []);
+});
+
+test("hints put the computer's value on every legal move", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { legal } = await gameState(page, DEFAULT_MAP, "");
+  await page.check("#hints");
+  await page.keyboard.press("Tab");
+  await page.focus("#board");
+  await page.waitForFunction(() => /value [+-]?\d+/.test(document.querySelector("#board").getAttribute("aria-label")));
+  assert.match(await page.getAttribute("#board", "aria-label"), new RegExp(`cursor on ${legal[0]}: empty, legal move, value [+-]?\\d+$`));
+  await page.screenshot({ path: `${screenshots}/play-hints.png` });
+  assert.deepEqual(problems, []);
+});
+
+test("at the strongest level the page has no long task while the computer thinks", async (t) => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "computer", { level: "10" });
+  await watchLongTasks(page);
+  const times = [];
+  let moves = [];
+  for (let k = 0; k < 3; k += 1) {
+    const { legal } = await gameState(page, DEFAULT_MAP, moves.join(""));
+    await clickSquare(page, legal[0]);
+    await waitForMoves(page, moves.length + 2);
+    await humanTurn(page);
+    moves = await moveList(page);
+    // From the request to the worker until its answer reached the page.
+    const during = await page.evaluate(() => {
+      const { started, finished } = document.querySelector("#thinking").dataset;
+      return window.longTasks.filter((l) => l.start + l.duration > Number(started) && l.start < Number(finished));
+    });
+    assert.deepEqual(during, [], `long tasks while thinking about move ${moves.length}`);
+    times.push(Number(await page.getAttribute("#thinking", "data-ms")));
+  }
+  t.diagnostic(`level 10 move times in Chromium: ${times.map((ms) => `${ms} ms`).join(", ")}`);
+  assert.ok(times.every((ms) => ms > 0));
+  assert.deepEqual(problems, []);
+});
+
+test("a computer player that fails is reported, and the game is kept", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await page.route("**/js/ai-worker.js", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "throw new Error('broken on purpose');" }),
+  );
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  await page.waitForSelector("#notices .notice");
+  assert.match(await noticeText(page), /The computer player stopped: .+Your game is kept/);
+  assert.deepEqual(await moveList(page), [move]);
+
+  await page.unroute("**/js/ai-worker.js");
+  await page.click("#notices .notice button:not(.dismiss)");
+  await waitForMoves(page, 2);
+  assert.equal(await noticeText(page), "");
+  assert.deepEqual(
+    problems.filter((p) => !p.includes("broken on purpose")),
+    [],
+  );
+});
+
+test("two computers play each other until paused", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "watch", { level: "1" });
+  await waitForMoves(page, 3);
+  await page.click("#pause");
+  assert.equal(await page.getAttribute("#pause", "aria-pressed"), "true");
+  const paused = (await moveList(page)).length;
+  // Paused: no move comes in the time three moves took.
+  await page.waitForFunction(() => new Promise((done) => setTimeout(() => done(true), 1500)));
+  assert.equal((await moveList(page)).length, paused);
+  await page.click("#pause");
+  await waitForMoves(page, paused + 1);
+  await page.screenshot({ path: `${screenshots}/play-watch.png` });
+  assert.deepEqual(problems, []);
+});
