@@ -266,6 +266,10 @@ test("screenshots: desktop and phone, sharp at the phone's density", async () =>
     }));
     assert.equal(width, Math.round(cssWidth * (options.deviceScaleFactor ?? 1)));
     assert.ok(pageWidth <= options.viewport.width, `${name}: the page scrolls sideways (${pageWidth}px)`);
+    if (name === "editor-desktop") {
+      const bottom = await page.$eval(".editor-status", (p) => p.getBoundingClientRect().bottom);
+      assert.ok(bottom <= options.viewport.height, `the status line is below the fold (${bottom}px)`);
+    }
     await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
     assert.deepEqual(problems, []);
   }
