@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cellAt, cellRect, isRing, layout, outerCoords, outerIndex, outerSide } from "../../www/js/geometry.js";
+import { cellAt, cellRect, columnName, isRing, layout, outerCoords, outerIndex, outerSide, squareIndex, squareName, stepInner } from "../../www/js/geometry.js";
 
 test("the outer grid adds a ring on every side", () => {
   assert.equal(outerSide(8), 10);
@@ -58,4 +58,47 @@ test("every pixel of a cell maps back to that cell", () => {
 test("pixels outside the board are no cell", () => {
   const board = layout(10, 500);
   for (const [x, y] of [[-1, 10], [10, -0.5], [500, 10], [10, 500]]) assert.equal(cellAt(board, x, y), -1);
+});
+
+test("square names are Othello notation: columns a.. left to right, rows 1.. top down", () => {
+  assert.equal(squareName(8, outerIndex(8, 0, 0)), "a1");
+  assert.equal(squareName(8, outerIndex(8, 2, 4)), "e3");
+  assert.equal(squareName(10, outerIndex(10, 9, 9)), "j10");
+  assert.equal(squareName(8, 0), null, "the ring has no name");
+  for (const size of [6, 8, 10]) {
+    for (let row = 0; row < size; row += 1) {
+      for (let col = 0; col < size; col += 1) {
+        const index = outerIndex(size, row, col);
+        assert.equal(squareIndex(size, squareName(size, index)), index);
+      }
+    }
+  }
+  assert.equal(squareIndex(8, "E3"), outerIndex(8, 2, 4));
+  for (const bad of ["i1", "a9", "a0", "pass", "", "e"]) assert.equal(squareIndex(8, bad), -1, bad);
+  assert.equal(columnName(9), "j");
+});
+
+test("the keyboard cursor steps stay on the inner board", () => {
+  const a1 = outerIndex(8, 0, 0);
+  assert.equal(stepInner(8, a1, -1, 0), a1);
+  assert.equal(stepInner(8, a1, 0, -1), a1);
+  assert.equal(stepInner(8, a1, 1, 1), outerIndex(8, 1, 1));
+  const h8 = outerIndex(8, 7, 7);
+  assert.equal(stepInner(8, h8, 1, 1), h8);
+});
+
+test("a margin leaves room around the grid, and cells still tile it", () => {
+  for (const pixels of [333, 640]) {
+    const board = layout(10, pixels, 0.42);
+    const first = cellRect(board, 0);
+    const last = cellRect(board, 99);
+    assert.ok(first.x > 0 && first.y > 0);
+    assert.ok(last.x + last.width < pixels);
+    for (let i = 0; i < 100; i += 1) {
+      const { x, y, width, height } = cellRect(board, i);
+      assert.equal(cellAt(board, x + width / 2, y + height / 2), i);
+      assert.equal(cellAt(board, x, y), i);
+    }
+    assert.equal(cellAt(board, first.x - 1, first.y + 2), -1, "the margin is no cell");
+  }
 });

@@ -61,7 +61,7 @@ export function standings(match) {
   let leader = null;
   if (wins[0] !== wins[1]) leader = wins[0] > wins[1] ? 0 : 1;
   else if (diff !== 0) leader = diff > 0 ? 0 : 1;
-  return { played: match.games.length, wins, draws, diff: [diff, -diff], leader };
+  return { played: match.games.length, wins, draws, diff: [diff, 0 - diff], leader };
 }
 
 /** One sentence on who leads the match. */
