@@ -6,7 +6,7 @@ import { Cancelled, createAiClient } from "./ai-client.js";
 import { colourName, moveText, passText, resultText } from "./announce.js";
 import { createBoard } from "./board.js";
 import { squareIndex } from "./geometry.js";
-import { colourOfFirst, leaderText, newMatch, playerOf, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
+import { colourOfFirst, leaderText, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
 import { copyText, linkFor } from "./share.js";
 import { fromGame } from "./state.js";
 import { MAX_LEVEL, save } from "./storage.js";
@@ -49,6 +49,16 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // --- who plays what
 
+  // Colour of the match's first player in the game on the board: once a
+  // game is recorded the match looks ahead to the next one.
+  function firstColour() {
+    return phase === "over" ? match.games.at(-1).first : colourOfFirst(match);
+  }
+
+  function playerOfColour(colour) {
+    return colour === firstColour() ? 0 : 1;
+  }
+
   function controllerOf(colour) {
     switch (settings.mode) {
       case "computer":
@@ -56,7 +66,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       case "watch":
         return "computer";
       case "series":
-        return settings.opponent === "human" || playerOf(match, colour) === 0 ? "human" : "computer";
+        return settings.opponent === "human" || playerOfColour(colour) === 0 ? "human" : "computer";
       default:
         return "human";
     }
@@ -67,7 +77,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function nameOf(colour) {
-    if (match) return match.names[playerOf(match, colour)];
+    if (match) return match.names[playerOfColour(colour)];
     if (controllerOf(colour) === "computer") return `Computer (level ${settings.level})`;
     if (settings.mode === "computer") return "You";
     return colourName(colour);
@@ -180,7 +190,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${played + (phase === "over" ? 0 : 1)}`;
     const rows = match.names.map((name, k) => {
       const tr = document.createElement("tr");
-      const colour = colourOfFirst(match) === "X" ? (k === 0 ? "X" : "O") : k === 0 ? "O" : "X";
+      const colour = (firstColour() === "X") === (k === 0) ? "X" : "O";
       for (const text of [`${name} (${colourName(colour).toLowerCase()})`, String(wins[k]), signed(diff[k])]) {
         const td = document.createElement("td");
         td.textContent = text;
