@@ -83,6 +83,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     return colourName(colour);
   }
 
+  // "White", or "Player 2 (white)" where the side has a name of its own.
+  function whoPlays(colour) {
+    const name = nameOf(colour);
+    const plain = colourName(colour);
+    return name === plain ? plain : `${name} (${plain.toLowerCase()})`;
+  }
+
   function record() {
     return { map: game.mapCode(), variant: game.state().variant, moves: game.transcript() };
   }
@@ -140,12 +147,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     } else if (snap.status === "gameOver") {
       status.textContent = `Game over. ${resultText(snap.score, snap.winner)}`;
     } else if (snap.status === "mustPass") {
-      status.textContent = `${nameOf(snap.toMove)} (${colourName(snap.toMove).toLowerCase()}) has no legal move and must pass.`;
+      status.textContent = `${whoPlays(snap.toMove)} has no legal move and must pass.`;
       pass.hidden = hasComputer();
     } else {
-      const who = nameOf(snap.toMove);
-      const colour = colourName(snap.toMove);
-      const turn = who === colour ? `${colour} to move` : `${who} to move (${colour.toLowerCase()})`;
+      const turn = `${whoPlays(snap.toMove)} to move`;
       status.textContent = passNotice ? `${passNotice} ${turn}.` : `${turn}.`;
     }
     status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));

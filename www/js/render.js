@@ -54,7 +54,7 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
   [...state.cells].forEach((c, i) => drawPiece(ctx, sprites, cellRect(board, i), c, flipping(anim, i, p)));
   if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), state.cells[state.lastMove]);
   if (state.interactive && state.showLegal && state.hints.length === 0) {
-    for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove);
+    for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove, state.cells[i] === "+");
   }
   drawHints(ctx, board, state.hints);
   if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
@@ -280,15 +280,25 @@ function drawLastMove(ctx, rect, c) {
   ctx.strokeRect(cx - h, cy - h, 2 * h, 2 * h);
 }
 
-// A legal move: a small ring in the mover's colour.
-function drawLegal(ctx, rect, toMove) {
+// A legal move: a small dot in the mover's colour, or on a bonus a ring
+// around it, so the +3 stays readable.
+function drawLegal(ctx, rect, toMove, onBonus) {
   const { cx, cy, size } = centre(rect);
+  const fillColor = toMove === "X" ? "rgba(0, 0, 0, 0.42)" : "rgba(255, 255, 255, 0.5)";
+  const edge = toMove === "X" ? "rgba(255, 255, 255, 0.35)" : "rgba(0, 0, 0, 0.35)";
   ctx.beginPath();
+  if (onBonus) {
+    ctx.arc(cx, cy, size * 0.4, 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(2, size / 14);
+    ctx.strokeStyle = fillColor;
+    ctx.stroke();
+    return;
+  }
   ctx.arc(cx, cy, size * 0.13, 0, 2 * Math.PI);
-  ctx.fillStyle = toMove === "X" ? "rgba(0, 0, 0, 0.42)" : "rgba(255, 255, 255, 0.5)";
+  ctx.fillStyle = fillColor;
   ctx.fill();
   ctx.lineWidth = Math.max(1, size / 40);
-  ctx.strokeStyle = toMove === "X" ? "rgba(255, 255, 255, 0.35)" : "rgba(0, 0, 0, 0.35)";
+  ctx.strokeStyle = edge;
   ctx.stroke();
 }
 
