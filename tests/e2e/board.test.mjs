@@ -25,7 +25,7 @@ test("the page loads without console errors and draws the board", async () => {
   const { page, problems } = await openBoard(browser, site.url, { viewport: { width: 900, height: 900 } });
   await page.screenshot({ path: `${screenshots}/board.png` });
   assert.deepEqual(problems, []);
-  assert.equal(await page.textContent("#status"), "You to move (black).");
+  assert.equal(await page.textContent("#status"), "You (black) to move.");
 
   const distinctColors = await page.$eval("#board", (canvas) => {
     const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;

@@ -73,7 +73,7 @@ test("in a series against the computer, it plays black and opens in the second g
   assert.equal(await page.textContent("#player-X .player-name"), "Computer");
   await waitForMoves(page, 1);
   await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human");
-  assert.match(await page.textContent("#status"), /^You to move \(white\)\.$/);
+  assert.match(await page.textContent("#status"), /^You \(white\) to move\.$/);
   await page.screenshot({ path: `${screenshots}/play-series.png` });
   assert.deepEqual(problems, []);
 });
@@ -95,7 +95,7 @@ test("free play: one player sets up the map, the other picks a colour, then they
   await page.waitForSelector("#choose", { state: "hidden" });
   assert.equal(await page.textContent("#player-X .player-name"), "Player 1");
   assert.equal(await page.textContent("#player-O .player-name"), "Player 2");
-  assert.match(await page.textContent("#status"), /^Player 1 to move \(black\)\.$/);
+  assert.match(await page.textContent("#status"), /^Player 1 \(black\) to move\.$/);
 
   // A whole game on the open board: white, Player 2, wins 39 to 25.
   await loadMoves(page, OPEN_BOARD_GAME);

@@ -87,7 +87,7 @@ test("garbage in the saved game is dropped with a notice and a fresh game", asyn
     await reload(page);
     assert.match(await noticeText(page), /Your saved game could not be (read|restored) .*discarded/, text);
     assert.deepEqual(await moveList(page), [], text);
-    assert.equal(await page.textContent("#status"), "You to move (black).", text);
+    assert.equal(await page.textContent("#status"), "You (black) to move.", text);
     assert.equal(await page.evaluate(() => window.hacked), undefined);
     assert.equal(await page.$$eval("#notices img", (imgs) => imgs.length), 0);
   }
