@@ -4,7 +4,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+
+// 24 moves into a game on the default map, black to move.
+const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
 
 let site;
 let browser;
@@ -69,10 +72,13 @@ test("hints put the computer's value on every legal move", async () => {
 
 test("at the strongest level the page has no long task while the computer thinks", async (t) => {
   const { page, problems } = await openBoard(browser, site.url, DESKTOP);
-  await setMode(page, "computer", { level: "10" });
+  await setMode(page, "computer", { level: "8" });
+  // From the middle game, where the search is hardest.
+  await loadMoves(page, MIDGAME);
+  let moves = await moveList(page);
+  assert.equal(moves.length, 24);
   await watchLongTasks(page);
   const times = [];
-  let moves = [];
   for (let k = 0; k < 3; k += 1) {
     const { legal } = await gameState(page, DEFAULT_MAP, moves.join(""));
     await clickSquare(page, legal[0]);
@@ -87,8 +93,33 @@ test("at the strongest level the page has no long task while the computer thinks
     assert.deepEqual(during, [], `long tasks while thinking about move ${moves.length}`);
     times.push(Number(await page.getAttribute("#thinking", "data-ms")));
   }
-  t.diagnostic(`level 10 move times in Chromium: ${times.map((ms) => `${ms} ms`).join(", ")}`);
+  t.diagnostic(`level 8 move times in Chromium: ${times.map((ms) => `${ms} ms`).join(", ")}`);
   assert.ok(times.every((ms) => ms > 0));
+  assert.deepEqual(problems, []);
+});
+
+test("undo and a new game while the computer thinks stop it at once", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "computer", { level: "8" });
+  const [first, second] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, first);
+  await page.waitForSelector("#thinking:not([hidden])");
+  await page.click("#undo");
+  assert.deepEqual(await moveList(page), []);
+  assert.ok(await page.isHidden("#thinking"));
+
+  await clickSquare(page, second);
+  await page.waitForSelector("#thinking:not([hidden])");
+  await page.click("#new-game");
+  assert.deepEqual(await moveList(page), []);
+
+  // A stale answer would land on top of this game's moves.
+  await setMode(page, "computer", { level: "1" });
+  await clickSquare(page, first);
+  await waitForMoves(page, 2);
+  await humanTurn(page);
+  assert.equal((await moveList(page)).length, 2);
+  assert.equal((await moveList(page))[0], first);
   assert.deepEqual(problems, []);
 });
 

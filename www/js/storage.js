@@ -7,7 +7,8 @@ export const KEY = "mapello.play";
 const VERSION = 1;
 
 export const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
-export const MAX_LEVEL = 10;
+// The AI's levels (src/ai/levels.rs); the wasm API does not export their number.
+export const MAX_LEVEL = 8;
 
 /** Settings of a first visit. */
 export const DEFAULT_SETTINGS = {
