@@ -3,7 +3,8 @@
 // setting up the map in the editor and the other picks a colour (rule 8).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { squareIndex } from "../../www/js/geometry.js";
+import { cellColors, launch, luma, openBoard, screenshots, serveDist } from "./browser.mjs";
 import { DESKTOP, loadMoves, setMode, waitForMoves } from "./game.mjs";
 
 // A whole game on the default map: white wins 43 to 27.
@@ -90,6 +91,8 @@ test("free play: one player sets up the map, the other picks a colour, then they
 
   await page.waitForSelector("#choose", { state: "visible" });
   assert.equal(await page.textContent("#choose-text"), "Player 2, which colour do you play on this map?");
+  const a1 = await cellColors(page, 8, squareIndex(8, "a1"));
+  assert.ok(luma(a1.corner) > 70, `the cleared map shows, without the default map's wall on a1: ${a1.corner}`);
   await page.screenshot({ path: `${screenshots}/play-freeplay-choose.png` });
   await page.click("#choose button[data-colour=O]");
   await page.waitForSelector("#choose", { state: "hidden" });

@@ -87,7 +87,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function whoPlays(colour) {
     const name = nameOf(colour);
     const plain = colourName(colour);
-    return name === plain ? plain : `${name} (${plain.toLowerCase()})`;
+    if (name === plain) return plain;
+    if (!match && controllerOf(colour) === "computer") return `${plain} (computer, level ${settings.level})`;
+    return `${name} (${plain.toLowerCase()})`;
   }
 
   function record() {
@@ -437,6 +439,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     showEditor(`${match.names[setupPlayer(match)]}: set up the map, then press “Play this map”.`, (code) => {
       draftMap = code;
       phase = "choose";
+      // The board shows the map being chosen on.
+      game = new Game({ variant: game.state().variant, map: code });
       closeEditor();
       refresh();
       announce($("choose-text").textContent);
