@@ -119,3 +119,14 @@ test("free play: one player sets up the map, the other picks a colour, then they
   assert.equal(await page.textContent("#player-X .player-name"), "Player 1");
   assert.deepEqual(problems, []);
 });
+
+test("leaving free play while the map is being set up closes the editor", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "freeplay");
+  await page.waitForSelector(".editor-board", { state: "visible" });
+  await page.selectOption("#mode", "hotseat");
+  await page.waitForSelector("#board", { state: "visible" });
+  assert.ok(await page.isHidden("#editor"));
+  assert.equal(await page.textContent("#status"), "Black to move.");
+  assert.deepEqual(problems, []);
+});

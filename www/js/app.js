@@ -409,6 +409,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // A new game in the current mode; a new match for series and free play.
   function newGame() {
     stopComputer();
+    closeEditor();
     paused = false;
     if (settings.mode === "series") {
       match = newMatch("series", MATCH_NAMES.series[settings.opponent]);

@@ -128,6 +128,7 @@ async function openEditor({ title, initialCode, onChange, onPlay, onClose }) {
 }
 
 function closeEditor() {
+  if (editorRoot.hidden) return;
   layout.hidden = false;
   editorBar.hidden = true;
   editorRoot.hidden = true;
