@@ -123,6 +123,20 @@ test("undo and a new game while the computer thinks stop it at once", async () =
   assert.deepEqual(problems, []);
 });
 
+test("against the computer a forced pass is played for you, with a notice", async () => {
+  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  await setMode(page, "computer", { level: "1" });
+  // Black, the human, has no move after these: the page passes and white plays on.
+  await loadMoves(page, "c5c6c7b7e3c8a8a6");
+  await waitForMoves(page, 10);
+  await humanTurn(page);
+  const moves = await moveList(page);
+  assert.equal(moves[8], "pass");
+  assert.ok(await page.isHidden("#pass"));
+  assert.match(await page.textContent("#status"), /^Black has no legal move and passes\. You \(black\) to move\.$/);
+  assert.deepEqual(problems, []);
+});
+
 test("a computer player that fails is reported, and the game is kept", async () => {
   const { page, problems } = await openBoard(browser, site.url, DESKTOP);
   await page.route("**/js/ai-worker.js", (route) =>

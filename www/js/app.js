@@ -241,8 +241,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const after = game.state();
     const colour = before.toMove;
     const k = colour === "X" ? 0 : 1;
-    passNotice = move === "pass" ? passText(colour) : "";
-    let news = passNotice || moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
+    // A pass stays on the status line until a person next moves, so a
+    // pass forced on the human while the computer replied is still seen.
+    const humanPlays = controllerOf("X") === "human" || controllerOf("O") === "human";
+    if (move === "pass") passNotice = passText(colour);
+    else if (controllerOf(colour) === "human" || !humanPlays) passNotice = "";
+    let news = move === "pass" ? passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
     if (after.status === "gameOver") {
       news += ` Game over. ${resultText(after.score, after.winner)}`;
       if (match && phase === "play") {
