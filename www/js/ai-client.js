@@ -60,10 +60,6 @@ export function createAiClient(url) {
       worker.postMessage({ id, kind, game, level });
       return done;
     },
-    /** Whether a request is under way. */
-    get busy() {
-      return pending.size > 0;
-    },
     /** Stops every request now; they reject with `Cancelled`. */
     cancel() {
       if (pending.size === 0) return;

@@ -74,10 +74,6 @@ export function createBoard(canvas, initial, { onPlay }) {
   render(canvas, state);
 
   return {
-    /** The state drawn now. */
-    get state() {
-      return state;
-    },
     /**
      * Shows a new state. `move` (notation, or null) animates that move's
      * placed disc and the discs it flipped.

@@ -6,7 +6,7 @@
 export const KEY = "mapello.play";
 const VERSION = 1;
 
-export const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
+const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
 // The AI's levels (src/ai/levels.rs); the wasm API does not export their number.
 export const MAX_LEVEL = 8;
 
