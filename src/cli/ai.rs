@@ -1,11 +1,12 @@
 //! The AI commands: `solve`, `bestmove`, `match` and `balance`.
 
 use std::io::Write;
+use std::time::Instant;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Args, CliError, Command, PositionArgs};
+use super::{Args, Bench, CliError, Command, PositionArgs};
 use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::players::Kind;
@@ -257,6 +258,96 @@ fn balance(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         out,
         "balance: {}",
         signed_decimal(ai::balance::balance(&game))
+    )?;
+    Ok(())
+}
+
+/// FFO endgame test positions #40 to #44 (tournament scoring), with the
+/// exact score and the best moves.
+pub const FFO: [(&str, &str, i32, &[&str]); 5] = [
+    (
+        "#40",
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        38,
+        &["a2"],
+    ),
+    (
+        "#41",
+        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X",
+        0,
+        &["h4"],
+    ),
+    (
+        "#42",
+        "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X",
+        6,
+        &["g2"],
+    ),
+    (
+        "#43",
+        "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O",
+        -12,
+        &["g3", "c7"],
+    ),
+    (
+        "#44",
+        "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O",
+        -14,
+        &["d2", "b8"],
+    ),
+];
+
+/// Search speed: nodes per second of the strongest level's midgame search
+/// on a fixed Mapello map, then the FFO #40-#44 solve times and the
+/// solver's nodes per second.
+pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1))
+        .map_err(|e| CliError(e.to_string()))?;
+    let game = AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?;
+    let options = Options {
+        budget: Budget {
+            nodes: Some(2_000_000),
+            ..Budget::default()
+        },
+        ..Options::default()
+    };
+    let start = Instant::now();
+    let found = ai::best_move(&game, &options, None, &mut |_| {});
+    let rate = found.nodes as f64 / start.elapsed().as_secs_f64();
+    bench.figure(
+        "search mapello 8-8-8 start",
+        format!("{rate:.0}"),
+        "nodes/s",
+    )?;
+    let (mut total, mut nodes) = (0.0, 0);
+    for (name, obf, score, best) in FFO {
+        let setup = crate::obf::read(obf)?;
+        let game = AnyGame::from_setup(&setup).map_err(|e| CliError(e.to_string()))?;
+        let start = Instant::now();
+        let solved = ai::solve(&game, None).ok_or_else(|| CliError("stopped".into()))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let right = solved.score == score && best.contains(&solved.best.name(8).as_str());
+        if !right {
+            return Err(CliError(format!(
+                "FFO {name}: {} {} instead of {best:?} {score}",
+                solved.best.name(8),
+                solved.score
+            )));
+        }
+        bench.figure(&format!("solve ffo {name}"), format!("{seconds:.2}"), "s")?;
+        total += seconds;
+        nodes += solved.nodes;
+    }
+    bench.figure("solve ffo #40-#44", format!("{total:.2}"), "s")?;
+    bench.figure(
+        "solve ffo #40-#44",
+        format!("{:.0}", nodes as f64 / total),
+        "nodes/s",
     )?;
     Ok(())
 }

@@ -35,7 +35,7 @@ impl Bench<'_> {
 pub type Suite = fn(&mut Bench) -> Result<(), CliError>;
 
 /// Every suite, in the order printed.
-const SUITES: &[Suite] = &[perft];
+const SUITES: &[Suite] = &[perft, super::ai::bench];
 
 fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
