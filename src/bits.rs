@@ -163,9 +163,11 @@ const fn centre_mask(n: u32) -> u128 {
 /// Largest number of inner squares (10 x 10); tables are this long.
 pub const MAX_SQUARES: usize = 100;
 
-/// For each direction and square, the squares beyond it up to the edge.
-const fn rays(n: u32) -> [[u128; MAX_SQUARES]; 8] {
-    let mut out = [[0u128; MAX_SQUARES]; 8];
+/// For each square and direction, the squares beyond it up to the edge,
+/// indexed `[square][d % 2][d / 2]` so that the four directions of one
+/// sign sit side by side.
+const fn rays(n: u32) -> [[[u128; 4]; 2]; MAX_SQUARES] {
+    let mut out = [[[0u128; 4]; 2]; MAX_SQUARES];
     let mut d = 0;
     while d < 8 {
         let (dx, dy) = DIRECTIONS[d];
@@ -173,7 +175,7 @@ const fn rays(n: u32) -> [[u128; MAX_SQUARES]; 8] {
         while i < n * n {
             let (mut x, mut y) = ((i % n) as i32 + dx, (i / n) as i32 + dy);
             while x >= 0 && y >= 0 && x < n as i32 && y < n as i32 {
-                out[d][i as usize] |= 1u128 << (y as u32 * n + x as u32);
+                out[i as usize][d % 2][d / 2] |= 1u128 << (y as u32 * n + x as u32);
                 x += dx;
                 y += dy;
             }
@@ -202,8 +204,9 @@ pub trait Size:
     const INNER_COLS: Self::B;
     /// The four centre squares.
     const CENTRE: Self::B;
-    /// `RAYS[d][sq]`: the squares beyond `sq` in direction `d`, up to the edge.
-    const RAYS: [[Self::B; MAX_SQUARES]; 8];
+    /// `RAYS[sq][d % 2][d / 2]`: the squares beyond `sq` in direction `d`
+    /// (an index into [`DIRECTIONS`]), up to the edge.
+    const RAYS: [[[Self::B; 4]; 2]; MAX_SQUARES];
 }
 
 macro_rules! size {
@@ -220,17 +223,17 @@ macro_rules! size {
             const INNER_COLS: $t =
                 (full_mask($n) & !column_mask($n, 0) & !column_mask($n, $n - 1)) as $t;
             const CENTRE: $t = centre_mask($n) as $t;
-            const RAYS: [[$t; MAX_SQUARES]; 8] = {
+            const RAYS: [[[$t; 4]; 2]; MAX_SQUARES] = {
                 let wide = rays($n);
-                let mut out = [[0; MAX_SQUARES]; 8];
-                let mut d = 0;
-                while d < 8 {
-                    let mut i = 0;
-                    while i < MAX_SQUARES {
-                        out[d][i] = wide[d][i] as $t;
-                        i += 1;
+                let mut out = [[[0; 4]; 2]; MAX_SQUARES];
+                let mut i = 0;
+                while i < MAX_SQUARES {
+                    let mut d = 0;
+                    while d < 8 {
+                        out[i][d % 2][d / 2] = wide[i][d % 2][d / 2] as $t;
+                        d += 1;
                     }
-                    d += 1;
+                    i += 1;
                 }
                 out
             };

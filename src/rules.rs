@@ -79,13 +79,13 @@ pub struct Board<S: Size> {
     variant: Variant,
     map: Map,
     walls: S::B,
-    /// For direction `d`: inner squares entered from a joker when stepping
-    /// in direction `d`. A run of opponent discs starting there is anchored
-    /// by the joker behind it, as if the joker were the mover's disc.
-    joker_entry: [S::B; 8],
-    /// For direction `d`: inner squares whose neighbour in direction `d` is a
-    /// joker, so a run reaching them is anchored.
-    joker_exit: [S::B; 8],
+    /// `[d % 2][d / 2]` for direction `d`: inner squares entered from a joker
+    /// when stepping in direction `d`. A run of opponent discs starting there
+    /// is anchored by the joker behind it, as if the joker were the mover's disc.
+    joker_entry: [[S::B; 4]; 2],
+    /// `[d % 2][d / 2]` for direction `d`: inner squares whose neighbour in
+    /// direction `d` is a joker, so a run reaching them is anchored.
+    joker_exit: [[S::B; 4]; 2],
     has_jokers: bool,
 }
 
@@ -102,8 +102,8 @@ impl<S: Size> Board<S> {
         let inner = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
         let bit = |x: i32, y: i32| S::B::bit((y * n + x) as u32);
         let mut walls = S::B::ZERO;
-        let mut joker_entry = [S::B::ZERO; 8];
-        let mut joker_exit = [S::B::ZERO; 8];
+        let mut joker_entry = [[S::B::ZERO; 4]; 2];
+        let mut joker_exit = [[S::B::ZERO; 4]; 2];
         for (ox, oy, piece) in map.pieces() {
             // Inner coordinates: the ring is at -1 and n.
             let (x, y) = (ox as i32 - 1, oy as i32 - 1);
@@ -115,10 +115,10 @@ impl<S: Size> Board<S> {
                         // An entry square needs an inner square beyond it, or
                         // no move could complete the run.
                         if inner(x + 2 * dx, y + 2 * dy) {
-                            joker_entry[d] |= bit(x + dx, y + dy);
+                            joker_entry[d % 2][d / 2] |= bit(x + dx, y + dy);
                         }
                         if inner(x - dx, y - dy) {
-                            joker_exit[d] |= bit(x - dx, y - dy);
+                            joker_exit[d % 2][d / 2] |= bit(x - dx, y - dy);
                         }
                     }
                 }
@@ -182,7 +182,7 @@ impl<S: Size> Board<S> {
 
     /// True while the classic Reversi opening fills the centre.
     #[inline(always)]
-    fn in_opening(&self, pos: &Position<S>) -> bool {
+    pub(crate) fn in_opening(&self, pos: &Position<S>) -> bool {
         self.variant == Variant::Reversi && pos.occupied() & S::CENTRE != S::CENTRE
     }
 
@@ -192,12 +192,25 @@ impl<S: Size> Board<S> {
         if self.in_opening(pos) {
             return S::CENTRE & !pos.occupied();
         }
-        let moves = if self.has_jokers {
-            self.candidates::<true>(pos)
+        if self.has_jokers {
+            self.moves_with::<true>(pos.me, pos.opp)
         } else {
-            self.candidates::<false>(pos)
-        };
-        moves & self.free(pos)
+            self.moves_with::<false>(pos.me, pos.opp)
+        }
+    }
+
+    /// True when some joker stands on the ring: the cores below then take
+    /// `JOKERS = true`, which they must whenever this holds.
+    #[inline(always)]
+    pub(crate) fn has_jokers(&self) -> bool {
+        self.has_jokers
+    }
+
+    /// [`Board::moves`] after the opening, for the mover's discs `p` and the
+    /// opponent's `o`.
+    #[inline(always)]
+    pub(crate) fn moves_with<const JOKERS: bool>(&self, p: S::B, o: S::B) -> S::B {
+        self.candidates::<JOKERS>(p, o) & S::FULL & !(p | o | self.walls)
     }
 
     /// Squares at the far end of a run of opponent discs anchored by a disc
@@ -210,8 +223,7 @@ impl<S: Size> Board<S> {
     /// inner columns stops horizontal and diagonal runs wrapping across the
     /// board edge.
     #[inline(always)]
-    fn candidates<const JOKERS: bool>(&self, pos: &Position<S>) -> S::B {
-        let (p, o) = (pos.me, pos.opp);
+    fn candidates<const JOKERS: bool>(&self, p: S::B, o: S::B) -> S::B {
         let n = S::N;
         let inner = o & S::INNER_COLS;
         // A run holds at most n - 2 discs between two discs, one more when a
@@ -226,8 +238,8 @@ impl<S: Size> Board<S> {
             let mut up = mask & (p << sh);
             let mut down = mask & (p >> sh);
             if JOKERS {
-                up |= self.joker_entry[2 * pair] & o;
-                down |= self.joker_entry[2 * pair + 1] & o;
+                up |= self.joker_entry[0][pair] & o;
+                down |= self.joker_entry[1][pair] & o;
             }
             up |= mask & (up << sh);
             down |= mask & (down >> sh);
@@ -251,35 +263,33 @@ impl<S: Size> Board<S> {
     #[inline]
     pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
         if self.has_jokers {
-            self.flips_with::<true>(pos, sq)
+            self.flips_with::<true>(pos.me, pos.opp, sq)
         } else {
-            self.flips_with::<false>(pos, sq)
+            self.flips_with::<false>(pos.me, pos.opp, sq)
         }
     }
 
+    /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`.
     #[inline(always)]
-    fn flips_with<const JOKERS: bool>(&self, pos: &Position<S>, sq: u32) -> S::B {
-        let (p, o) = (pos.me, pos.opp);
-        let i = sq as usize;
+    pub(crate) fn flips_with<const JOKERS: bool>(&self, p: S::B, o: S::B, sq: u32) -> S::B {
+        let [up, down] = &S::RAYS[sq as usize];
         let mut flips = S::B::ZERO;
-        for d in [0, 2, 4, 6] {
-            let ray = S::RAYS[d][i];
+        for (k, &ray) in up.iter().enumerate() {
             let blockers = ray & !o;
             let run = ray & blockers.below_lowest();
             let mut anchored = !(blockers.lowest() & p).is_empty();
             if JOKERS {
-                anchored |= blockers.is_empty() && !(ray & self.joker_exit[d]).is_empty();
+                anchored |= blockers.is_empty() && !(ray & self.joker_exit[0][k]).is_empty();
             }
             flips |= run & S::B::all_if(anchored);
         }
-        for d in [1, 3, 5, 7] {
-            let ray = S::RAYS[d][i];
+        for (k, &ray) in down.iter().enumerate() {
             let blockers = ray & !o;
             let below = blockers.up_to_highest();
             let run = ray & !below;
             let mut anchored = !((below ^ (below >> 1)) & p).is_empty();
             if JOKERS {
-                anchored |= blockers.is_empty() && !(ray & self.joker_exit[d]).is_empty();
+                anchored |= blockers.is_empty() && !(ray & self.joker_exit[1][k]).is_empty();
             }
             flips |= run & S::B::all_if(anchored);
         }
