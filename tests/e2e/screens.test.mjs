@@ -65,3 +65,14 @@ for (const [mode, show] of Object.entries(MODES)) {
     });
   }
 }
+
+test("on a phone, moves keep the page where it is", async () => {
+  const { page, problems } = await openBoard(browser, site.url, PHONE);
+  await setMode(page, "hotseat");
+  await loadMoves(page, OPENING);
+  await waitForMoves(page, 12);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click("#undo");
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(problems, []);
+});

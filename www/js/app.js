@@ -186,7 +186,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       return li;
     });
     list.replaceChildren(...items);
-    list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    // Scroll the list, never the page, to the latest move.
+    list.scrollTop = list.scrollHeight;
   }
 
   function showMatch() {
