@@ -284,6 +284,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function think() {
+    // Hints still searching would hold up the computer's move behind them.
+    ai.cancel();
     const mine = ++token;
     const level = settings.level;
     const who = nameOf(game.state().toMove);
