@@ -45,10 +45,12 @@ pub trait Bits:
     fn to_u128(self) -> u128;
     /// The lowest square alone (empty for the empty set).
     fn lowest(self) -> Self;
-    /// Every index below the lowest square (every index for the empty set).
-    fn below_lowest(self) -> Self;
-    /// Every index up to and including the highest square (none for the empty set).
-    fn up_to_highest(self) -> Self;
+    /// Every index below the square of a set of at most one square (none
+    /// for the empty set).
+    fn below_square(self) -> Self;
+    /// Every index from the square of a set of at most one square up (none
+    /// for the empty set).
+    fn square_and_above(self) -> Self;
     /// All squares when `b` is true, none otherwise.
     fn all_if(b: bool) -> Self;
 
@@ -98,12 +100,12 @@ macro_rules! impl_bits {
                 self & self.wrapping_neg()
             }
             #[inline(always)]
-            fn below_lowest(self) -> Self {
-                self.lowest().wrapping_sub(1)
+            fn below_square(self) -> Self {
+                self.wrapping_sub((self != 0) as $t)
             }
             #[inline(always)]
-            fn up_to_highest(self) -> Self {
-                <$t>::MAX.checked_shr(self.leading_zeros()).unwrap_or(0)
+            fn square_and_above(self) -> Self {
+                self.wrapping_neg()
             }
             #[inline(always)]
             fn all_if(b: bool) -> Self {

@@ -256,10 +256,9 @@ impl<S: Size> Board<S> {
 
     /// The discs a move on `sq` would flip (empty when it flips none).
     ///
-    /// For each direction the ray beyond `sq` is scanned for its first square
-    /// that is not an opponent disc: the run before it flips when that square
-    /// holds the mover's disc, or when the whole ray is opponent discs and a
-    /// joker waits past the edge.
+    /// In each direction the run flips when the first square beyond it that
+    /// is not an opponent disc holds the mover's disc, or when the whole ray
+    /// up to the edge is opponent discs and a joker waits past it.
     #[inline]
     pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
         if self.has_jokers {
@@ -270,28 +269,43 @@ impl<S: Size> Board<S> {
     }
 
     /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`.
+    ///
+    /// Rays towards higher indices find their first blocker (a square that
+    /// is not an opponent disc) as the lowest bit. Rays towards lower indices
+    /// have no cheap highest bit in a vector lane, so they work the other way
+    /// round: each disc of the mover marks the square one step back towards
+    /// `sq` as a candidate end of the run, blockers erase every candidate at
+    /// or beyond them (a fill away from `sq`), and the one candidate left
+    /// marks the run as everything from it up to `sq`.
     #[inline(always)]
     pub(crate) fn flips_with<const JOKERS: bool>(&self, p: S::B, o: S::B, sq: u32) -> S::B {
+        let n = S::N;
         let [up, down] = &S::RAYS[sq as usize];
+        // A candidate lies at most n - 2 squares from `sq`, one more when a
+        // joker ends the ray; the first blocker at least one square.
+        let reach = if JOKERS { n - 2 } else { n - 3 };
         let mut flips = S::B::ZERO;
-        for (k, &ray) in up.iter().enumerate() {
+        for (k, sh) in [1, n, n + 1, n - 1].into_iter().enumerate() {
+            let ray = up[k];
             let blockers = ray & !o;
-            let run = ray & blockers.below_lowest();
-            let mut anchored = !(blockers.lowest() & p).is_empty();
+            flips |= ray & (blockers.lowest() & p).below_square();
             if JOKERS {
-                anchored |= blockers.is_empty() && !(ray & self.joker_exit[0][k]).is_empty();
+                let joker = !(ray & self.joker_exit[0][k]).is_empty();
+                flips |= ray & S::B::all_if(blockers.is_empty() && joker);
             }
-            flips |= run & S::B::all_if(anchored);
-        }
-        for (k, &ray) in down.iter().enumerate() {
-            let blockers = ray & !o;
-            let below = blockers.up_to_highest();
-            let run = ray & !below;
-            let mut anchored = !((below ^ (below >> 1)) & p).is_empty();
+
+            let ray = down[k];
+            let mut erased = ray & !o;
+            let mut candidates = (ray & p) << sh;
             if JOKERS {
-                anchored |= blockers.is_empty() && !(ray & self.joker_exit[1][k]).is_empty();
+                candidates |= ray & self.joker_exit[1][k];
             }
-            flips |= run & S::B::all_if(anchored);
+            let mut span = 1;
+            while span <= reach {
+                erased |= erased >> (span * sh);
+                span *= 2;
+            }
+            flips |= ray & (candidates & !erased).square_and_above();
         }
         flips
     }
