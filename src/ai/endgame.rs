@@ -24,9 +24,11 @@ const SMALL: u32 = 4;
 /// Empties up to which moves are tried in parity order without the table.
 const SHALLOW: u32 = 7;
 /// Empties from which enhanced transposition cutoffs are tried.
-const ETC_MIN: u32 = 12;
-/// Empties from which moves are sorted by a shallow evaluated search.
-const EVAL_SORT_MIN: u32 = 14;
+const ETC_MIN: u32 = 10;
+/// Empties from which moves are sorted by the evaluation instead.
+const EVAL_SORT_MIN: u32 = 11;
+/// Empties from which that evaluation looks one move ahead.
+const EVAL_SORT_DEEPER: u32 = 16;
 
 /// How far below the best conceivable score alpha must be for the
 /// stability cutoff to be worth computing, by empties (Edax's thresholds).
@@ -375,7 +377,8 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             let child = p.play(m.sq, m.flips);
             if let Some(eval) = eval {
                 self.ctl.nodes += 1;
-                m.key = -eval.shallow(g, child, if n >= 20 { 1 } else { 0 }) + 8 * p.gain(m.sq);
+                let depth = u32::from(n >= EVAL_SORT_DEEPER);
+                m.key = -eval.shallow(g, child, depth) + 8 * p.gain(m.sq);
                 continue;
             }
             let replies = g.moves(child.me, child.opp);
