@@ -19,6 +19,8 @@ use super::tt::{Table, NO_MOVE};
 /// Beyond every score.
 pub const INF: i32 = 30_000;
 
+/// Half-width of the first window of an exact solve, in points.
+const ASPIRATION: i32 = 5;
 /// Empties up to which the search walks the empty squares directly.
 const SMALL: u32 = 4;
 /// Empties up to which moves are tried in parity order without the table.
@@ -78,7 +80,21 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     /// (`None` when it must pass or the game is over), or `None` when the
     /// budget ran out first.
     pub fn solve(&mut self, p: Pos<S>) -> Option<(i32, Option<u32>)> {
-        self.solve_window(p, -INF, INF)
+        // An aspiration window around a shallow evaluated search; a score
+        // outside it is a bound, searched again on that side.
+        let Some(eval) = self.eval else {
+            return self.solve_window(p, -INF, INF);
+        };
+        let guess = eval.shallow(self.g, p, 4) / super::eval::SCALE;
+        let (lo, hi) = (guess - ASPIRATION, guess + ASPIRATION);
+        let (score, best) = self.solve_window(p, lo, hi)?;
+        if score <= lo {
+            self.solve_window(p, -INF, score + 1)
+        } else if score >= hi {
+            self.solve_window(p, score - 1, INF)
+        } else {
+            Some((score, best))
+        }
     }
 
     /// As [`Solver::solve`], but the score is exact only inside

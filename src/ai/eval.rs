@@ -52,6 +52,9 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "tempo",
 ];
 
+/// Beyond every evaluation, with room for bonus points on either side.
+const BOUND: i32 = 1 << 24;
+
 /// Empties up to which the parity of regions is counted.
 const REGION_EMPTIES: u32 = 24;
 
@@ -149,7 +152,7 @@ impl<S: Size> Eval<S> {
 
     /// A small alpha-beta search on the evaluation (for move ordering).
     pub fn shallow(&self, g: &Geometry<S>, p: Pos<S>, depth: u32) -> i32 {
-        self.alpha_beta(g, p, depth, -i32::MAX, i32::MAX, false)
+        self.alpha_beta(g, p, depth, -BOUND, BOUND, false)
     }
 
     fn alpha_beta(
@@ -171,7 +174,7 @@ impl<S: Size> Eval<S> {
             }
             return -self.alpha_beta(g, p.passed(), depth, -beta, -alpha, true);
         }
-        let mut best = -i32::MAX;
+        let mut best = -BOUND;
         for sq in Squares(moves) {
             let gain = p.gain(sq) * SCALE;
             let child = p.play(sq, g.flips(p.me, p.opp, sq));

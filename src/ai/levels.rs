@@ -9,7 +9,7 @@
 //! | 3 | depth 2 | 8 empties | 0 |
 //! | 4 | depth 3 | 10 empties | 0 |
 //! | 5 | depth 4, 15 000 nodes | 12 empties | 0 |
-//! | 6 | 50 000 nodes | 13 empties | 0 |
+//! | 6 | 25 000 nodes | 12 empties | 0 |
 //! | 7 | 150 000 nodes | 14 empties | 0 |
 //! | 8 | 800 000 nodes | 16 empties | 0 |
 //!
@@ -39,7 +39,7 @@ pub const LEVELS: [Level; 8] = [
     level(Some(2), None, 8, 0.0),
     level(Some(3), None, 10, 0.0),
     level(Some(4), Some(15_000), 12, 0.0),
-    level(None, Some(50_000), 13, 0.0),
+    level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
 ];
