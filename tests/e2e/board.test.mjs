@@ -2,27 +2,16 @@
 // each kind of piece in its own shape, with coordinates, sharp at any pixel
 // density, in light and dark colours.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { isRing, outerIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
-import { cellColors, launch, luma, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, gameState, squarePoint } from "./game.mjs";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 test("the page loads without console errors and draws the board", async () => {
-  const { page, problems } = await openBoard(browser, site.url, { viewport: { width: 900, height: 900 } });
+  const { page, problems } = await openBoard(env.browser, env.site.url, { viewport: { width: 900, height: 900 } });
   await page.screenshot({ path: `${screenshots}/board.png` });
   assert.deepEqual(problems, []);
   assert.equal(await page.textContent("#status"), "You (black) to move.");
@@ -37,7 +26,7 @@ test("the page loads without console errors and draws the board", async () => {
 });
 
 test("every square shows its piece: discs, hatched walls, blue bonuses, red jokers, ring apart", async () => {
-  const { page, problems } = await openBoard(browser, site.url);
+  const { page, problems } = await openBoard(env.browser, env.site.url);
   assert.deepEqual(problems, []);
   await page.click("#show-legal");
   const state = await gameState(page, DEFAULT_MAP, "");
@@ -61,7 +50,7 @@ test("every square shows its piece: discs, hatched walls, blue bonuses, red joke
 });
 
 test("coordinates a-h and 1-8 are drawn around the board", async () => {
-  const { page } = await openBoard(browser, site.url);
+  const { page } = await openBoard(env.browser, env.site.url);
   // Ink in the margin beside each row and above each column, none in the corner.
   const ink = await page.$eval(
     "#board",
@@ -90,7 +79,7 @@ test("coordinates a-h and 1-8 are drawn around the board", async () => {
 });
 
 test("the canvas is drawn at the screen's pixel density", async () => {
-  const { page, problems } = await openBoard(browser, site.url, {
+  const { page, problems } = await openBoard(env.browser, env.site.url, {
     viewport: { width: 420, height: 800 },
     deviceScaleFactor: 2,
   });
@@ -102,7 +91,7 @@ test("the canvas is drawn at the screen's pixel density", async () => {
 });
 
 test("a legal square under the pointer is highlighted", async () => {
-  const { page } = await openBoard(browser, site.url);
+  const { page } = await openBoard(env.browser, env.site.url);
   await page.click("#show-legal");
   const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
   const { row, col } = { row: Number(move.slice(1)) - 1, col: move.charCodeAt(0) - 97 };
@@ -118,7 +107,7 @@ test("a legal square under the pointer is highlighted", async () => {
 test("the page follows the light or dark colour scheme", async () => {
   const looks = {};
   for (const colorScheme of ["light", "dark"]) {
-    const { page, problems } = await openBoard(browser, site.url, { colorScheme, viewport: { width: 1280, height: 800 } });
+    const { page, problems } = await openBoard(env.browser, env.site.url, { colorScheme, viewport: { width: 1280, height: 800 } });
     assert.deepEqual(problems, []);
     looks[colorScheme] = await page.evaluate(() => ({
       page: getComputedStyle(document.body).backgroundColor,

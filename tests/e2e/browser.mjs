@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { serve } from "../../.ci/static-server.mjs";
 import { cellRect, layout, outerSide } from "../../www/js/geometry.js";
@@ -32,6 +33,23 @@ export function serveDist(base = "/") {
     throw new Error(`${dist} has no index.html: run \`trunk build --release\` (bash .ci/test does)`);
   }
   return serve(dist, { base });
+}
+
+/**
+ * For a test file: serves dist/ and launches Chromium before its tests and
+ * closes both after them; `site` and `browser` are set once they start.
+ */
+export function useSite() {
+  const env = { site: undefined, browser: undefined };
+  before(async () => {
+    env.site = await serveDist();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
 
 /** Headless Chromium with a fresh profile. */

@@ -2,32 +2,21 @@
 // to the human's turn, hints, watching two computers, the main thread kept
 // free of long tasks at the strongest level, and a worker that fails.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // 24 moves into a game on the default map, black to move.
 const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 async function humanTurn(page) {
   await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human", null, { timeout: 30_000 });
 }
 
 test("the computer answers a move, showing what it found", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
   await clickSquare(page, move);
   await waitForMoves(page, 2);
@@ -40,7 +29,7 @@ test("the computer answers a move, showing what it found", async () => {
 });
 
 test("playing white, the computer opens; undo goes back to the human's turn", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { "human-colour": "O", level: "1" });
   await waitForMoves(page, 1);
   await humanTurn(page);
@@ -59,7 +48,7 @@ test("playing white, the computer opens; undo goes back to the human's turn", as
 });
 
 test("hints put the computer's value on every legal move", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   const { legal } = await gameState(page, DEFAULT_MAP, "");
   await page.check("#hints");
   await page.keyboard.press("Tab");
@@ -71,7 +60,7 @@ test("hints put the computer's value on every legal move", async () => {
 });
 
 test("at the strongest level the page has no long task while the computer thinks", async (t) => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { level: "8" });
   // From the middle game, where the search is hardest.
   await loadMoves(page, MIDGAME);
@@ -99,7 +88,7 @@ test("at the strongest level the page has no long task while the computer thinks
 });
 
 test("undo and a new game while the computer thinks stop it at once", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { level: "8" });
   const [first, second] = (await gameState(page, DEFAULT_MAP, "")).legal;
   await clickSquare(page, first);
@@ -124,7 +113,7 @@ test("undo and a new game while the computer thinks stop it at once", async () =
 });
 
 test("against the computer a forced pass is played for you, with a notice", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { level: "1" });
   // Black, the human, has no move after these: the page passes and white plays on.
   await loadMoves(page, "c5c6c7b7e3c8a8a6");
@@ -138,7 +127,7 @@ test("against the computer a forced pass is played for you, with a notice", asyn
 });
 
 test("a computer player that fails is reported, and the game is kept", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await page.route("**/js/ai-worker.js", (route) =>
     route.fulfill({ contentType: "text/javascript", body: "throw new Error('broken on purpose');" }),
   );
@@ -159,7 +148,7 @@ test("a computer player that fails is reported, and the game is kept", async () 
 });
 
 test("two computers play each other until paused", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "watch", { level: "1" });
   await waitForMoves(page, 3);
   await page.click("#pause");

@@ -2,31 +2,20 @@
 // limits and refusals, undo and redo, presets, random and balanced maps, the
 // balance meter, on a desktop screen and a phone.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { PRESETS } from "../../www/js/presets.js";
-import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** The page with the editor open on an empty map, and its problem list. */
 async function openEditor(contextOptions = DESKTOP) {
-  const { page, problems } = await openBoard(browser, site.url, contextOptions);
+  const { page, problems } = await openBoard(env.browser, env.site.url, contextOptions);
   await page.click("#edit-map");
   await page.waitForSelector(".editor-board", { state: "visible" });
   await page.click("[data-action=clear]");

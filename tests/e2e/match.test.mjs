@@ -2,9 +2,9 @@
 // scoreboard (RULES.md rule 7), and free play, where the players take turns
 // setting up the map in the editor and the other picks a colour (rule 8).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
-import { cellColors, launch, luma, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
 import { DESKTOP, loadMoves, setMode, waitForMoves } from "./game.mjs";
 
 // A whole game on the default map: white wins 43 to 27.
@@ -14,25 +14,14 @@ const WHOLE_GAME =
 const OPEN_BOARD_GAME =
   "c5c6f4f3e3d3c4c3c2e6f5g4c7b2g3g2d6b6h2d2a6e2e1b7a7b4a2h3b3f1g6h1b5a1f7e7h4d1d7a5c1f6a4h6b1a8g1g8g5b8c8f8d8e8f2a3g7h7h8h5";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 function scoreboard(page) {
   return page.$$eval("#match-rows tr", (rows) => rows.map((tr) => [...tr.cells].map((td) => td.textContent)));
 }
 
 test("a series swaps colours each game and keeps the score by games, then points", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "series", { opponent: "human" });
   await page.waitForSelector("#match", { state: "visible" });
   assert.equal(await page.textContent("#match-title"), "Series: game 1");
@@ -64,7 +53,7 @@ test("a series swaps colours each game and keeps the score by games, then points
 });
 
 test("in a series against the computer, it plays black and opens in the second game", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "series", { opponent: "computer", level: "1" });
   assert.equal(await page.textContent("#player-X .player-name"), "You");
   await loadMoves(page, WHOLE_GAME);
@@ -80,7 +69,7 @@ test("in a series against the computer, it plays black and opens in the second g
 });
 
 test("free play: one player sets up the map, the other picks a colour, then they swap", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "freeplay");
   await page.waitForSelector(".editor-board", { state: "visible" });
   assert.match(await page.textContent("#editor-title"), /^Player 1: set up the map/);
@@ -121,7 +110,7 @@ test("free play: one player sets up the map, the other picks a colour, then they
 });
 
 test("leaving free play while the map is being set up closes the editor", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "freeplay");
   await page.waitForSelector(".editor-board", { state: "visible" });
   await page.selectOption("#mode", "hotseat");

@@ -1,26 +1,15 @@
 // What survives a reload: the game, the mode and its match, the settings;
 // and a damaged save, which is dropped with a notice, never a broken page.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { KEY } from "../../www/js/storage.js";
-import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, loadMoves, moveList, noticeText, setMode, waitForMoves } from "./game.mjs";
 
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 async function reload(page) {
   await page.reload();
@@ -28,7 +17,7 @@ async function reload(page) {
 }
 
 test("a reload keeps the game, the mode, the series score and the settings", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "series", { opponent: "human" });
   await loadMoves(page, WHOLE_GAME);
   await page.waitForSelector("#result", { state: "visible" });
@@ -50,7 +39,7 @@ test("a reload keeps the game, the mode, the series score and the settings", asy
 });
 
 test("a reload against the computer keeps its colour and level, and it plays on", async () => {
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { "human-colour": "O", level: "2" });
   await waitForMoves(page, 1);
   await reload(page);
@@ -81,7 +70,7 @@ test("garbage in the saved game is dropped with a notice and a fresh game", asyn
       phase: "play",
     }),
   ];
-  const { page, problems } = await openBoard(browser, site.url, DESKTOP);
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   for (const text of garbage) {
     await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text });
     await reload(page);

@@ -1,9 +1,9 @@
 // Two players on one screen: moves by click and keyboard, passes, the end of
 // the game, undo and redo, the move list, transcripts and the board's markers.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
-import { cellColors, launch, luma, openBoard, serveDist } from "./browser.mjs";
+import { cellColors, luma, openBoard, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, setMode, waitForMoves } from "./game.mjs";
 
 // On the default map black has no move after these, with white to play on.
@@ -12,21 +12,10 @@ const BLACK_PASSES = "c5c6c7b7e3c8a8a6";
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 async function hotSeat(options = DESKTOP) {
-  const opened = await openBoard(browser, site.url, options);
+  const opened = await openBoard(env.browser, env.site.url, options);
   await setMode(opened.page, "hotseat");
   await opened.page.waitForFunction(() => document.querySelector("#status").textContent === "Black to move.");
   return opened;

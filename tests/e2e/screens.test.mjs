@@ -2,26 +2,15 @@
 // at: target/screenshots/mode-<mode>-<screen>.png. On the phone nothing
 // may be wider than the screen.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { launch, openBoard, screenshots, serveDist } from "./browser.mjs";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { DESKTOP, PHONE, loadMoves, setMode, waitForMoves } from "./game.mjs";
 
 const SCREENS = { desktop: DESKTOP, phone: PHONE };
 // An opening on the default map where both sides took a bonus.
 const OPENING = "c5c4b3b4c3e6a3c6f4b2d2b5";
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 // Each mode shown mid-game, as a player would see it.
 const MODES = {
@@ -55,7 +44,7 @@ const MODES = {
 for (const [mode, show] of Object.entries(MODES)) {
   for (const [screen, options] of Object.entries(SCREENS)) {
     test(`${mode} on a ${screen}`, async () => {
-      const { page, problems } = await openBoard(browser, site.url, options);
+      const { page, problems } = await openBoard(env.browser, env.site.url, options);
       await show(page);
       await page.waitForFunction(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(true)), 400)));
       await page.screenshot({ path: `${screenshots}/mode-${mode}-${screen}.png`, fullPage: screen === "phone" });
@@ -67,7 +56,7 @@ for (const [mode, show] of Object.entries(MODES)) {
 }
 
 test("on a phone, moves keep the page where it is", async () => {
-  const { page, problems } = await openBoard(browser, site.url, PHONE);
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
   await setMode(page, "hotseat");
   await loadMoves(page, OPENING);
   await waitForMoves(page, 12);

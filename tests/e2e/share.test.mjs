@@ -2,27 +2,16 @@
 // travel in the URL fragment to a new page; damaged or hostile fragments
 // fall back to the default map with a message, and never reach the page as HTML.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { presetById } from "../../www/js/presets.js";
-import { launch, openBoard, serveDist } from "./browser.mjs";
+import { openBoard, useSite } from "./browser.mjs";
 
 const FORTRESS = presetById("fortress").code;
 const DEFAULT_MAP = presetById("rulebook").code;
 
-let site;
-let browser;
-
-before(async () => {
-  site = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** The first legal move after `moves` on `map`, from the page's wasm module. */
 function firstLegal(page, map, moves) {
@@ -57,7 +46,7 @@ function noticeText(page) {
 }
 
 test("a map from the editor and the moves played on it open in a new page", async () => {
-  const { page, problems } = await openBoard(browser, site.url);
+  const { page, problems } = await openBoard(env.browser, env.site.url);
   await page.selectOption("#mode", "hotseat");
   await page.click("#edit-map");
   await page.waitForSelector(".editor-board", { state: "visible" });
@@ -73,9 +62,9 @@ test("a map from the editor and the moves played on it open in a new page", asyn
     await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length >= n, i + 1);
   }
   const link = await copiedLink(page);
-  assert.equal(link, `${site.url}#m=${FORTRESS}&g=${moves}`);
+  assert.equal(link, `${env.site.url}#m=${FORTRESS}&g=${moves}`);
 
-  const opened = await openBoard(browser, link);
+  const opened = await openBoard(env.browser, link);
   assert.equal(await opened.page.$$eval("#move-list li", (items) => items.length), 4);
   assert.equal(await copiedLink(opened.page), link, "the same map and moves");
   assert.equal(await noticeText(opened.page), "");
@@ -92,7 +81,7 @@ test("hostile and damaged fragments show a message and the default map, and inje
     ["#g=f5", /no map/],
   ];
   for (const [fragment, message] of fragments) {
-    const { page, problems } = await openBoard(browser, `${site.url}${fragment}`);
+    const { page, problems } = await openBoard(env.browser, `${env.site.url}${fragment}`);
     const dialogs = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
@@ -103,7 +92,7 @@ test("hostile and damaged fragments show a message and the default map, and inje
     assert.equal(await page.evaluate(() => window.hacked), undefined, fragment);
     assert.equal(await page.$$eval("img, [onerror], [onload]", (found) => found.length), 0, fragment);
     assert.ok(!(await page.content()).includes("hacked"), `${fragment} reached the page`);
-    assert.equal(await copiedLink(page), `${site.url}#m=${DEFAULT_MAP}`, fragment);
+    assert.equal(await copiedLink(page), `${env.site.url}#m=${DEFAULT_MAP}`, fragment);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(problems, [], fragment);
   }
