@@ -127,7 +127,9 @@ test("against the computer a forced pass is played for you, with a notice", asyn
 });
 
 test("a computer player that fails is reported, and the game is kept", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  // Requests a service worker answers from its cache never reach page.route,
+  // so the broken worker script would sometimes be bypassed.
+  const { page, problems } = await openBoard(env.browser, env.site.url, { ...DESKTOP, serviceWorkers: "block" });
   await page.route("**/js/ai-worker.js", (route) =>
     route.fulfill({ contentType: "text/javascript", body: "throw new Error('broken on purpose');" }),
   );
