@@ -1,6 +1,6 @@
-//! What the map does to each square, computed once per board: the rays the
-//! flips walk along, where jokers anchor runs, which neighbours block a
-//! flank, and the square classes the evaluation weighs.
+//! What the map does to each square, computed once per board: which
+//! neighbours block a flank, the square classes the evaluation weighs, and
+//! the quadrants for parity; moves and flips come from the rules core.
 
 use crate::bits::{Bits, Size, DIRECTIONS};
 use crate::map::Piece;
@@ -13,43 +13,6 @@ pub const MAX_SQUARES: usize = 100;
 #[inline(always)]
 pub fn lowest<B: Bits>(b: B) -> B {
     B::bit(b.first())
-}
-
-/// Index of the highest square of a non-empty set.
-#[inline(always)]
-pub fn last<B: Bits>(b: B) -> u32 {
-    127 - b.to_u128().leading_zeros()
-}
-
-/// The set minus one, wrapping (the empty set gives every square).
-#[inline(always)]
-pub fn dec<B: Bits>(b: B) -> B {
-    B::from_u128(b.to_u128().wrapping_sub(1))
-}
-
-/// Lowest square of a set as a set, or the empty set.
-#[inline(always)]
-pub fn lowest_or_zero<B: Bits>(b: B) -> B {
-    B::from_u128(b.to_u128() & b.to_u128().wrapping_neg())
-}
-
-/// Highest square of a set as a set, or the empty set.
-#[inline(always)]
-pub fn highest_or_zero<B: Bits>(b: B) -> B {
-    let v = b.to_u128();
-    B::from_u128((1u128 << 127).checked_shr(v.leading_zeros()).unwrap_or(0))
-}
-
-/// Every square below square `i`.
-#[inline(always)]
-pub fn below<B: Bits>(i: u32) -> B {
-    B::from_u128((1u128 << i) - 1)
-}
-
-/// Every square above square `i`.
-#[inline(always)]
-pub fn above<B: Bits>(i: u32) -> B {
-    !(B::bit(i) | below::<B>(i))
 }
 
 /// A 64-bit hash of a set (a multiply-xorshift mix of its halves).
@@ -92,12 +55,8 @@ pub struct Geometry<S: Size> {
     pub walls: S::B,
     /// True when the ring holds at least one joker.
     pub jokers: bool,
-    /// For direction `d`: squares entered from a joker stepping in direction `d`.
-    joker_entry: [S::B; 8],
-    /// For each square and direction: the squares beyond it up to the edge.
-    rays: Vec<[S::B; 8]>,
-    /// For each square: bit `d` set when its ray in direction `d` ends next to a joker.
-    anchors: Vec<u8>,
+    /// The rules core, whose move generation and flips the search shares.
+    board: Board<S>,
     /// For each square: its neighbours.
     adjacent: Vec<S::B>,
     /// For direction `d`: squares whose neighbour that way is a wall, or off
@@ -133,28 +92,10 @@ impl<S: Size> Geometry<S> {
         };
         let wall_at = |x: i32, y: i32| inner(x, y) && walls.has((y * n + x) as u32);
         let bit = |x: i32, y: i32| S::B::bit((y * n + x) as u32);
-        let mut joker_entry = [S::B::ZERO; 8];
-        let mut rays = vec![[S::B::ZERO; 8]; squares];
-        let mut anchors = vec![0u8; squares];
         let mut blocked = [S::B::ZERO; 8];
-        let mut jokers = false;
         for y in 0..n {
             for x in 0..n {
-                let sq = (y * n + x) as usize;
                 for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-                    let (mut cx, mut cy) = (x + dx, y + dy);
-                    while inner(cx, cy) {
-                        rays[sq][d] |= bit(cx, cy);
-                        cx += dx;
-                        cy += dy;
-                    }
-                    if joker_at(cx, cy) && !rays[sq][d].is_empty() {
-                        anchors[sq] |= 1 << d;
-                    }
-                    if joker_at(x - dx, y - dy) {
-                        joker_entry[d] |= bit(x, y);
-                        jokers = true;
-                    }
                     let (nx, ny) = (x + dx, y + dy);
                     if wall_at(nx, ny) || (!inner(nx, ny) && !joker_at(nx, ny)) {
                         blocked[d] |= bit(x, y);
@@ -238,10 +179,8 @@ impl<S: Size> Geometry<S> {
             variant: board.variant(),
             playable,
             walls,
-            jokers,
-            joker_entry,
-            rays,
-            anchors,
+            jokers: board.has_jokers(),
+            board: board.clone(),
             adjacent,
             blocked,
             corner_like,
@@ -290,33 +229,11 @@ impl<S: Size> Geometry<S> {
         if self.in_opening(me, opp) {
             return S::CENTRE & !(me | opp);
         }
-        // A run holds at most n - 2 discs, n - 1 when a joker anchors it
-        // from outside; the doubling steps below cover (steps + 1) * 2.
         if self.jokers {
-            self.moves_with::<true>(me, opp, (S::N as usize - 2) / 2)
+            self.board.moves_with::<true>(me, opp)
         } else {
-            self.moves_with::<false>(me, opp, (S::N as usize - 3) / 2)
+            self.board.moves_with::<false>(me, opp)
         }
-    }
-
-    #[inline(always)]
-    fn moves_with<const JOKERS: bool>(&self, me: S::B, opp: S::B, steps: usize) -> S::B {
-        let mut moves = S::B::ZERO;
-        for d in 0..8 {
-            let sh = |b: S::B| crate::bits::shift::<S>(b, d);
-            let mut seed = sh(me);
-            if JOKERS {
-                seed |= self.joker_entry[d];
-            }
-            let mut run = seed & opp;
-            run |= sh(run) & opp;
-            let pairs = opp & sh(opp);
-            for _ in 0..steps {
-                run |= sh(sh(run)) & pairs;
-            }
-            moves |= sh(run);
-        }
-        moves & self.empties(me, opp)
     }
 
     /// Discs of `opp` flipped when `me` plays on `sq` (empty when none).
@@ -326,39 +243,10 @@ impl<S: Size> Geometry<S> {
             return S::B::ZERO;
         }
         if self.jokers {
-            self.flips_with::<true>(me, opp, sq)
+            self.board.flips_with::<true>(me, opp, sq)
         } else {
-            self.flips_with::<false>(me, opp, sq)
+            self.board.flips_with::<false>(me, opp, sq)
         }
-    }
-
-    #[inline(always)]
-    fn flips_with<const JOKERS: bool>(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
-        let rays = &self.rays[sq as usize];
-        let anchors = self.anchors[sq as usize];
-        let mut flips = S::B::ZERO;
-        for (d, &ray) in rays.iter().enumerate() {
-            // The first square of the ray that is not an opponent's disc
-            // (none when the run reaches the edge): the run flips when it is
-            // one of `me`'s discs. Even directions walk up the indices.
-            let blockers = ray & !opp;
-            let end = if d % 2 == 0 {
-                lowest_or_zero(blockers)
-            } else {
-                highest_or_zero(blockers)
-            };
-            let run = if d % 2 == 0 {
-                ray & dec(end)
-            } else {
-                ray & !(end | dec(end))
-            };
-            if !(end & me).is_empty() {
-                flips |= run;
-            } else if JOKERS && blockers.is_empty() && anchors >> d & 1 != 0 {
-                flips |= ray;
-            }
-        }
-        flips
     }
 
     /// Every square next to a square of `b` (in the 8 directions).
