@@ -55,6 +55,9 @@ pub struct Geometry<S: Size> {
     pub walls: S::B,
     /// True when the ring holds at least one joker.
     pub jokers: bool,
+    /// An 8 x 8 board without walls or jokers, where the last move's flips
+    /// can be counted by [`super::last_flip`].
+    pub open8: bool,
     /// The rules core, whose move generation and flips the search shares.
     board: Board<S>,
     /// For each square: its neighbours.
@@ -180,6 +183,7 @@ impl<S: Size> Geometry<S> {
             playable,
             walls,
             jokers: board.has_jokers(),
+            open8: S::N == 8 && walls.is_empty() && !board.has_jokers(),
             board: board.clone(),
             adjacent,
             blocked,

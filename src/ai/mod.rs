@@ -7,6 +7,7 @@ pub mod clock;
 pub mod endgame;
 pub mod eval;
 pub mod geometry;
+mod last_flip;
 pub mod levels;
 pub mod matches;
 pub mod players;
