@@ -71,10 +71,10 @@ const fn diagonals() -> [(u64, u64); 64] {
         let mut i = 0;
         while i < 64 {
             let (u, v) = (i % 8, i / 8);
-            if u as i32 - x as i32 == v as i32 - y as i32 {
+            if u + y == v + x {
                 out[sq].0 |= 1 << i;
             }
-            if u as i32 - x as i32 == y as i32 - v as i32 {
+            if u + v == x + y {
                 out[sq].1 |= 1 << i;
             }
             i += 1;
