@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bits::{Bits, Size, DIRECTIONS};
+use crate::bits::{Bits, Size, DIRECTIONS, MAX_SQUARES};
 use crate::map::{Map, Piece};
 use crate::position::{Colour, Position};
 use crate::square::Square;
@@ -83,9 +83,14 @@ pub struct Board<S: Size> {
     /// when stepping in direction `d`. A run of opponent discs starting there
     /// is anchored by the joker behind it, as if the joker were the mover's disc.
     joker_entry: [[S::B; 4]; 2],
-    /// `[d % 2][d / 2]` for direction `d`: inner squares whose neighbour in
-    /// direction `d` is a joker, so a run reaching them is anchored.
-    joker_exit: [[S::B; 4]; 2],
+    /// `[d / 2]` for the directions `d` towards lower indices (odd `d`):
+    /// inner squares whose neighbour in direction `d` is a joker, so a run
+    /// reaching them is anchored.
+    joker_exit: [S::B; 4],
+    /// `[sq][d / 2]` for the directions `d` towards higher indices (even
+    /// `d`): the ray from `sq` when a joker stands just past its end (else
+    /// empty), so a ray of opponent discs only flips whole.
+    joker_rays: Box<[[S::B; 4]; MAX_SQUARES]>,
     has_jokers: bool,
 }
 
@@ -104,6 +109,7 @@ impl<S: Size> Board<S> {
         let mut walls = S::B::ZERO;
         let mut joker_entry = [[S::B::ZERO; 4]; 2];
         let mut joker_exit = [[S::B::ZERO; 4]; 2];
+        let mut joker_rays = Box::new([[S::B::ZERO; 4]; MAX_SQUARES]);
         for (ox, oy, piece) in map.pieces() {
             // Inner coordinates: the ring is at -1 and n.
             let (x, y) = (ox as i32 - 1, oy as i32 - 1);
@@ -124,12 +130,21 @@ impl<S: Size> Board<S> {
                 }
             }
         }
+        for (sq, rays) in joker_rays.iter_mut().enumerate().take((n * n) as usize) {
+            for (k, ray) in rays.iter_mut().enumerate() {
+                let up = S::RAYS[sq][0][k];
+                if !(up & joker_exit[0][k]).is_empty() {
+                    *ray = up;
+                }
+            }
+        }
         Ok(Board {
             variant,
             map: map.clone(),
             walls,
             joker_entry,
-            joker_exit,
+            joker_exit: joker_exit[1],
+            joker_rays,
             has_jokers: map.counts().jokers > 0,
         })
     }
@@ -222,25 +237,30 @@ impl<S: Size> Board<S> {
     /// so a run can jump two squares at a time. Masking the opponent with the
     /// inner columns stops horizontal and diagonal runs wrapping across the
     /// board edge.
+    ///
+    /// A joker anchors a run that starts on its entry square, the first inner
+    /// square beyond it. Such an entry square holding an opponent disc counts
+    /// as a disc of the mover for the run that goes on past it, and as the
+    /// one-disc run itself; so every run still starts at most n - 2 squares
+    /// before its end, and the doublings are the same with or without jokers.
     #[inline(always)]
     fn candidates<const JOKERS: bool>(&self, p: S::B, o: S::B) -> S::B {
         let n = S::N;
         let inner = o & S::INNER_COLS;
-        // A run holds at most n - 2 discs between two discs, one more when a
-        // joker anchors it from outside the board.
-        let longest = if JOKERS { n - 1 } else { n - 2 };
-        let doublings = (longest - 1) / 2;
+        // A run holds at most n - 2 discs; the first step covers two.
+        let doublings = (n - 3) / 2;
         let mut moves = S::B::ZERO;
         for (pair, (mask, sh)) in [(inner, 1), (o, n), (inner, n + 1), (inner, n - 1)]
             .into_iter()
             .enumerate()
         {
-            let mut up = mask & (p << sh);
-            let mut down = mask & (p >> sh);
+            let (mut joker_up, mut joker_down) = (S::B::ZERO, S::B::ZERO);
             if JOKERS {
-                up |= self.joker_entry[0][pair] & o;
-                down |= self.joker_entry[1][pair] & o;
+                joker_up = self.joker_entry[0][pair] & o;
+                joker_down = self.joker_entry[1][pair] & o;
             }
+            let mut up = mask & ((p | joker_up) << sh);
+            let mut down = mask & ((p | joker_down) >> sh);
             up |= mask & (up << sh);
             down |= mask & (down >> sh);
             let pre_up = mask & (mask << sh);
@@ -249,7 +269,7 @@ impl<S: Size> Board<S> {
                 up |= pre_up & (up << (2 * sh));
                 down |= pre_down & (down >> (2 * sh));
             }
-            moves |= (up << sh) | (down >> sh);
+            moves |= ((up | joker_up) << sh) | ((down | joker_down) >> sh);
         }
         moves
     }
@@ -290,15 +310,14 @@ impl<S: Size> Board<S> {
             let blockers = ray & !o;
             flips |= ray & (blockers.lowest() & p).below_square();
             if JOKERS {
-                let joker = !(ray & self.joker_exit[0][k]).is_empty();
-                flips |= ray & S::B::all_if(blockers.is_empty() && joker);
+                flips |= self.joker_rays[sq as usize][k] & S::B::all_if(blockers.is_empty());
             }
 
             let ray = down[k];
             let mut erased = ray & !o;
             let mut candidates = (ray & p) << sh;
             if JOKERS {
-                candidates |= ray & self.joker_exit[1][k];
+                candidates |= ray & self.joker_exit[k];
             }
             let mut span = 1;
             while span <= reach {
