@@ -47,6 +47,41 @@ struct Candidate<B> {
     key: i32,
 }
 
+/// A null-window solver for exactly `$n` empty squares, tried in the order
+/// given: each move hands the other squares, in order, to `$next`. Written
+/// out per count so that the square lists are fixed-size arrays.
+macro_rules! small_solver {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $next:ident, $([$($rest:literal),*]),*) => {
+        $(#[$doc])*
+        fn $name(&mut self, p: Pos<S>, alpha: i32, sqs: [u32; $n], passed: bool) -> i32 {
+            self.ctl.nodes += 1;
+            let mut best = -INF;
+            for (i, rest) in [$([$(sqs[$rest]),*]),*].into_iter().enumerate() {
+                let sq = sqs[i];
+                let flips = self.g.flips(p.me, p.opp, sq);
+                if flips.is_empty() {
+                    continue;
+                }
+                let gain = p.gain(sq);
+                let v = gain - self.$next(p.play(sq, flips), gain - alpha - 1, rest, false);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+            if best > -INF {
+                best
+            } else if passed {
+                self.final_score(p.me, p.opp)
+            } else {
+                -self.$name(p.passed(), -alpha - 1, sqs, true)
+            }
+        }
+    };
+}
+
 /// The solver for one search; the table and the budget outlive it.
 pub struct Solver<'a, 'c, S: Size> {
     g: &'a Geometry<S>,
@@ -212,48 +247,17 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
         let odd = self.odd_quadrants(empties);
         let mut sqs = [0u32; SMALL as usize];
-        let mut k = 0;
-        for sq in Squares(empties & odd).chain(Squares(empties & !odd)) {
-            sqs[k] = sq;
-            k += 1;
+        for (slot, sq) in sqs
+            .iter_mut()
+            .zip(Squares(empties & odd).chain(Squares(empties & !odd)))
+        {
+            *slot = sq;
         }
-        self.small(p, alpha, &sqs[..k], false)
-    }
-
-    fn small(&mut self, p: Pos<S>, alpha: i32, sqs: &[u32], passed: bool) -> i32 {
-        if sqs.len() == 1 {
-            return self.last(p, sqs[0]);
-        }
-        self.ctl.nodes += 1;
-        let mut best = -INF;
-        for (i, &sq) in sqs.iter().enumerate() {
-            let flips = self.g.flips(p.me, p.opp, sq);
-            if flips.is_empty() {
-                continue;
-            }
-            let mut rest = [0u32; SMALL as usize];
-            let mut k = 0;
-            for (j, &s) in sqs.iter().enumerate() {
-                if j != i {
-                    rest[k] = s;
-                    k += 1;
-                }
-            }
-            let gain = p.gain(sq);
-            let v = gain - self.small(p.play(sq, flips), gain - alpha - 1, &rest[..k], false);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    return v;
-                }
-            }
-        }
-        if best > -INF {
-            best
-        } else if passed {
-            self.final_score(p.me, p.opp)
-        } else {
-            -self.small(p.passed(), -alpha - 1, sqs, true)
+        match n {
+            1 => self.last(p, sqs[0]),
+            2 => self.two(p, alpha, [sqs[0], sqs[1]], false),
+            3 => self.three(p, alpha, [sqs[0], sqs[1], sqs[2]], false),
+            _ => self.four(p, alpha, sqs, false),
         }
     }
 
@@ -284,6 +288,25 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             return me - k - (opp + k + 1) - p.gain(sq);
         }
         self.final_score(p.me, p.opp)
+    }
+
+    small_solver!(
+        /// Four empties, in the order given.
+        four, 4, three, [1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]
+    );
+    small_solver!(
+        /// Three empties, in the order given.
+        three, 3, two, [1, 2], [0, 2], [0, 1]
+    );
+    small_solver!(
+        /// Two empties, in the order given.
+        two, 2, last_of, [1], [0]
+    );
+
+    /// [`Solver::last`] on a one-square list, for [`small_solver`].
+    #[inline(always)]
+    fn last_of(&mut self, p: Pos<S>, _alpha: i32, sqs: [u32; 1], _passed: bool) -> i32 {
+        self.last(p, sqs[0])
     }
 
     /// Five to seven empties: moves in parity order, no table.
