@@ -21,6 +21,8 @@ pub const INF: i32 = 30_000;
 
 /// Half-width of the first window of an exact solve, in points.
 const ASPIRATION: i32 = 5;
+/// Depth of the evaluated search that centres the first window.
+const GUESS_DEPTH: u32 = 4;
 /// Empties up to which the search walks the empty squares directly.
 const SMALL: u32 = 4;
 /// Empties up to which moves are tried in parity order without the table.
@@ -115,20 +117,25 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     /// (`None` when it must pass or the game is over), or `None` when the
     /// budget ran out first.
     pub fn solve(&mut self, p: Pos<S>) -> Option<(i32, Option<u32>)> {
-        // An aspiration window around a shallow evaluated search; a score
-        // outside it is a bound, searched again on that side.
+        // An aspiration window around a shallow evaluated search. A score
+        // outside it is a bound: the next window starts from that bound and
+        // reaches twice as far beyond it.
         let Some(eval) = self.eval else {
             return self.solve_window(p, -INF, INF);
         };
-        let guess = eval.shallow(self.g, p, 4) / super::eval::SCALE;
-        let (lo, hi) = (guess - ASPIRATION, guess + ASPIRATION);
-        let (score, best) = self.solve_window(p, lo, hi)?;
-        if score <= lo {
-            self.solve_window(p, -INF, score + 1)
-        } else if score >= hi {
-            self.solve_window(p, score - 1, INF)
-        } else {
-            Some((score, best))
+        let guess = eval.shallow(self.g, p, GUESS_DEPTH) / super::eval::SCALE;
+        let mut reach = ASPIRATION;
+        let (mut lo, mut hi) = (guess - reach, guess + reach);
+        loop {
+            let (score, best) = self.solve_window(p, lo, hi)?;
+            reach *= 2;
+            if score <= lo && lo > -INF {
+                (lo, hi) = ((score - reach).max(-INF), score + 1);
+            } else if score >= hi && hi < INF {
+                (lo, hi) = (score - 1, (score + reach).min(INF));
+            } else {
+                return Some((score, best));
+            }
         }
     }
 
