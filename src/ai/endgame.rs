@@ -30,7 +30,7 @@ const SHALLOW: u32 = 7;
 /// Empties from which enhanced transposition cutoffs are tried.
 const ETC_MIN: u32 = 10;
 /// Empties from which moves are sorted by the evaluation instead.
-const EVAL_SORT_MIN: u32 = 11;
+const EVAL_SORT_MIN: u32 = 13;
 /// Empties from which that evaluation looks one move ahead.
 const EVAL_SORT_DEEPER: u32 = 16;
 
