@@ -53,6 +53,8 @@ pub trait Bits:
     fn square_and_above(self) -> Self;
     /// All squares when `b` is true, none otherwise.
     fn all_if(b: bool) -> Self;
+    /// The sum as integers (wrapping).
+    fn plus(self, other: Self) -> Self;
 
     /// True when the set is empty.
     #[inline(always)]
@@ -110,6 +112,10 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn all_if(b: bool) -> Self {
                 (b as $t).wrapping_neg()
+            }
+            #[inline(always)]
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
             }
         }
     };
