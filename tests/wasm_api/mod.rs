@@ -1,5 +1,6 @@
 //! Tests of the JavaScript API, shared by the Node and the browser runs.
 
+use mapello::wasm::ai::solve;
 use mapello::wasm::{Game, MapDraft};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -150,4 +151,20 @@ fn random_maps_are_reproducible_from_a_seed() {
     let counts = ok(a.counts());
     assert_eq!(get(&counts, "jokers").as_f64(), Some(8.0));
     assert!(mapello::wasm::random_seed().is_ok());
+}
+
+#[wasm_bindgen_test]
+fn solve_reads_obf_and_gives_the_exact_score() {
+    // FFO #40 after d8 f8 g7 h8 g8 pass e8 c8 f7 d7: 11 empties, and
+    // `mapello solve` gives c7 +24 (every other move is at most +20).
+    let position = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
+    let solved = ok(solve(position));
+    assert_eq!(get(&solved, "best").as_string().as_deref(), Some("c7"));
+    assert_eq!(get(&solved, "score").as_f64(), Some(24.0));
+    assert!(get(&solved, "nodes").as_f64().unwrap() > 0.0);
+    let err = message(solve("O--OOOOX-OOOOOOXOOXXOOOZ X").unwrap_err());
+    assert!(
+        err.starts_with("OBF character 24:") && err.contains("'Z'"),
+        "{err}"
+    );
 }
