@@ -4,7 +4,7 @@
 //! Null-window searches do nearly all the work. Near the end the search
 //! walks the empty squares directly (odd quadrants first; one function per
 //! count, and on open 8 x 8 boards the last move's flips are only counted,
-//! by [`super::last_flip`]), from 5 to 7
+//! by the `last_flip` module), from 5 to 7
 //! empties it generates moves without the table, and above that it sorts
 //! moves fastest-first (fewest replies), with the transposition table,
 //! enhanced transposition cutoffs and a stability cutoff; far from the end

@@ -56,7 +56,7 @@ pub struct Geometry<S: Size> {
     /// True when the ring holds at least one joker.
     pub jokers: bool,
     /// An 8 x 8 board without walls or jokers, where the last move's flips
-    /// can be counted by [`super::last_flip`].
+    /// can be counted by the `last_flip` module.
     pub open8: bool,
     /// The rules core, whose move generation and flips the search shares.
     board: Board<S>,
