@@ -192,7 +192,7 @@ impl<S: Size> Searcher<S> {
                     pv: vec![best],
                     exact: true,
                 };
-                result.pv = self.principal_variation(p, best);
+                result.pv = line(&self.g, &self.ett, p, best, S::N * S::N);
                 result.nodes = ctl.nodes;
                 progress(&result);
             }
@@ -273,28 +273,6 @@ impl<S: Size> Searcher<S> {
         progress(&inner);
         inner
     }
-
-    /// The line the exact table expects after `best`.
-    fn principal_variation(&self, p: Pos<S>, best: u32) -> Vec<u32> {
-        let mut pv = vec![best];
-        let mut q = p.play(best, self.g.flips(p.me, p.opp, best));
-        for _ in 0..S::N * S::N {
-            let moves = self.g.moves(q.me, q.opp);
-            if moves.is_empty() {
-                break;
-            }
-            let Some(e) = self.ett.probe(q.key()) else {
-                break;
-            };
-            if e.mv == NO_MOVE || !moves.has(e.mv as u32) {
-                break;
-            }
-            let sq = e.mv as u32;
-            pv.push(sq);
-            q = q.play(sq, self.g.flips(q.me, q.opp, sq));
-        }
-        pv
-    }
 }
 
 /// A root move and what the last iteration found for it.
@@ -363,8 +341,7 @@ impl<S: Size> Midgame<'_, '_, S> {
             }
         }
         let sq = roots[i].sq;
-        let mut pv = vec![sq];
-        self.extend_pv(p.play(sq, self.g.flips(p.me, p.opp, sq)), &mut pv, depth);
+        let pv = line(self.g, self.tt, p, sq, depth.saturating_sub(1));
         Some(Analysis {
             best: Some(sq),
             score: roots[i].score,
@@ -373,21 +350,6 @@ impl<S: Size> Midgame<'_, '_, S> {
             pv,
             exact: false,
         })
-    }
-
-    fn extend_pv(&self, mut q: Pos<S>, pv: &mut Vec<u32>, depth: u32) {
-        for _ in 1..depth {
-            let moves = self.g.moves(q.me, q.opp);
-            let Some(e) = self.tt.probe(q.key()) else {
-                break;
-            };
-            if e.mv == NO_MOVE || !moves.has(e.mv as u32) {
-                break;
-            }
-            let sq = e.mv as u32;
-            pv.push(sq);
-            q = q.play(sq, self.g.flips(q.me, q.opp, sq));
-        }
     }
 
     /// Principal-variation search to `depth`, fail-soft.
@@ -477,4 +439,24 @@ impl<S: Size> Midgame<'_, '_, S> {
         self.tt.store(key, depth, alpha0, beta, best, best_move);
         best
     }
+}
+
+/// `best`, then the line a table expects after it, at most `steps`
+/// moves further: each position's stored move, while it is legal there.
+fn line<S: Size>(g: &Geometry<S>, table: &Table, p: Pos<S>, best: u32, steps: u32) -> Vec<u32> {
+    let mut pv = vec![best];
+    let mut q = p.play(best, g.flips(p.me, p.opp, best));
+    for _ in 0..steps {
+        let moves = g.moves(q.me, q.opp);
+        let Some(e) = table.probe(q.key()) else {
+            break;
+        };
+        if e.mv == NO_MOVE || !moves.has(e.mv as u32) {
+            break;
+        }
+        let sq = e.mv as u32;
+        pv.push(sq);
+        q = q.play(sq, g.flips(q.me, q.opp, sq));
+    }
+    pv
 }
