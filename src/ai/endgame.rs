@@ -275,25 +275,12 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     fn last(&mut self, p: Pos<S>, sq: u32) -> i32 {
         self.ctl.nodes += 1;
         let (me, opp) = (p.me.count() as i32, p.opp.count() as i32);
-        if self.g.open8 {
-            let k = super::last_flip::count(p.me.to_u128() as u64, sq) as i32;
-            if k > 0 {
-                return me + k + 1 - (opp - k) + p.gain(sq);
-            }
-            let k = super::last_flip::count(p.opp.to_u128() as u64, sq) as i32;
-            if k > 0 {
-                return me - k - (opp + k + 1) - p.gain(sq);
-            }
-            return self.final_score(p.me, p.opp);
-        }
-        let flips = self.g.flips(p.me, p.opp, sq);
-        if !flips.is_empty() {
-            let k = flips.count() as i32;
+        let k = self.g.last_flips(p.me, p.opp, sq) as i32;
+        if k > 0 {
             return me + k + 1 - (opp - k) + p.gain(sq);
         }
-        let flips = self.g.flips(p.opp, p.me, sq);
-        if !flips.is_empty() {
-            let k = flips.count() as i32;
+        let k = self.g.last_flips(p.opp, p.me, sq) as i32;
+        if k > 0 {
             return me - k - (opp + k + 1) - p.gain(sq);
         }
         self.final_score(p.me, p.opp)

@@ -53,11 +53,9 @@ pub struct Geometry<S: Size> {
     pub playable: S::B,
     /// Wall squares.
     pub walls: S::B,
-    /// True when the ring holds at least one joker.
-    pub jokers: bool,
     /// An 8 x 8 board without walls or jokers, where the last move's flips
     /// can be counted by the `last_flip` module.
-    pub open8: bool,
+    open8: bool,
     /// The rules core, whose move generation and flips the search shares.
     board: Board<S>,
     /// For each square: its neighbours.
@@ -182,7 +180,6 @@ impl<S: Size> Geometry<S> {
             variant: board.variant(),
             playable,
             walls,
-            jokers: board.has_jokers(),
             open8: S::N == 8 && walls.is_empty() && !board.has_jokers(),
             board: board.clone(),
             adjacent,
@@ -233,7 +230,7 @@ impl<S: Size> Geometry<S> {
         if self.in_opening(me, opp) {
             return S::CENTRE & !(me | opp);
         }
-        if self.jokers {
+        if self.board.has_jokers() {
             self.board.moves_with::<true>(me, opp)
         } else {
             self.board.moves_with::<false>(me, opp)
@@ -246,10 +243,21 @@ impl<S: Size> Geometry<S> {
         if (self.adjacent[sq as usize] & opp).is_empty() {
             return S::B::ZERO;
         }
-        if self.jokers {
+        if self.board.has_jokers() {
             self.board.flips_with::<true>(me, opp, sq)
         } else {
             self.board.flips_with::<false>(me, opp, sq)
+        }
+    }
+
+    /// How many discs `me` flips by playing on `sq`, the only empty square
+    /// left (0 when it cannot play there).
+    #[inline(always)]
+    pub fn last_flips(&self, me: S::B, opp: S::B, sq: u32) -> u32 {
+        if self.open8 {
+            super::last_flip::count(me.to_u128() as u64, sq)
+        } else {
+            self.flips(me, opp, sq).count()
         }
     }
 
