@@ -9,9 +9,8 @@ import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { stamp } from "../../.ci/stamp-sw.mjs";
 import { serve } from "../../.ci/static-server.mjs";
-import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
-import { MARGIN } from "../../www/js/render.js";
 import { launch, openBoard, screenshots } from "./browser.mjs";
+import { clickSquare } from "./game.mjs";
 
 // The build under test, as browser.mjs finds it; each test serves a copy it may change.
 const dist = resolve(fileURLToPath(new URL("../../", import.meta.url)), process.env.MAPELLO_DIST || "dist");
@@ -45,15 +44,6 @@ function waitForOnlyCache(page, name) {
 
 function cacheNames(page) {
   return page.evaluate(() => caches.keys());
-}
-
-async function clickSquare(page, name) {
-  const box = await page.$eval("#board", (c) => {
-    const r = c.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width };
-  });
-  const rect = cellRect(layout(outerSide(8), box.width, MARGIN), squareIndex(8, name));
-  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
 }
 
 test("after one visit the site loads and plays against the computer offline, under a sub-path", async () => {

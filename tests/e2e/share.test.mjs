@@ -3,13 +3,11 @@
 // fall back to the default map with a message, and never reach the page as HTML.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
-import { MARGIN } from "../../www/js/render.js";
 import { presetById } from "../../www/js/presets.js";
 import { openBoard, useSite } from "./browser.mjs";
+import { clickSquare, DEFAULT_MAP } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
-const DEFAULT_MAP = presetById("rulebook").code;
 
 const env = useSite();
 
@@ -22,15 +20,6 @@ function firstLegal(page, map, moves) {
     },
     { map, moves },
   );
-}
-
-async function clickSquare(page, name) {
-  const box = await page.$eval("#board", (c) => {
-    const r = c.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width };
-  });
-  const rect = cellRect(layout(outerSide(8), box.width, MARGIN), squareIndex(8, name));
-  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
 }
 
 /** The page's own share link for its game, from its Copy link button. */
