@@ -95,6 +95,9 @@ pub struct Solver<'a, 'c, S: Size> {
     /// Best conceivable future margin with no stable disc: every playable
     /// square plus every bonus still free.
     ceiling: i32,
+    /// Move lists of finished nodes, kept so that a node reuses one
+    /// instead of allocating.
+    spare: Vec<Vec<Candidate<S::B>>>,
 }
 
 impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
@@ -112,6 +115,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             ctl,
             eval,
             ceiling: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -192,6 +196,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 }
             };
             if self.ctl.was_stopped() {
+                self.spare.push(list);
                 return (0, best_sq);
             }
             if v > best {
@@ -205,6 +210,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 }
             }
         }
+        self.spare.push(list);
         let mv = best_sq.map_or(NO_MOVE, |s| s as u8);
         self.tt.store(p.key(), n, alpha0, beta, best, mv);
         (best, best_sq)
@@ -372,6 +378,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 if let Some(e) = self.tt.probe(p.play(m.sq, m.flips).key()) {
                     let gain = p.gain(m.sq);
                     if gain - e.upper as i32 > alpha {
+                        self.spare.push(list);
                         return gain - e.upper as i32;
                     }
                 }
@@ -384,6 +391,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             let gain = p.gain(m.sq);
             let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
             if self.ctl.was_stopped() {
+                self.spare.push(list);
                 return alpha;
             }
             if v > best {
@@ -394,6 +402,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 }
             }
         }
+        self.spare.push(list);
         self.tt.store(key, n, alpha, alpha + 1, best, best_move);
         best
     }
@@ -406,7 +415,8 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         let g = self.g;
         let empties = g.empties(p.me, p.opp);
         let odd = self.odd_quadrants(empties);
-        let mut list = Vec::with_capacity(moves.count() as usize);
+        let mut list = self.spare.pop().unwrap_or_default();
+        list.clear();
         for sq in Squares(moves) {
             let flips = g.flips(p.me, p.opp, sq);
             list.push(Candidate { sq, flips, key: 0 });
