@@ -2,13 +2,13 @@
 //! move, for every variant (bonus points included).
 //!
 //! Null-window searches do nearly all the work. Near the end the search
-//! walks the empty squares directly (odd quadrants first; one function per
-//! count, and on open 8 x 8 boards the last move's flips are only counted,
-//! by the `last_flip` module), from 5 to 7
-//! empties it generates moves without the table, and above that it sorts
-//! moves fastest-first (fewest replies), with the transposition table,
-//! enhanced transposition cutoffs and a stability cutoff; far from the end
-//! it sorts by a shallow search with the evaluation.
+//! walks the empty squares directly, odd quadrants first and squares next
+//! to corners last (one function per count; on open 8 x 8 boards the last
+//! move's flips are only counted, by the `last_flip` module). From 5 to 7
+//! empties it generates moves without the table. Above that it sorts moves
+//! fastest-first (fewest replies), with the transposition table, enhanced
+//! transposition cutoffs and a stability cutoff; far from the end it sorts
+//! by a shallow search with the evaluation.
 
 use crate::bits::{Bits, Size, Squares};
 
@@ -27,7 +27,7 @@ const ASPIRATION: i32 = 5;
 const GUESS_DEPTH: u32 = 4;
 /// Empties up to which the search walks the empty squares directly.
 const SMALL: u32 = 4;
-/// Empties up to which moves are tried in parity order without the table.
+/// Empties up to which moves are tried in that fixed order without the table.
 const SHALLOW: u32 = 7;
 /// Empties from which enhanced transposition cutoffs are tried.
 const ETC_MIN: u32 = 10;
@@ -240,6 +240,18 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         odd
     }
 
+    /// `set` in the order moves are tried near the end: odd quadrants
+    /// first, and within each, squares next to a corner-like one (C- and
+    /// X-like) last.
+    #[inline(always)]
+    fn in_order(&self, set: S::B, odd: S::B) -> impl Iterator<Item = u32> {
+        let late = self.g.c_like | self.g.x_like;
+        let (a, b) = (set & odd, set & !odd);
+        [a & !late, a & late, b & !late, b & late]
+            .into_iter()
+            .flat_map(Squares)
+    }
+
     /// The stability cutoff: when the opponent's stable discs cap the
     /// score at or below `alpha`, that cap.
     #[inline]
@@ -253,7 +265,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         (cap <= alpha).then_some(cap)
     }
 
-    /// Up to four empties: tries each empty square, odd quadrants first.
+    /// Up to four empties: tries each empty square in the fixed order.
     fn small_entry(&mut self, p: Pos<S>, alpha: i32, n: u32) -> i32 {
         let empties = self.g.empties(p.me, p.opp);
         if n == 0 {
@@ -262,10 +274,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
         let odd = self.odd_quadrants(empties);
         let mut sqs = [0u32; SMALL as usize];
-        for (slot, sq) in sqs
-            .iter_mut()
-            .zip(Squares(empties & odd).chain(Squares(empties & !odd)))
-        {
+        for (slot, sq) in sqs.iter_mut().zip(self.in_order(empties, odd)) {
             *slot = sq;
         }
         match n {
@@ -311,7 +320,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         self.last(p, sqs[0])
     }
 
-    /// Five to seven empties: moves in parity order, no table.
+    /// Five to seven empties: moves in the fixed order, no table.
     fn shallow(&mut self, p: Pos<S>, alpha: i32, n: u32, passed: bool) -> i32 {
         self.ctl.nodes += 1;
         let moves = self.g.moves(p.me, p.opp);
@@ -326,7 +335,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
         let odd = self.odd_quadrants(self.g.empties(p.me, p.opp));
         let mut best = -INF;
-        for sq in Squares(moves & odd).chain(Squares(moves & !odd)) {
+        for sq in self.in_order(moves, odd) {
             let flips = self.g.flips(p.me, p.opp, sq);
             let child = p.play(sq, flips);
             let gain = p.gain(sq);
