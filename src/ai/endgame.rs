@@ -8,7 +8,8 @@
 //! empties it generates moves without the table. Above that it sorts moves
 //! fastest-first (fewest replies), with the transposition table, enhanced
 //! transposition cutoffs and a stability cutoff; far from the end it sorts
-//! by a shallow search with the evaluation.
+//! by a shallow search with the evaluation, one move deep from 16 empties
+//! and three from 17.
 
 use crate::bits::{Bits, Size, Squares};
 
@@ -35,6 +36,8 @@ const ETC_MIN: u32 = 10;
 const EVAL_SORT_MIN: u32 = 13;
 /// Empties from which that evaluation looks one move ahead.
 const EVAL_SORT_DEEPER: u32 = 16;
+/// Empties from which it looks three moves ahead.
+const EVAL_SORT_DEEPEST: u32 = 17;
 
 /// How far below the best conceivable score alpha must be for the
 /// stability cutoff to be worth computing, by empties (Edax's thresholds).
@@ -442,7 +445,11 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             let child = p.play(m.sq, m.flips);
             if let Some(eval) = eval {
                 self.ctl.nodes += 1;
-                let depth = u32::from(n >= EVAL_SORT_DEEPER);
+                let depth = if n >= EVAL_SORT_DEEPEST {
+                    3
+                } else {
+                    u32::from(n >= EVAL_SORT_DEEPER)
+                };
                 m.key = -eval.shallow(g, child, depth) + 8 * p.gain(m.sq);
                 continue;
             }
