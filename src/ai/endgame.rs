@@ -181,7 +181,8 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             return (-v, None);
         }
         let tt_move = self.tt.probe(p.key()).map_or(NO_MOVE, |e| e.mv);
-        let mut list = self.candidates(p, moves, n, tt_move);
+        let mut list = self.candidates(p, moves);
+        self.sort_keys(p, &mut list, n, tt_move);
         let (mut best, mut best_sq) = (-INF, None);
         let alpha0 = alpha;
         for i in 0..list.len() {
@@ -384,7 +385,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             }
             tt_move = e.mv;
         }
-        let mut list = self.candidates(p, moves, n, tt_move);
+        let mut list = self.candidates(p, moves);
         if n >= ETC_MIN {
             for m in &list {
                 if let Some(e) = self.tt.probe(p.play(m.sq, m.flips).key()) {
@@ -398,7 +399,28 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len() {
+        // The table's move first: when it cuts, the others need no sorting.
+        let mut start = 0;
+        if let Some(i) = list.iter().position(|m| m.sq as u8 == tt_move) {
+            list.swap(0, i);
+            let m = list[0];
+            let gain = p.gain(m.sq);
+            let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
+            if self.ctl.was_stopped() {
+                self.spare.push(list);
+                return alpha;
+            }
+            best = v;
+            best_move = m.sq as u8;
+            start = 1;
+            if v > alpha {
+                self.spare.push(list);
+                self.tt.store(key, n, alpha, alpha + 1, best, best_move);
+                return best;
+            }
+        }
+        self.sort_keys(p, &mut list[start..], n, tt_move);
+        for i in start..list.len() {
             let m = pick(&mut list, i);
             let gain = p.gain(m.sq);
             let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
@@ -419,25 +441,30 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         best
     }
 
-    /// The legal moves with their sort keys: the table's move first, then
-    /// fastest-first (fewest replies, corners counted twice), then fewer
-    /// potential replies, odd quadrants and bonuses; far from the end a
-    /// shallow evaluated search decides instead.
-    fn candidates(&mut self, p: Pos<S>, moves: S::B, n: u32, tt_move: u8) -> Vec<Candidate<S::B>> {
-        let g = self.g;
-        let empties = g.empties(p.me, p.opp);
-        let odd = self.odd_quadrants(empties);
+    /// The legal moves with their flips (keys not yet set).
+    fn candidates(&mut self, p: Pos<S>, moves: S::B) -> Vec<Candidate<S::B>> {
         let mut list = self.spare.pop().unwrap_or_default();
         list.clear();
         for sq in Squares(moves) {
-            let flips = g.flips(p.me, p.opp, sq);
+            let flips = self.g.flips(p.me, p.opp, sq);
             list.push(Candidate { sq, flips, key: 0 });
         }
+        list
+    }
+
+    /// Gives each move of `list` its sort key: the table's move first, then
+    /// fastest-first (fewest replies, corners counted twice), then fewer
+    /// potential replies, odd quadrants and bonuses; far from the end a
+    /// shallow evaluated search decides instead.
+    fn sort_keys(&mut self, p: Pos<S>, list: &mut [Candidate<S::B>], n: u32, tt_move: u8) {
         if list.len() < 2 {
-            return list;
+            return;
         }
+        let g = self.g;
+        let empties = g.empties(p.me, p.opp);
+        let odd = self.odd_quadrants(empties);
         let eval = self.eval.filter(|_| n >= EVAL_SORT_MIN);
-        for m in &mut list {
+        for m in list.iter_mut() {
             if m.sq as u8 == tt_move {
                 m.key = INF;
                 continue;
@@ -465,7 +492,6 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 + (parity << 3)
                 + (p.gain(m.sq) << 9);
         }
-        list
     }
 }
 
