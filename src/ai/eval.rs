@@ -66,7 +66,8 @@ pub type Weights = [[f32; FEATURES]; PHASES];
 pub struct Eval<S: Size> {
     classes: [S::B; SquareClass::COUNT],
     playable: u32,
-    weights: Weights,
+    /// The weights for each number of empties, interpolated between phases.
+    rows: Vec<[f32; FEATURES]>,
 }
 
 impl<S: Size> Eval<S> {
@@ -81,19 +82,26 @@ impl<S: Size> Eval<S> {
         for sq in Squares(g.playable) {
             classes[g.classes[sq as usize].index()] |= S::B::bit(sq);
         }
+        let playable = g.playable.count().max(1);
+        let phase = |empties: u32| phase_of(playable, empties);
+        let rows = (0..=playable)
+            .map(|empties| {
+                let (k, t) = phase(empties);
+                let (lo, hi) = (&weights[k], &weights[k + 1]);
+                std::array::from_fn(|i| lo[i] + t * (hi[i] - lo[i]))
+            })
+            .collect();
         Eval {
             classes,
-            playable: g.playable.count().max(1),
-            weights,
+            playable,
+            rows,
         }
     }
 
     /// The two phases `p` lies between and the weight of the upper one.
     #[inline]
     pub fn phase(&self, empties: u32) -> (usize, f32) {
-        let t = empties.min(self.playable) as f32 / self.playable as f32 * (PHASES - 1) as f32;
-        let k = (t as usize).min(PHASES - 2);
-        (k, t - k as f32)
+        phase_of(self.playable, empties)
     }
 
     /// The features of `p` for the side to move.
@@ -141,11 +149,11 @@ impl<S: Size> Eval<S> {
     /// [`SCALE`] units per point.
     pub fn evaluate(&self, g: &Geometry<S>, p: Pos<S>) -> i32 {
         let f = self.features(g, p);
-        let (k, t) = self.phase(g.empties(p.me, p.opp).count());
-        let (lo, hi) = (&self.weights[k], &self.weights[k + 1]);
+        let empties = g.empties(p.me, p.opp).count().min(self.playable);
+        let row = &self.rows[empties as usize];
         let mut v = 0f32;
         for i in 0..FEATURES {
-            v += f[i] * (lo[i] + t * (hi[i] - lo[i]));
+            v += f[i] * row[i];
         }
         (v * SCALE as f32).round() as i32
     }
@@ -191,6 +199,14 @@ impl<S: Size> Eval<S> {
         }
         best
     }
+}
+
+/// The two phases a board of `playable` squares with `empties` empty lies
+/// between, and the weight of the upper one.
+fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
+    let t = empties.min(playable) as f32 / playable as f32 * (PHASES - 1) as f32;
+    let k = (t as usize).min(PHASES - 2);
+    (k, t - k as f32)
 }
 
 /// Number of regions of empty squares (connected through empty squares in
