@@ -23,7 +23,7 @@ use super::tt::{Table, NO_MOVE};
 pub const INF: i32 = 30_000;
 
 /// Half-width of the first window of an exact solve, in points.
-const ASPIRATION: i32 = 5;
+const ASPIRATION: i32 = 3;
 /// Depth of the evaluated search that centres the first window.
 const GUESS_DEPTH: u32 = 4;
 /// Empties up to which the search walks the empty squares directly.
