@@ -10,7 +10,7 @@
 
 use crate::bits::{Bits, Size, Squares};
 
-use super::geometry::{lowest, Geometry, SquareClass};
+use super::geometry::{lowest, Geometry, SquareClass, MAX_SQUARES};
 use super::pos::Pos;
 use super::weights::WEIGHTS;
 
@@ -182,8 +182,25 @@ impl<S: Size> Eval<S> {
             }
             return -self.alpha_beta(g, p.passed(), depth, -beta, -alpha, true);
         }
-        let mut best = -BOUND;
+        // Above the last ply, children with fewer replies come first.
+        let mut order = [(0u32, 0u32); MAX_SQUARES];
+        let mut len = 0;
         for sq in Squares(moves) {
+            let replies = if depth >= 2 {
+                let child = p.play(sq, g.flips(p.me, p.opp, sq));
+                g.moves(child.me, child.opp).count()
+            } else {
+                0
+            };
+            order[len] = (replies, sq);
+            len += 1;
+        }
+        let order = &mut order[..len];
+        if depth >= 2 {
+            order.sort_unstable();
+        }
+        let mut best = -BOUND;
+        for &(_, sq) in order.iter() {
             let gain = p.gain(sq) * SCALE;
             let child = p.play(sq, g.flips(p.me, p.opp, sq));
             let v = gain - self.alpha_beta(g, child, depth - 1, gain - beta, gain - alpha, false);
