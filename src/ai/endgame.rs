@@ -483,7 +483,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             let replies = g.moves(child.me, child.opp);
             let mobility = (replies.count() + (replies & g.corner_like).count()) as i32;
             let child_empties = empties & !S::B::bit(m.sq);
-            let potential = (g.neighbours(child.opp) & child_empties).count() as i32;
+            let potential = (g.with_neighbours(child.opp) & child_empties).count() as i32;
             let corners = (child.opp & g.corner_like).count() as i32;
             let parity = i32::from(odd.has(m.sq));
             m.key = ((64 - mobility) << 15)

@@ -132,9 +132,9 @@ impl<S: Size> Eval<S> {
         f[k + 2] = my_moves.count() as f32 - their_moves.count() as f32;
         f[k + 3] = (my_moves & g.corner_like).count() as f32
             - (their_moves & g.corner_like).count() as f32;
-        f[k + 4] = (g.neighbours(opp) & empties).count() as f32
-            - (g.neighbours(me) & empties).count() as f32;
-        f[k + 5] = diff(g.neighbours(empties));
+        f[k + 4] = (g.with_neighbours(opp) & empties).count() as f32
+            - (g.with_neighbours(me) & empties).count() as f32;
+        f[k + 5] = diff(g.with_neighbours(empties));
         f[k + 6] = (my_moves & p.bonus).count() as f32 - (their_moves & p.bonus).count() as f32;
         let n = empties.count();
         f[k + 7] = if n % 2 == 1 { 1.0 } else { -1.0 };
@@ -234,7 +234,7 @@ fn odd_regions<S: Size>(g: &Geometry<S>, empties: S::B) -> u32 {
     while !rest.is_empty() {
         let mut region = lowest(rest);
         loop {
-            let grown = (region | g.neighbours(region)) & empties;
+            let grown = g.with_neighbours(region) & empties;
             if grown == region {
                 break;
             }

@@ -261,14 +261,13 @@ impl<S: Size> Geometry<S> {
         }
     }
 
-    /// Every square next to a square of `b` (in the 8 directions).
+    /// The squares of `b` and every square next to one (in the 8
+    /// directions): `b` spread a step sideways, then that a step up and down.
     #[inline(always)]
-    pub fn neighbours(&self, b: S::B) -> S::B {
-        let mut out = S::B::ZERO;
-        for d in 0..8 {
-            out |= crate::bits::shift::<S>(b, d);
-        }
-        out
+    pub fn with_neighbours(&self, b: S::B) -> S::B {
+        use crate::bits::shift;
+        let row = b | shift::<S>(b, 0) | shift::<S>(b, 1);
+        row | shift::<S>(row, 2) | shift::<S>(row, 3)
     }
 }
 
