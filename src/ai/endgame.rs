@@ -399,29 +399,24 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        // The table's move first: when it cuts, the others need no sorting.
-        let mut start = 0;
-        if let Some(i) = list.iter().position(|m| m.sq as u8 == tt_move) {
-            list.swap(0, i);
-            let m = list[0];
-            let gain = p.gain(m.sq);
-            let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
-            if self.ctl.was_stopped() {
-                self.spare.push(list);
-                return alpha;
+        // The table's move first, and the others sorted only when it does
+        // not cut.
+        let sorted = match list.iter().position(|m| m.sq as u8 == tt_move) {
+            Some(i) => {
+                list.swap(0, i);
+                1
             }
-            best = v;
-            best_move = m.sq as u8;
-            start = 1;
-            if v > alpha {
-                self.spare.push(list);
-                self.tt.store(key, n, alpha, alpha + 1, best, best_move);
-                return best;
+            None => 0,
+        };
+        for i in 0..list.len() {
+            if i == sorted {
+                self.sort_keys(p, &mut list[i..], n, tt_move);
             }
-        }
-        self.sort_keys(p, &mut list[start..], n, tt_move);
-        for i in start..list.len() {
-            let m = pick(&mut list, i);
+            let m = if i < sorted {
+                list[i]
+            } else {
+                pick(&mut list, i)
+            };
             let gain = p.gain(m.sq);
             let v = gain - self.nws(p.play(m.sq, m.flips), gain - alpha - 1, n - 1);
             if self.ctl.was_stopped() {
