@@ -83,10 +83,9 @@ impl<S: Size> Eval<S> {
             classes[g.classes[sq as usize].index()] |= S::B::bit(sq);
         }
         let playable = g.playable.count().max(1);
-        let phase = |empties: u32| phase_of(playable, empties);
         let rows = (0..=playable)
             .map(|empties| {
-                let (k, t) = phase(empties);
+                let (k, t) = phase_of(playable, empties);
                 let (lo, hi) = (&weights[k], &weights[k + 1]);
                 std::array::from_fn(|i| lo[i] + t * (hi[i] - lo[i]))
             })
