@@ -37,6 +37,10 @@ pub trait Bits:
     fn first(self) -> u32;
     /// The set without its lowest square.
     fn without_first(self) -> Self;
+    /// The highest square alone; for the empty set, the type's top bit,
+    /// which lies beyond every square of a board smaller than the type and
+    /// above every other square of a full one.
+    fn highest(self) -> Self;
     /// The set holding square `i` alone.
     fn bit(i: u32) -> Self;
     /// Truncating conversion from a `u128` mask.
@@ -84,6 +88,11 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn without_first(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn highest(self) -> Self {
+                // A shift by the type's width wraps to none: the top bit.
+                ((1 as $t) << (<$t>::BITS - 1)).wrapping_shr(self.leading_zeros())
             }
             #[inline(always)]
             fn bit(i: u32) -> Self {

@@ -87,10 +87,10 @@ pub struct Board<S: Size> {
     /// inner squares whose neighbour in direction `d` is a joker, so a run
     /// reaching them is anchored.
     joker_exit: [S::B; 4],
-    /// `[sq][d / 2]` for the directions `d` towards higher indices (even
-    /// `d`): the ray from `sq` when a joker stands just past its end (else
-    /// empty), so a ray of opponent discs only flips whole.
-    joker_rays: Box<[[S::B; 4]; MAX_SQUARES]>,
+    /// `[sq][d % 2][d / 2]` for direction `d`: the ray from `sq` when a
+    /// joker stands just past its end (else empty), so a ray of opponent
+    /// discs only flips whole.
+    joker_rays: Box<[[[S::B; 4]; 2]; MAX_SQUARES]>,
     has_jokers: bool,
 }
 
@@ -109,7 +109,7 @@ impl<S: Size> Board<S> {
         let mut walls = S::B::ZERO;
         let mut joker_entry = [[S::B::ZERO; 4]; 2];
         let mut joker_exit = [[S::B::ZERO; 4]; 2];
-        let mut joker_rays = Box::new([[S::B::ZERO; 4]; MAX_SQUARES]);
+        let mut joker_rays = Box::new([[[S::B::ZERO; 4]; 2]; MAX_SQUARES]);
         for (ox, oy, piece) in map.pieces() {
             // Inner coordinates: the ring is at -1 and n.
             let (x, y) = (ox as i32 - 1, oy as i32 - 1);
@@ -131,10 +131,12 @@ impl<S: Size> Board<S> {
             }
         }
         for (sq, rays) in joker_rays.iter_mut().enumerate().take((n * n) as usize) {
-            for (k, ray) in rays.iter_mut().enumerate() {
-                let up = S::RAYS[sq][0][k];
-                if !(up & joker_exit[0][k]).is_empty() {
-                    *ray = up;
+            for (sign, rays) in rays.iter_mut().enumerate() {
+                for (k, ray) in rays.iter_mut().enumerate() {
+                    let full = S::RAYS[sq][sign][k];
+                    if !(full & joker_exit[sign][k]).is_empty() {
+                        *ray = full;
+                    }
                 }
             }
         }
@@ -309,19 +311,38 @@ impl<S: Size> Board<S> {
         }
     }
 
-    /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`.
-    ///
-    /// Rays towards higher indices find their first blocker (a square that
-    /// is not an opponent disc) as the lowest bit. Rays towards lower indices
-    /// have no cheap highest bit in a vector lane, so they work the other way
-    /// round: each disc of the mover marks the square one step back towards
-    /// `sq` as a candidate end of the run, blockers erase every candidate at
-    /// or beyond them (a fill away from `sq`), and the one candidate left
-    /// marks the run as everything from it up to `sq`.
+    /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`,
+    /// by the method that is fastest on the target (see [`Board::flips_by`]).
     #[inline(always)]
     pub(crate) fn flips_with<const JOKERS: bool>(&self, p: S::B, o: S::B, sq: u32) -> S::B {
+        self.flips_by::<JOKERS, { cfg!(target_arch = "wasm32") }>(p, o, sq)
+    }
+
+    /// [`Board::flips_with`], by one of two ways of finding the first
+    /// blocker (a square that is not an opponent disc) on a ray.
+    ///
+    /// Rays towards higher indices find it as the lowest bit. Rays towards
+    /// lower indices need the highest bit. With `SCAN` it comes from the
+    /// count of leading zeros, one scalar instruction a ray: the choice on
+    /// wasm32, whose 128-bit vectors have no per-lane shifts to share out the
+    /// work of the four directions. Without it, the rays towards lower
+    /// indices work the other way round: each disc of the mover marks the
+    /// square one step back towards `sq` as a candidate end of the run,
+    /// blockers erase every candidate at or beyond them (a fill away from
+    /// `sq`), and the one candidate left marks the run as everything from it
+    /// up to `sq`. That takes more instructions, but the compiler runs the
+    /// four directions side by side in one 256-bit vector where the target
+    /// has per-lane shifts (AVX2), and there it is the cheaper.
+    #[inline(always)]
+    pub(crate) fn flips_by<const JOKERS: bool, const SCAN: bool>(
+        &self,
+        p: S::B,
+        o: S::B,
+        sq: u32,
+    ) -> S::B {
         let n = S::N;
         let [up, down] = &S::RAYS[sq as usize];
+        let jokers = &self.joker_rays[sq as usize];
         // A candidate lies at most n - 2 squares from `sq`, one more when a
         // joker ends the ray; the first blocker at least one square.
         let reach = if JOKERS { n - 2 } else { n - 3 };
@@ -331,21 +352,32 @@ impl<S: Size> Board<S> {
             let blockers = ray & !o;
             flips |= ray & (blockers.lowest() & p).below_square();
             if JOKERS {
-                flips |= self.joker_rays[sq as usize][k] & S::B::all_if(blockers.is_empty());
+                flips |= jokers[0][k] & S::B::all_if(blockers.is_empty());
             }
 
             let ray = down[k];
-            let mut erased = ray & !o;
-            let mut candidates = (ray & p) << sh;
-            if JOKERS {
-                candidates |= ray & self.joker_exit[k];
+            if SCAN {
+                let blockers = ray & !o;
+                // The square above the nearest blocker when that holds the
+                // mover's disc, and every square from it up. Without a
+                // blocker, `highest` gives the top bit, which shifts out.
+                flips |= ray & ((blockers.highest() & p) << 1).square_and_above();
+                if JOKERS {
+                    flips |= jokers[1][k] & S::B::all_if(blockers.is_empty());
+                }
+            } else {
+                let mut erased = ray & !o;
+                let mut candidates = (ray & p) << sh;
+                if JOKERS {
+                    candidates |= ray & self.joker_exit[k];
+                }
+                let mut span = 1;
+                while span <= reach {
+                    erased |= erased >> (span * sh);
+                    span *= 2;
+                }
+                flips |= ray & (candidates & !erased).square_and_above();
             }
-            let mut span = 1;
-            while span <= reach {
-                erased |= erased >> (span * sh);
-                span *= 2;
-            }
-            flips |= ray & (candidates & !erased).square_and_above();
         }
         flips
     }

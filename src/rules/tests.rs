@@ -292,3 +292,58 @@ fn sizes_rule_six_and_ten_start_from_the_centre() {
     let m10 = Board::<S10>::new(Variant::Mapello, &Map::empty(10).unwrap()).unwrap();
     assert_eq!(perft(&m10, &m10.start(), 4), 244);
 }
+
+/// Random positions on random maps of every size: both ways of finding a
+/// ray's first blocker (see `Board::flips_by`) give the same flips on every
+/// free square, with and without jokers.
+#[test]
+fn both_flip_methods_agree() {
+    use crate::bits::{Size, Squares};
+    use crate::map::Counts;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn check<S: Size>(rng: &mut Xoshiro256PlusPlus) -> usize {
+        let n = S::N;
+        let mut squares = 0;
+        for _ in 0..300 {
+            let counts = Counts {
+                walls: rng.next_u32() % (n * n / 4),
+                bonuses: rng.next_u32() % 4,
+                jokers: rng.next_u32() % (4 * n + 5),
+            };
+            let board =
+                Board::<S>::new(Variant::Mapello, &Map::random(n, counts, rng).unwrap()).unwrap();
+            let mut pos = board.start();
+            for _ in 0..rng.next_u32() % (n * n) {
+                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
+                if moves.is_empty() {
+                    pos = pos.passed();
+                } else {
+                    pos = board.play_legal(&pos, moves[rng.next_u32() as usize % moves.len()]);
+                }
+            }
+            for sq in Squares(board.free(&pos)) {
+                let (p, o) = (pos.me, pos.opp);
+                let fill = board.flips_by::<true, false>(p, o, sq);
+                assert_eq!(board.flips_by::<true, true>(p, o, sq), fill, "{pos:?} {sq}");
+                if !board.has_jokers() {
+                    assert_eq!(
+                        board.flips_by::<false, false>(p, o, sq),
+                        fill,
+                        "{pos:?} {sq}"
+                    );
+                    assert_eq!(
+                        board.flips_by::<false, true>(p, o, sq),
+                        fill,
+                        "{pos:?} {sq}"
+                    );
+                }
+                squares += 1;
+            }
+        }
+        squares
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    assert!(check::<S6>(&mut rng) + check::<S8>(&mut rng) + check::<S10>(&mut rng) > 10_000);
+}
