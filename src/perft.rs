@@ -44,8 +44,8 @@ fn walk<S: Size>(board: &Board<S>, pos: &Position<S>, ply: usize, counts: &mut [
 
 /// [`walk`] after the opening, on the discs alone (`p` the mover's, `o` the
 /// opponent's, `moves` the mover's legal moves): bonuses and the side to
-/// move never change a count. The children come in batches of
-/// [`Children`]; the last ply is counted in bulk from their move sets.
+/// move never change a count. The children come in batches (see
+/// [`take`]); the last ply is counted in bulk from their move sets.
 fn walk_discs<S: Size, const JOKERS: bool>(
     board: &Board<S>,
     p: S::B,
@@ -75,12 +75,22 @@ fn walk_discs<S: Size, const JOKERS: bool>(
         counts[ply + 1] += grandchildren::<S, JOKERS>(board, p, o, moves);
         return;
     }
+    let (mut me, mut opp, mut their_moves) = (batch::<S>(), batch::<S>(), batch::<S>());
     let mut rest = moves;
     while ply + 2 < depth && !rest.is_empty() {
-        let children = Children::<S>::take::<JOKERS>(board, p, o, &mut rest);
-        let moves = children.moves::<JOKERS>(board);
-        for i in 0..children.len {
-            let (p, o, moves) = (children.me[i], children.opp[i], moves[i]);
+        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp);
+        for ((moves, me), opp) in their_moves
+            .chunks_exact_mut(LANES)
+            .zip(me.chunks_exact(LANES))
+            .zip(opp.chunks_exact(LANES))
+            .take(padded(len) / LANES)
+        {
+            for i in 0..LANES {
+                moves[i] = board.moves_across::<JOKERS>(me[i], opp[i]);
+            }
+        }
+        for i in 0..len {
+            let (p, o, moves) = (me[i], opp[i], their_moves[i]);
             if ply + 3 == depth && !moves.is_empty() {
                 // The child's own walk, inline: it saves a call per child.
                 counts[ply + 1] += u64::from(moves.count());
@@ -94,7 +104,8 @@ fn walk_discs<S: Size, const JOKERS: bool>(
 
 /// The leaves two plies below a node with the mover's discs `p`, the
 /// opponent's `o` and the mover's legal moves `moves`, counted in bulk from
-/// the children's move sets.
+/// the children's move sets: a child's moves, or one leaf for a child
+/// without any (a pass or the end of the game).
 #[inline(always)]
 fn grandchildren<S: Size, const JOKERS: bool>(
     board: &Board<S>,
@@ -102,10 +113,24 @@ fn grandchildren<S: Size, const JOKERS: bool>(
     o: S::B,
     moves: S::B,
 ) -> u64 {
+    let (mut me, mut opp) = (batch::<S>(), batch::<S>());
     let mut leaves = 0;
     let mut rest = moves;
     while !rest.is_empty() {
-        leaves += Children::<S>::take::<JOKERS>(board, p, o, &mut rest).leaves::<JOKERS>(board);
+        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp);
+        let mut lanes = [0; LANES];
+        for (me, opp) in me
+            .chunks_exact(LANES)
+            .zip(opp.chunks_exact(LANES))
+            .take(padded(len) / LANES)
+        {
+            for i in 0..LANES {
+                let moves = board.moves_across::<JOKERS>(me[i], opp[i]);
+                lanes[i] += u64::from(moves.count().max(1));
+            }
+        }
+        // Each padding slot counted one leaf.
+        leaves += lanes.iter().sum::<u64>() - (padded(len) - len) as u64;
     }
     leaves
 }
@@ -115,86 +140,65 @@ const BATCH: usize = 16;
 /// Children whose move sets are found together; [`BATCH`] is a multiple.
 const LANES: usize = 4;
 
-/// Children of one node in a batch, at most [`BATCH`]: the flips of
-/// every child are found first, then the move sets of all of them.
+/// One set of discs for each child in a batch: a node keeps one for each
+/// side and refills them batch after batch.
 ///
-/// Two loops instead of one per child cut each child's work into two short
-/// chains of dependent instructions, which the processor overlaps across
-/// children; and the second loop vectorises across children (four to a
-/// 256-bit vector, every lane shifted alike), with `len` rounded up to
-/// whole vectors of [`LANES`].
-struct Children<S: Size> {
-    /// The discs of the side to move in each child (the parent's opponent).
-    me: [S::B; BATCH],
-    /// The discs of the other side in each child.
-    opp: [S::B; BATCH],
-    len: usize,
+/// They start as plain stores of a zero the compiler cannot see: a zero it
+/// can see becomes a bulk memory fill, which on wasm32 is a call into the
+/// runtime (a sixth of wasm perft's time when every batch was made afresh).
+#[inline(always)]
+fn batch<S: Size>() -> [S::B; BATCH] {
+    [std::hint::black_box(S::B::ZERO); BATCH]
 }
 
-impl<S: Size> Children<S> {
-    /// The children for the first [`BATCH`] moves of `rest`, which
-    /// loses them. Unused slots hold no discs, hence no moves.
-    #[inline(always)]
-    fn take<const JOKERS: bool>(board: &Board<S>, p: S::B, o: S::B, rest: &mut S::B) -> Self {
-        let mut me = [S::B::ZERO; BATCH];
-        let mut opp = [S::B::ZERO; BATCH];
-        let mut len = 0;
-        for (me, opp) in me.iter_mut().zip(&mut opp) {
-            if rest.is_empty() {
-                break;
-            }
-            let sq = rest.first();
-            *rest = rest.without_first();
-            let flips = board.flips_with::<JOKERS>(p, o, sq);
-            *me = o & !flips;
-            *opp = p | flips | S::B::bit(sq);
-            len += 1;
-        }
-        Children { me, opp, len }
-    }
+/// Slots of a batch of `len` children to work on: `len` rounded up to
+/// whole groups of [`LANES`].
+#[inline(always)]
+fn padded(len: usize) -> usize {
+    len.next_multiple_of(LANES)
+}
 
-    /// Slots to work on: `len` rounded up to whole groups of `LANES`.
-    #[inline(always)]
-    fn padded(&self) -> usize {
-        self.len.next_multiple_of(LANES)
-    }
-
-    /// The move set of every child (and empty sets in the unused slots).
-    #[inline(always)]
-    fn moves<const JOKERS: bool>(&self, board: &Board<S>) -> [S::B; BATCH] {
-        let mut moves = [S::B::ZERO; BATCH];
-        for ((moves, me), opp) in moves
-            .chunks_exact_mut(LANES)
-            .zip(self.me.chunks_exact(LANES))
-            .zip(self.opp.chunks_exact(LANES))
-            .take(self.padded() / LANES)
-        {
-            for i in 0..LANES {
-                moves[i] = board.moves_across::<JOKERS>(me[i], opp[i]);
-            }
+/// Puts the children for the first [`BATCH`] moves of `rest`, which loses
+/// them, into `me` (the discs of their side to move, the parent's opponent)
+/// and `opp`; returns how many. The slots up to the next whole group of
+/// [`LANES`] get no discs, hence no moves.
+///
+/// The flips of every child are found first, the move sets of all of them
+/// after, by the caller: two loops instead of one per child cut each
+/// child's work into two short chains of dependent instructions, which the
+/// processor overlaps across children, and the second loop vectorises
+/// across children (four to a 256-bit vector, every lane shifted alike).
+///
+/// `me` and `opp` are two arrays of the caller's own, not fields of one
+/// struct behind a reference: writing to the latter, LLVM no longer runs
+/// the four directions of [`Board::flips_with`] side by side in one vector,
+/// and native perft takes half as long again.
+#[inline(always)]
+fn take<S: Size, const JOKERS: bool>(
+    board: &Board<S>,
+    p: S::B,
+    o: S::B,
+    rest: &mut S::B,
+    me: &mut [S::B; BATCH],
+    opp: &mut [S::B; BATCH],
+) -> usize {
+    let mut len = 0;
+    for (me, opp) in me.iter_mut().zip(opp.iter_mut()) {
+        if rest.is_empty() {
+            break;
         }
-        moves
+        let sq = rest.first();
+        *rest = rest.without_first();
+        let flips = board.flips_with::<JOKERS>(p, o, sq);
+        *me = o & !flips;
+        *opp = p | flips | S::B::bit(sq);
+        len += 1;
     }
-
-    /// The leaves one ply below the children: a child's moves, or one leaf
-    /// for a child without any (a pass or the end of the game).
-    #[inline(always)]
-    fn leaves<const JOKERS: bool>(&self, board: &Board<S>) -> u64 {
-        let mut leaves = [0; LANES];
-        for (me, opp) in self
-            .me
-            .chunks_exact(LANES)
-            .zip(self.opp.chunks_exact(LANES))
-            .take(self.padded() / LANES)
-        {
-            for i in 0..LANES {
-                let moves = board.moves_across::<JOKERS>(me[i], opp[i]);
-                leaves[i] += u64::from(moves.count().max(1));
-            }
-        }
-        // Each unused slot counted one leaf.
-        leaves.iter().sum::<u64>() - (self.padded() - self.len) as u64
+    for i in len..padded(len) {
+        me[i] = S::B::ZERO;
+        opp[i] = S::B::ZERO;
     }
+    len
 }
 
 #[cfg(test)]
