@@ -221,7 +221,7 @@ fn bench_prints_name_value_unit_lines() {
 
 #[test]
 fn errors_go_to_standard_error_with_a_non_zero_status() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (&[], "usage: mapello COMMAND"),
         (&["frobnicate"], "unknown command 'frobnicate'"),
         (&["perft"], "missing depth D"),
@@ -240,6 +240,10 @@ fn errors_go_to_standard_error_with_a_non_zero_status() {
             "no/such/file: no such file",
         ),
         (&["show", "--position", "1.txt"], "1.txt: no such file"),
+        (
+            &["show", "--position", "src"],
+            "src: a directory, not a position file",
+        ),
         (
             &["show", "--position", "mymap"],
             "'mymap' is neither a file, nor a share code",

@@ -119,6 +119,11 @@ pub fn load(arg: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
             .map_err(|e| ParseError::new(format!("cannot read {arg}: {e}")))?;
         return parse_text(&text, variant).map_err(in_source(arg));
     }
+    if path.is_dir() {
+        return Err(ParseError::new(format!(
+            "{arg}: a directory, not a position file"
+        )));
+    }
     let trimmed = arg.trim();
     let (slash, dot) = (arg.contains(['/', '\\']), arg.contains('.'));
     if trimmed.starts_with(|c: char| c.is_ascii_digit()) && !slash && !dot {
