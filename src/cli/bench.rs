@@ -51,7 +51,7 @@ const MIN_TIME: Duration = Duration::from_millis(250);
 /// Timed runs per figure, alternating between the figures: each figure is
 /// the best of its runs, so that a burst of load on a shared machine does
 /// not distort one figure against the other.
-const ROUNDS: usize = 4;
+const ROUNDS: usize = 8;
 
 /// Perft leaves per second from the Othello start and from the Mapello
 /// start on a fixed map with the default 8 walls, 8 bonuses and 8 jokers.
