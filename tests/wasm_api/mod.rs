@@ -92,6 +92,21 @@ fn illegal_input_throws_the_core_message_and_changes_nothing() {
     }
 }
 
+/// Perft in wasm on maps with walls, bonuses and jokers of every size, against
+/// the native command line's counts (`mapello perft 8 --position CODE`): wasm
+/// finds flips its own way (see `Board::flips_by`).
+#[wasm_bindgen_test]
+fn perft_on_maps_of_every_size_matches_the_native_counts() {
+    for (code, leaves) in [
+        ("16AFcAQAJRAIXMwQA", 47_351.0),
+        ("18cg8AA6IGAAABqzQCMEnIAAA", 163_453.0),
+        ("110AgAAUQAAAAAJAAAAEgAACQMABgBQMBAkiAI", 337_842.0),
+    ] {
+        let game = ok(Game::new(options(&[("map", code.into())])));
+        assert_eq!(game.perft(8), leaves, "{code}");
+    }
+}
+
 #[wasm_bindgen_test]
 fn other_variants_and_sizes_start_as_the_rules_say() {
     let othello = ok(Game::new(options(&[("variant", "othello".into())])));
