@@ -369,6 +369,9 @@ impl<S: Size> Board<S> {
                 let mut erased = ray & !o;
                 let mut candidates = (ray & p) << sh;
                 if JOKERS {
+                    // A joker past the ray's end makes its last square one
+                    // more candidate: cheaper here than the joker-ray table
+                    // (which costs the 8-8-8 map's perft 1.7% more instructions).
                     candidates |= ray & self.joker_exit[k];
                 }
                 let mut span = 1;
