@@ -195,6 +195,10 @@ fn count_moves<S: Size, const JOKERS: bool>(
     lanes.iter().sum::<u64>() - (padded(len) - len) as u64
 }
 
+/// True where [`take`] finds the flips of two children at once (see
+/// [`Board::flips_pair`]).
+const PAIRS: bool = cfg!(target_arch = "wasm32");
+
 /// Children in one batch.
 const BATCH: usize = 16;
 /// Children whose move sets are found together; [`BATCH`] is a multiple.
@@ -248,6 +252,17 @@ fn take<S: Size, const JOKERS: bool>(
     while len < BATCH && !rest.is_empty() {
         let sq = rest.first();
         *rest = rest.without_first();
+        if PAIRS && len + 1 < BATCH && !rest.is_empty() {
+            let next = rest.first();
+            *rest = rest.without_first();
+            let flips = board.flips_pair::<JOKERS>(p, o, [sq, next]);
+            for (i, (sq, flips)) in [(sq, flips[0]), (next, flips[1])].into_iter().enumerate() {
+                me[len + i] = o & !flips;
+                opp[len + i] = p | flips | S::B::bit(sq);
+            }
+            len += 2;
+            continue;
+        }
         let flips = board.flips_with::<JOKERS>(p, o, sq);
         me[len] = o & !flips;
         opp[len] = p | flips | S::B::bit(sq);
