@@ -83,9 +83,13 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     let (mut queued, mut leaves) = (0, 0);
     let mut rest = moves;
     while ply + 2 < depth && !rest.is_empty() {
-        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
+        let len = take_any::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
         pad::<S>(&mut me, &mut opp, len);
-        all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
+        if JOKERS && !jokers_matter(board, &opp) {
+            all_moves::<S, false>(board, &me, &opp, len, &mut their_moves);
+        } else {
+            all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
+        }
         for i in 0..len {
             let (p, o, moves) = (me[i], opp[i], their_moves[i]);
             if ply + 3 == depth && !moves.is_empty() {
@@ -93,7 +97,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
                 counts[ply + 1] += u64::from(moves.count());
                 let mut rest = moves;
                 while !rest.is_empty() {
-                    queued = take::<S, JOKERS>(
+                    queued = take_any::<S, JOKERS>(
                         board,
                         p,
                         o,
@@ -103,7 +107,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
                         queued,
                     );
                     if queued == BATCH {
-                        leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, BATCH);
+                        leaves += count_any::<S, JOKERS>(board, &next_me, &next_opp, BATCH);
                         queued = 0;
                     }
                 }
@@ -114,7 +118,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     }
     if queued > 0 {
         pad::<S>(&mut next_me, &mut next_opp, queued);
-        leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, queued);
+        leaves += count_any::<S, JOKERS>(board, &next_me, &next_opp, queued);
     }
     if ply + 3 == depth {
         counts[ply + 2] += leaves;
@@ -135,11 +139,51 @@ fn grandchildren<S: Size, const JOKERS: bool>(
     let mut leaves = 0;
     let mut rest = moves;
     while !rest.is_empty() {
-        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
+        let len = take_any::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
         pad::<S>(&mut me, &mut opp, len);
-        leaves += count_moves::<S, JOKERS>(board, &me, &opp, len);
+        leaves += count_any::<S, JOKERS>(board, &me, &opp, len);
     }
     leaves
+}
+
+/// False when no joker can anchor a run of the opponent in any position
+/// of a batch whose opponents' discs are `opp` (see [`Board::jokers_matter`]).
+#[inline(always)]
+fn jokers_matter<S: Size>(board: &Board<S>, opp: &[S::B; BATCH]) -> bool {
+    board.jokers_matter(opp.iter().fold(S::B::ZERO, |all, &o| all | o))
+}
+
+/// [`count_moves`] without the jokers when they make no difference.
+#[inline(always)]
+fn count_any<S: Size, const JOKERS: bool>(
+    board: &Board<S>,
+    me: &[S::B; BATCH],
+    opp: &[S::B; BATCH],
+    len: usize,
+) -> u64 {
+    if JOKERS && !jokers_matter(board, opp) {
+        count_moves::<S, false>(board, me, opp, len)
+    } else {
+        count_moves::<S, JOKERS>(board, me, opp, len)
+    }
+}
+
+/// [`take`] without the jokers when they make no difference.
+#[inline(always)]
+fn take_any<S: Size, const JOKERS: bool>(
+    board: &Board<S>,
+    p: S::B,
+    o: S::B,
+    rest: &mut S::B,
+    me: &mut [S::B; BATCH],
+    opp: &mut [S::B; BATCH],
+    start: usize,
+) -> usize {
+    if JOKERS && !board.jokers_matter(o) {
+        take::<S, false>(board, p, o, rest, me, opp, start)
+    } else {
+        take::<S, JOKERS>(board, p, o, rest, me, opp, start)
+    }
 }
 
 /// Puts the moves of the first `len` positions of a batch (as in

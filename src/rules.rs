@@ -91,6 +91,8 @@ pub struct Board<S: Size> {
     /// joker stands just past its end (else empty), so a ray of opponent
     /// discs only flips whole.
     joker_rays: Box<[[[S::B; 4]; 2]; MAX_SQUARES]>,
+    /// Every entry square in [`Board::joker_entry`].
+    joker_anchors: S::B,
     has_jokers: bool,
 }
 
@@ -140,11 +142,16 @@ impl<S: Size> Board<S> {
                 }
             }
         }
+        let joker_anchors = joker_entry
+            .iter()
+            .flatten()
+            .fold(S::B::ZERO, |all, &squares| all | squares);
         Ok(Board {
             variant,
             map: map.clone(),
             walls,
             joker_entry,
+            joker_anchors,
             joker_exit: joker_exit[1],
             joker_rays,
             has_jokers: map.counts().jokers > 0,
@@ -209,18 +216,32 @@ impl<S: Size> Board<S> {
         if self.in_opening(pos) {
             return S::CENTRE & !pos.occupied();
         }
-        if self.has_jokers {
+        if self.jokers_matter(pos.opp) {
             self.moves_with::<true>(pos.me, pos.opp)
         } else {
             self.moves_with::<false>(pos.me, pos.opp)
         }
     }
 
-    /// True when some joker stands on the ring: the cores below then take
-    /// `JOKERS = true`, which they must whenever this holds.
+    /// True when some joker stands on the ring. The cores below must take
+    /// `JOKERS = true` for an opponent `o` whenever
+    /// [`Board::jokers_matter`] holds for it, which it never does without.
     #[inline(always)]
     pub(crate) fn has_jokers(&self) -> bool {
         self.has_jokers
+    }
+
+    /// False when no joker can anchor a run of the opponent's discs `o`
+    /// (always so without jokers), because none of them stands on a square
+    /// next to a joker: the moves and flips are then the same with `JOKERS`
+    /// as without, and the cheaper without.
+    ///
+    /// A joker anchors a run that starts on its entry square, and a whole
+    /// ray of `o` flips by the joker past its end only when its last square,
+    /// the entry square of the opposite direction, holds a disc of `o`.
+    #[inline(always)]
+    pub(crate) fn jokers_matter(&self, o: S::B) -> bool {
+        !(o & self.joker_anchors).is_empty()
     }
 
     /// [`Board::moves`] after the opening, for the mover's discs `p` and the
@@ -304,7 +325,7 @@ impl<S: Size> Board<S> {
     /// up to the edge is opponent discs and a joker waits past it.
     #[inline]
     pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
-        if self.has_jokers {
+        if self.jokers_matter(pos.opp) {
             self.flips_with::<true>(pos.me, pos.opp, sq)
         } else {
             self.flips_with::<false>(pos.me, pos.opp, sq)

@@ -230,7 +230,7 @@ impl<S: Size> Geometry<S> {
         if self.in_opening(me, opp) {
             return S::CENTRE & !(me | opp);
         }
-        if self.board.has_jokers() {
+        if self.board.jokers_matter(opp) {
             self.board.moves_with::<true>(me, opp)
         } else {
             self.board.moves_with::<false>(me, opp)
@@ -243,7 +243,7 @@ impl<S: Size> Geometry<S> {
         if (self.adjacent[sq as usize] & opp).is_empty() {
             return S::B::ZERO;
         }
-        if self.board.has_jokers() {
+        if self.board.jokers_matter(opp) {
             self.board.flips_with::<true>(me, opp, sq)
         } else {
             self.board.flips_with::<false>(me, opp, sq)

@@ -295,7 +295,9 @@ fn sizes_rule_six_and_ten_start_from_the_centre() {
 
 /// Random positions on random maps of every size: both ways of finding a
 /// ray's first blocker (see `Board::flips_by`) give the same flips on every
-/// free square, with and without jokers.
+/// free square, with and without jokers; and where no joker can anchor a
+/// run of the opponent (see `Board::jokers_matter`), the moves and flips
+/// without jokers are those with them.
 #[test]
 fn both_flip_methods_agree() {
     use crate::bits::{Size, Squares};
@@ -303,9 +305,11 @@ fn both_flip_methods_agree() {
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
-    fn check<S: Size>(rng: &mut Xoshiro256PlusPlus) -> usize {
+    /// Returns the squares checked, and how many positions on maps with
+    /// jokers had them idle and how many did not.
+    fn check<S: Size>(rng: &mut Xoshiro256PlusPlus) -> [usize; 3] {
         let n = S::N;
-        let mut squares = 0;
+        let mut seen = [0; 3];
         for _ in 0..300 {
             let counts = Counts {
                 walls: rng.next_u32() % (n * n / 4),
@@ -323,11 +327,22 @@ fn both_flip_methods_agree() {
                     pos = board.play_legal(&pos, moves[rng.next_u32() as usize % moves.len()]);
                 }
             }
+            let (p, o) = (pos.me, pos.opp);
+            let idle = !board.jokers_matter(o);
+            if board.has_jokers() {
+                seen[if idle { 1 } else { 2 }] += 1;
+            }
+            if idle {
+                assert_eq!(
+                    board.moves_with::<false>(p, o),
+                    board.moves_with::<true>(p, o),
+                    "{pos:?}"
+                );
+            }
             for sq in Squares(board.free(&pos)) {
-                let (p, o) = (pos.me, pos.opp);
                 let fill = board.flips_by::<true, false>(p, o, sq);
                 assert_eq!(board.flips_by::<true, true>(p, o, sq), fill, "{pos:?} {sq}");
-                if !board.has_jokers() {
+                if idle {
                     assert_eq!(
                         board.flips_by::<false, false>(p, o, sq),
                         fill,
@@ -339,11 +354,22 @@ fn both_flip_methods_agree() {
                         "{pos:?} {sq}"
                     );
                 }
-                squares += 1;
+                seen[0] += 1;
             }
         }
-        squares
+        seen
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-    assert!(check::<S6>(&mut rng) + check::<S8>(&mut rng) + check::<S10>(&mut rng) > 10_000);
+    let mut seen = [0; 3];
+    for counts in [
+        check::<S6>(&mut rng),
+        check::<S8>(&mut rng),
+        check::<S10>(&mut rng),
+    ] {
+        for (all, these) in seen.iter_mut().zip(counts) {
+            *all += these;
+        }
+    }
+    assert!(seen[0] > 10_000, "{seen:?}");
+    assert!(seen[1] > 50 && seen[2] > 50, "{seen:?}");
 }
