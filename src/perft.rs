@@ -83,7 +83,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     let (mut queued, mut leaves) = (0, 0);
     let mut rest = moves;
     while ply + 2 < depth && !rest.is_empty() {
-        let len = take_any::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
+        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
         pad::<S>(&mut me, &mut opp, len);
         if JOKERS && !jokers_matter(board, &opp) {
             all_moves::<S, false>(board, &me, &opp, len, &mut their_moves);
@@ -97,7 +97,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
                 counts[ply + 1] += u64::from(moves.count());
                 let mut rest = moves;
                 while !rest.is_empty() {
-                    queued = take_any::<S, JOKERS>(
+                    queued = take::<S, JOKERS>(
                         board,
                         p,
                         o,
@@ -107,7 +107,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
                         queued,
                     );
                     if queued == BATCH {
-                        leaves += count_any::<S, JOKERS>(board, &next_me, &next_opp, BATCH);
+                        leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, BATCH);
                         queued = 0;
                     }
                 }
@@ -118,7 +118,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     }
     if queued > 0 {
         pad::<S>(&mut next_me, &mut next_opp, queued);
-        leaves += count_any::<S, JOKERS>(board, &next_me, &next_opp, queued);
+        leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, queued);
     }
     if ply + 3 == depth {
         counts[ply + 2] += leaves;
@@ -139,9 +139,9 @@ fn grandchildren<S: Size, const JOKERS: bool>(
     let mut leaves = 0;
     let mut rest = moves;
     while !rest.is_empty() {
-        let len = take_any::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
+        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
         pad::<S>(&mut me, &mut opp, len);
-        leaves += count_any::<S, JOKERS>(board, &me, &opp, len);
+        leaves += count_moves::<S, JOKERS>(board, &me, &opp, len);
     }
     leaves
 }
@@ -151,39 +151,6 @@ fn grandchildren<S: Size, const JOKERS: bool>(
 #[inline(always)]
 fn jokers_matter<S: Size>(board: &Board<S>, opp: &[S::B; BATCH]) -> bool {
     board.jokers_matter(opp.iter().fold(S::B::ZERO, |all, &o| all | o))
-}
-
-/// [`count_moves`] without the jokers when they make no difference.
-#[inline(always)]
-fn count_any<S: Size, const JOKERS: bool>(
-    board: &Board<S>,
-    me: &[S::B; BATCH],
-    opp: &[S::B; BATCH],
-    len: usize,
-) -> u64 {
-    if JOKERS && !jokers_matter(board, opp) {
-        count_moves::<S, false>(board, me, opp, len)
-    } else {
-        count_moves::<S, JOKERS>(board, me, opp, len)
-    }
-}
-
-/// [`take`] without the jokers when they make no difference.
-#[inline(always)]
-fn take_any<S: Size, const JOKERS: bool>(
-    board: &Board<S>,
-    p: S::B,
-    o: S::B,
-    rest: &mut S::B,
-    me: &mut [S::B; BATCH],
-    opp: &mut [S::B; BATCH],
-    start: usize,
-) -> usize {
-    if JOKERS && !board.jokers_matter(o) {
-        take::<S, false>(board, p, o, rest, me, opp, start)
-    } else {
-        take::<S, JOKERS>(board, p, o, rest, me, opp, start)
-    }
 }
 
 /// Puts the moves of the first `len` positions of a batch (as in
@@ -212,6 +179,7 @@ fn all_moves<S: Size, const JOKERS: bool>(
 /// discs of the side to move, `opp` the other side's): a position's moves,
 /// or one leaf for a position without any (a pass or the end of the game).
 /// The slots up to the next whole group of [`LANES`] must hold no discs.
+/// Without jokers when they make no difference in any of the positions.
 ///
 /// Never inlined: inside [`walk_discs`], LLVM vectorises the loop within
 /// each position (its directions side by side) instead of across
@@ -224,6 +192,9 @@ fn count_moves<S: Size, const JOKERS: bool>(
     opp: &[S::B; BATCH],
     len: usize,
 ) -> u64 {
+    if JOKERS && !jokers_matter(board, opp) {
+        return count_moves::<S, false>(board, me, opp, len);
+    }
     let mut lanes = [0; LANES];
     for (me, opp) in me
         .chunks_exact(LANES)
@@ -269,8 +240,8 @@ fn padded(len: usize) -> usize {
 /// Puts the children for the first moves of `rest`, which loses them, into
 /// the slots of `me` (the discs of their side to move, the parent's
 /// opponent) and `opp` from `start` on, until `rest` or the batch runs out;
-/// returns the slots filled in all. The slots up to the next whole group of
-/// [`LANES`] get no discs, hence no moves.
+/// returns the slots filled in all. Without jokers when they make no
+/// difference (see [`Board::jokers_matter`]).
 ///
 /// The flips of every child are found first, the move sets of all of them
 /// after, by the caller: two loops instead of one per child cut each
@@ -292,6 +263,9 @@ fn take<S: Size, const JOKERS: bool>(
     opp: &mut [S::B; BATCH],
     start: usize,
 ) -> usize {
+    if JOKERS && !board.jokers_matter(o) {
+        return take::<S, false>(board, p, o, rest, me, opp, start);
+    }
     let mut len = start;
     while len < BATCH && !rest.is_empty() {
         let sq = rest.first();
