@@ -85,11 +85,7 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     while ply + 2 < depth && !rest.is_empty() {
         let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
         pad::<S>(&mut me, &mut opp, len);
-        if JOKERS && !jokers_matter(board, &opp) {
-            all_moves::<S, false>(board, &me, &opp, len, &mut their_moves);
-        } else {
-            all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
-        }
+        all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
         for i in 0..len {
             let (p, o, moves) = (me[i], opp[i], their_moves[i]);
             if ply + 3 == depth && !moves.is_empty() {
@@ -154,7 +150,8 @@ fn jokers_matter<S: Size>(board: &Board<S>, opp: &[S::B; BATCH]) -> bool {
 }
 
 /// Puts the moves of the first `len` positions of a batch (as in
-/// [`count_moves`]) into `moves`.
+/// [`count_moves`]) into `moves`; without jokers when they make no
+/// difference in any of the positions.
 #[inline(always)]
 fn all_moves<S: Size, const JOKERS: bool>(
     board: &Board<S>,
@@ -163,6 +160,9 @@ fn all_moves<S: Size, const JOKERS: bool>(
     len: usize,
     moves: &mut [S::B; BATCH],
 ) {
+    if JOKERS && !jokers_matter(board, opp) {
+        return all_moves::<S, false>(board, me, opp, len, moves);
+    }
     for ((moves, me), opp) in moves
         .chunks_exact_mut(LANES)
         .zip(me.chunks_exact(LANES))
