@@ -47,7 +47,7 @@ pub fn read(text: &str) -> Result<Setup, ParseError> {
             Some((_, 'O' | 'o')) => white.push(sq),
             Some((_, '-' | '.')) => {}
             Some((k, c)) if c.is_whitespace() => {
-                let message = format!("the board ends after {i} squares; OBF has 64");
+                let message = format!("the board ends after {i} of its 64 squares");
                 return Err(error(k, message));
             }
             Some((k, c)) => {
@@ -57,7 +57,7 @@ pub fn read(text: &str) -> Result<Setup, ParseError> {
                 ));
             }
             None => {
-                let message = format!("the text ends after {i} squares; OBF has 64");
+                let message = format!("the text ends after {i} of its 64 squares");
                 return Err(error(text.chars().count() + 1, message));
             }
         }
@@ -162,7 +162,7 @@ mod tests {
             ),
             (
                 START[..60].to_string(),
-                "character 61: the text ends after 60 squares",
+                "character 61: the text ends after 60 of its 64 squares",
             ),
             (START.replace(" X", "X"), "character 65: expected a space"),
             (
@@ -176,7 +176,7 @@ mod tests {
             (format!("{START} X"), "character 68: unexpected 'X'"),
             (
                 START.replacen("--", "- ", 1),
-                "character 2: the board ends after 1 squares",
+                "character 2: the board ends after 1 of its 64 squares",
             ),
         ];
         for (text, want) in cases {

@@ -36,12 +36,13 @@ use crate::square::{Move, Square};
 /// The pass tokens, longest first so that `pass` is not read as `pa` + `ss`.
 const PASSES: [&str; 4] = ["pass", "pa", "ps", "--"];
 
-fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
-    ParseError::new(format!("character {index}: {message}"))
+fn error(moves: &[Move], index: usize, message: impl std::fmt::Display) -> ParseError {
+    let number = moves.len() + 1;
+    ParseError::new(format!("move {number} at character {index}: {message}"))
 }
 
 /// Reads a transcript for a board of side `n`; errors give the 1-based
-/// index of the character where the bad move starts.
+/// number of the bad move and the index of the character where it starts.
 pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut moves = Vec::new();
@@ -66,14 +67,14 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
                 "unexpected '{}' (a move is a square such as f5, or pass)",
                 c.escape_debug()
             );
-            return Err(error(i + 1, message));
+            return Err(error(&moves, i + 1, message));
         }
         let digits = chars[i + 1..]
             .iter()
             .take_while(|d| d.is_ascii_digit())
             .count();
         let name: String = chars[i..i + 1 + digits].iter().collect();
-        let sq = Square::parse(&name, n).map_err(|e| error(i + 1, e))?;
+        let sq = Square::parse(&name, n).map_err(|e| error(&moves, i + 1, e))?;
         moves.push(Move::Play(sq));
         i += 1 + digits;
     }
@@ -152,13 +153,17 @@ mod tests {
     }
 
     #[test]
-    fn errors_give_the_character_index() {
+    fn errors_give_the_move_and_the_character_index() {
         let cases = [
-            ("f5 d6 x9", 8, "character 7: 'x9' is not a square"),
-            ("f5d6!", 8, "character 5: unexpected '!'"),
-            ("a10", 8, "character 1: 'a10' is not a square"),
-            ("a11", 10, "character 1: 'a11' is not a square"),
-            ("f5 p", 8, "character 4: 'p' is not a square"),
+            ("f5 d6 x9", 8, "move 3 at character 7: 'x9' is not a square"),
+            ("f5d6!", 8, "move 3 at character 5: unexpected '!'"),
+            ("a10", 8, "move 1 at character 1: 'a10' is not a square"),
+            ("a11", 10, "move 1 at character 1: 'a11' is not a square"),
+            (
+                "f5 pass, p",
+                8,
+                "move 3 at character 10: 'p' is not a square",
+            ),
         ];
         for (text, n, want) in cases {
             let got = read(text, n).unwrap_err().to_string();

@@ -177,7 +177,7 @@ fn show_names_an_illegal_move_and_its_index() {
     assert_eq!(err, "mapello: move 2 (a1): a1 is not a legal move\n");
     let err = fails(&["show", "e3", "zz"]);
     assert!(
-        err.starts_with("mapello: in the moves, character 4: "),
+        err.starts_with("mapello: in the moves, move 2 at character 4: "),
         "{err}"
     );
 }
@@ -250,7 +250,7 @@ fn errors_go_to_standard_error_with_a_non_zero_status() {
         ),
         (
             &["show", "--position", "XXO O"],
-            "OBF character 4: the board ends after 3 squares",
+            "OBF character 4: the board ends after 3 of its 64 squares",
         ),
     ];
     for (args, want) in cases {
