@@ -14,12 +14,12 @@
 //!    border means none (only jokers stand on a ring);
 //! 2. a variant given by the caller: Mapello means a ring, Othello and
 //!    Reversi none;
-//! 3. otherwise 10 rows are the Mapello board with its ring (the main game)
-//!    and 8 rows the plain Othello board.
+//! 3. otherwise 10 rows are the 8 x 8 board with its ring (the main game)
+//!    and 8 rows the 8 x 8 board without one.
 //!
-//! Without a variant from the caller, a ringed diagram is Mapello; an
-//! unringed one is Othello unless it holds walls or bonuses or bonuses were
-//! taken, which only Mapello has.
+//! The diagram does not say the variant: without one from the caller it is
+//! Mapello, ring or not, as FORMATS.md has it (only `--variant` or an OBF
+//! position select Othello). An unringed Mapello diagram has no jokers.
 //!
 //! ```
 //! use mapello::diagram;
@@ -37,8 +37,9 @@
 //! . . . . . . . .
 //! X to move
 //! ";
-//! let setup = diagram::read(text, None).unwrap();
+//! let setup = diagram::read(text, Some(Variant::Othello)).unwrap();
 //! assert_eq!(setup.variant, Variant::Othello);
+//! assert_eq!(diagram::read(text, None).unwrap().variant, Variant::Mapello);
 //! assert_eq!(diagram::write(&setup), text.trim_start_matches("; the Othello start\n"));
 //! ```
 
@@ -271,16 +272,7 @@ fn build(
     let ring = has_ring(rows, grid, variant);
     let n = if ring { grid - 2 } else { grid } as u32;
     let (taken, taken_line, taken_col) = trailer.taken.unwrap_or(([0, 0], 1, 1));
-    let variant = variant.unwrap_or_else(|| {
-        let pieces = rows
-            .iter()
-            .any(|row| row.cells.iter().any(|&(_, c)| c == '#' || c == '+'));
-        if ring || pieces || taken != [0, 0] {
-            Variant::Mapello
-        } else {
-            Variant::Othello
-        }
-    });
+    let variant = variant.unwrap_or(Variant::Mapello);
     let mut map = Map::empty(n).map_err(|e| error(rows[0].line, 1, e))?;
     let (mut black, mut white) = (Vec::new(), Vec::new());
     let offset = u32::from(!ring);
@@ -475,10 +467,16 @@ X to move
     }
 
     #[test]
-    fn eight_rows_are_othello_unless_a_joker_or_the_variant_says_ring() {
+    fn eight_rows_are_unringed_unless_a_joker_or_the_variant_says_ring() {
         let othello = Setup::start(Variant::Othello, Map::empty(8).unwrap());
         let text = write(&othello);
-        assert_eq!(read(&text, None).unwrap(), othello);
+        assert_eq!(read(&text, Some(Variant::Othello)).unwrap(), othello);
+        let mapello = read(&text, None).unwrap();
+        assert_eq!((mapello.map.size(), mapello.variant), (8, Variant::Mapello));
+        assert_eq!(
+            (mapello.black, mapello.white),
+            (othello.black, othello.white)
+        );
         let six = read(&text, Some(Variant::Mapello)).unwrap();
         assert_eq!((six.map.size(), six.variant), (6, Variant::Mapello));
         let joker = text.replacen('.', "*", 1);

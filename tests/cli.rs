@@ -119,6 +119,26 @@ fn perft_reads_diagrams_from_a_file_and_from_standard_input() {
 }
 
 #[test]
+fn a_diagram_is_mapello_unless_the_variant_says_otherwise() {
+    // Black cannot move and passes; white's c1 ends the game with 33 empty
+    // squares, which Othello gives to the winner and Mapello to nobody.
+    let text = format!("O X . . . .\n{}", ". . . . . .\n".repeat(5));
+    let file = TempFile::new("unringed.txt", &text);
+    let moves = ["pass", "c1"];
+    let mapello = ok(&[&["show", "--position", file.path()][..], &moves].concat());
+    assert!(
+        mapello.ends_with("game over\nlegal:\nscore: X 0 O 3\n"),
+        "{mapello}"
+    );
+    let args = ["show", "--variant", "othello", "--position", file.path()];
+    let othello = ok(&[&args[..], &moves].concat());
+    assert!(
+        othello.ends_with("game over\nlegal:\nscore: X 0 O 36\n"),
+        "{othello}"
+    );
+}
+
+#[test]
 fn show_prints_the_diagram_side_legal_moves_and_score_after_the_moves() {
     let file = TempFile::new("show.txt", EXAMPLE);
     // Black e3 flips e4; white d3 flips d4 (e3 then the wall on f3 stop the
