@@ -531,15 +531,20 @@ impl<S: Size> Board<S> {
     }
 
     /// Points of one colour now: discs plus bonus points; at the end of an
-    /// Othello game the empty squares go to the winner.
+    /// Othello game the empty squares go to the winner, and a draw shares
+    /// them (the tournament rule: a drawn game is 32-32 on 8 x 8).
     pub fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
         let mine = self.raw_score(pos, c);
         let theirs = self.raw_score(pos, c.other());
-        if self.variant == Variant::Othello && mine > theirs && self.status(pos) == Status::GameOver
+        if self.variant != Variant::Othello || mine < theirs || self.status(pos) != Status::GameOver
         {
-            (S::N * S::N) as i32 - theirs
+            return mine;
+        }
+        let squares = (S::N * S::N) as i32;
+        if mine > theirs {
+            squares - theirs
         } else {
-            mine
+            squares / 2
         }
     }
 

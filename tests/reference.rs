@@ -194,15 +194,18 @@ impl Reference {
     }
 
     /// Discs plus 3 per bonus taken; at the end of Othello the winner also
-    /// gets the empty squares.
+    /// gets the empty squares, and a draw shares them.
     fn score(&self, c: Colour) -> i32 {
         let points = |c: Colour| self.discs(c) + 3 * i32::from(self.taken[c.index()]);
         let (mine, theirs) = (points(c), points(c.other()));
-        if self.variant == Variant::Othello && self.status() == Status::GameOver && mine > theirs {
-            let empties = self.n * self.n - self.discs(c) - self.discs(c.other());
-            mine + empties
-        } else {
-            mine
+        if self.variant != Variant::Othello || self.status() != Status::GameOver {
+            return mine;
+        }
+        let empties = self.n * self.n - self.discs(c) - self.discs(c.other());
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => mine + empties,
+            std::cmp::Ordering::Equal => mine + empties / 2,
+            std::cmp::Ordering::Less => mine,
         }
     }
 

@@ -241,6 +241,16 @@ fn othello_rule_empty_squares_go_to_the_winner_at_the_end() {
     assert_eq!(board.score(&pos, Colour::White), 0);
     assert_eq!(board.final_margin(&pos), 64);
     assert_eq!(board.final_margin(&pos.passed()), -64);
+    // A draw shares them: a1 against h8, and neither can move.
+    let draw = Position::<S8> {
+        me: 1,
+        opp: 1 << 63,
+        ..pos
+    };
+    assert_eq!(board.status(&draw), Status::GameOver);
+    assert_eq!(board.score(&draw, Colour::Black), 32);
+    assert_eq!(board.score(&draw, Colour::White), 32);
+    assert_eq!(board.final_margin(&draw), 0);
 }
 
 #[test]
