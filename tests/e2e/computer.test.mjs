@@ -153,6 +153,20 @@ test("two computers play each other until paused", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "watch", { level: "1" });
   await waitForMoves(page, 3);
+  // The line under the board never says a move was played before the board
+  // shows it: a move held back for the watching pace is one the computer chose.
+  const said = new Set();
+  for (let i = 0; i < 40; i++) {
+    const [line, last] = await page.evaluate(() => [
+      document.querySelector("#thinking-line").textContent,
+      [...document.querySelectorAll("#move-list li")].at(-1)?.textContent ?? "",
+    ]);
+    const claim = line.match(/ (played|chose) (\S+) in /);
+    if (claim) said.add(claim[1]);
+    if (claim?.[1] === "played") assert.ok(last.includes(claim[2]), `"${line}", but the last move is ${last}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  assert.ok(said.has("chose"), `no paced move seen: ${[...said]}`);
   await page.click("#pause");
   assert.equal(await page.getAttribute("#pause", "aria-pressed"), "true");
   const paused = (await moveList(page)).length;

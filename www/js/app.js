@@ -302,12 +302,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         if (mine !== token) return;
         panel.dataset.finished = String(performance.now());
         const seconds = (result.ms / 1000).toFixed(2);
+        const wait = settings.mode === "watch" ? Math.max(0, WATCH_PACE_MS - (performance.now() - lastMoveAt)) : 0;
+        // A move held back for the watching pace is not on the board yet.
+        const done = wait > 0 ? "chose" : "played";
         showThinking(
-          `${who} played ${result.move} in ${seconds} s: depth ${result.depth} · ${formatNodes(result.nodes)} nodes · value ${signed(Math.round(result.score))}`,
+          `${who} ${done} ${result.move} in ${seconds} s: depth ${result.depth} · ${formatNodes(result.nodes)} nodes · value ${signed(Math.round(result.score))}`,
           lineText(result.pv),
         );
         panel.dataset.ms = String(Math.round(result.ms));
-        const wait = settings.mode === "watch" ? Math.max(0, WATCH_PACE_MS - (performance.now() - lastMoveAt)) : 0;
         const go = () => {
           if (mine === token) play(result.move);
         };
