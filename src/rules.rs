@@ -93,7 +93,6 @@ pub struct Board<S: Size> {
     joker_rays: Box<[[[S::B; 4]; 2]; MAX_SQUARES]>,
     /// Every entry square in [`Board::joker_entry`].
     joker_anchors: S::B,
-    has_jokers: bool,
 }
 
 impl<S: Size> Board<S> {
@@ -154,7 +153,6 @@ impl<S: Size> Board<S> {
             joker_anchors,
             joker_exit: joker_exit[1],
             joker_rays,
-            has_jokers: map.counts().jokers > 0,
         })
     }
 
@@ -223,12 +221,12 @@ impl<S: Size> Board<S> {
         }
     }
 
-    /// True when some joker stands on the ring. The cores below must take
-    /// `JOKERS = true` for an opponent `o` whenever
-    /// [`Board::jokers_matter`] holds for it, which it never does without.
+    /// True when some joker can anchor a run, which every joker on the ring
+    /// can: [`Board::jokers_matter`] holds for some opponent. The cores below
+    /// must take `JOKERS = true` for an opponent `o` whenever it holds for `o`.
     #[inline(always)]
     pub(crate) fn has_jokers(&self) -> bool {
-        self.has_jokers
+        !self.joker_anchors.is_empty()
     }
 
     /// False when no joker can anchor a run of the opponent's discs `o`

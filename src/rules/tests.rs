@@ -337,6 +337,8 @@ fn both_flip_methods_agree() {
                     pos = board.play_legal(&pos, moves[rng.next_u32() as usize % moves.len()]);
                 }
             }
+            // Every joker on the ring anchors some run.
+            assert_eq!(board.has_jokers(), board.map().counts().jokers > 0);
             let (p, o) = (pos.me, pos.opp);
             let idle = !board.jokers_matter(o);
             if board.has_jokers() {
