@@ -1,0 +1,91 @@
+//! Perft leaves per second on random 8 x 8 maps with the default 8 walls,
+//! 8 bonuses and 8 jokers, next to the Othello start: how much the "map
+//! against plain board" figure of `mapello bench` depends on the map. Seed 1
+//! is the bench's map.
+//!
+//! Perft counts the last ply in bulk, one count per position one ply above
+//! it, so leaves per second follow the mobility there (leaves per such
+//! position, printed beside each map): walls that cut the board's lines
+//! lower both. The last column divides the mobility out: positions counted
+//! per second, against the plain board's, the share the code is answerable for.
+//!
+//!   cargo run --release --example map_perft [maps] [rounds]
+//!
+//! Each figure is the best of `rounds` (default 8) timed runs of at least
+//! 250 ms, alternating between the boards, as in `mapello bench`.
+
+use std::time::{Duration, Instant};
+
+use mapello::game::AnyGame;
+use mapello::map::{Counts, Map};
+use mapello::rules::Variant;
+use mapello::sharecode;
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const DEPTH: u32 = 10;
+const MIN_TIME: Duration = Duration::from_millis(250);
+
+/// Leaves per second of one timed run of perft `DEPTH` from `game`'s start.
+fn rate(game: &AnyGame, leaves: u64) -> f64 {
+    let start = Instant::now();
+    let mut counted = 0;
+    while start.elapsed() < MIN_TIME {
+        counted += game.perft(DEPTH);
+    }
+    assert_eq!(counted % leaves, 0, "perft {DEPTH} changed between runs");
+    counted as f64 / start.elapsed().as_secs_f64()
+}
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
+    let maps = args.next().unwrap_or(Ok(12)).map_err(|e| e.to_string())?;
+    let rounds = args.next().unwrap_or(Ok(8)).map_err(|e| e.to_string())?;
+    let counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+    let mut boards = vec![(
+        "othello".to_string(),
+        AnyGame::new(Variant::Othello, Map::empty(8).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?,
+    )];
+    for seed in 1..=maps {
+        let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(seed))
+            .map_err(|e| e.to_string())?;
+        let name = format!("seed {seed:2} {}", sharecode::encode(&map));
+        boards.push((
+            name,
+            AnyGame::new(Variant::Mapello, map).map_err(|e| e.to_string())?,
+        ));
+    }
+    let perfts: Vec<Vec<u64>> = boards.iter().map(|(_, g)| g.perft_all(DEPTH)).collect();
+    let mut best = vec![0f64; boards.len()];
+    for _ in 0..rounds {
+        for (((_, game), perft), best) in boards.iter().zip(&perfts).zip(&mut best) {
+            *best = best.max(rate(game, perft[DEPTH as usize - 1]));
+        }
+    }
+    let mobility =
+        |perft: &[u64]| perft[DEPTH as usize - 1] as f64 / perft[DEPTH as usize - 2] as f64;
+    let (plain, plain_mobility) = (best[0], mobility(&perfts[0]));
+    let mut ratios = Vec::new();
+    for (((name, _), perft), rate) in boards.iter().zip(&perfts).zip(&best) {
+        let ratio = rate / plain;
+        println!(
+            "{name}: mobility {:.2}, {:.0} M leaves/s, {ratio:.3} of the plain board, \
+             {:.3} per counted position",
+            mobility(perft),
+            rate / 1e6,
+            ratio * plain_mobility / mobility(perft),
+        );
+        ratios.push(ratio);
+    }
+    let maps = &ratios[1..];
+    let least = maps.iter().copied().fold(f64::INFINITY, f64::min);
+    let most = maps.iter().copied().fold(0.0, f64::max);
+    let mean = maps.iter().sum::<f64>() / maps.len().max(1) as f64;
+    println!("maps: {least:.3} to {most:.3} of the plain board, mean {mean:.3}");
+    Ok(())
+}
