@@ -41,6 +41,9 @@ fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
     let maps = args.next().unwrap_or(Ok(12)).map_err(|e| e.to_string())?;
     let rounds = args.next().unwrap_or(Ok(8)).map_err(|e| e.to_string())?;
+    if maps == 0 || rounds == 0 {
+        return Err("maps and rounds must be at least 1".into());
+    }
     let counts = Counts {
         walls: 8,
         bonuses: 8,
@@ -85,7 +88,7 @@ fn main() -> Result<(), String> {
     let maps = &ratios[1..];
     let least = maps.iter().copied().fold(f64::INFINITY, f64::min);
     let most = maps.iter().copied().fold(0.0, f64::max);
-    let mean = maps.iter().sum::<f64>() / maps.len().max(1) as f64;
+    let mean = maps.iter().sum::<f64>() / maps.len() as f64;
     println!("maps: {least:.3} to {most:.3} of the plain board, mean {mean:.3}");
     Ok(())
 }
