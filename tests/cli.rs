@@ -236,7 +236,14 @@ fn bench_prints_name_value_unit_lines() {
         assert!(!name.is_empty() && !unit.is_empty(), "{line}");
         assert!(value.parse::<f64>().is_ok(), "{line}");
     }
-    assert!(out.contains("perft othello"), "{out}");
+    for figure in [
+        "perft othello d10: ",
+        "perft mapello 8-8-8 d10: ",
+        "perft mapello 8-8-8 d10 / othello d10: ",
+        "perft othello d12: ",
+    ] {
+        assert!(out.contains(figure), "{figure}\n{out}");
+    }
 }
 
 #[test]
