@@ -11,8 +11,8 @@
 //!
 //!   cargo run --release --example map_perft [maps] [rounds]
 //!
-//! Each figure is the best of `rounds` (default 8) timed runs of at least
-//! 250 ms, alternating between the boards, as in `mapello bench`.
+//! Each figure is the best of `rounds` (default 40) timed runs of at least
+//! 50 ms, alternating between the boards, as in `mapello bench`.
 
 use std::time::{Duration, Instant};
 
@@ -24,7 +24,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const DEPTH: u32 = 10;
-const MIN_TIME: Duration = Duration::from_millis(250);
+const MIN_TIME: Duration = Duration::from_millis(50);
 
 /// Leaves per second of one timed run of perft `DEPTH` from `game`'s start.
 fn rate(game: &AnyGame, leaves: u64) -> f64 {
@@ -40,7 +40,7 @@ fn rate(game: &AnyGame, leaves: u64) -> f64 {
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
     let maps = args.next().unwrap_or(Ok(12)).map_err(|e| e.to_string())?;
-    let rounds = args.next().unwrap_or(Ok(8)).map_err(|e| e.to_string())?;
+    let rounds = args.next().unwrap_or(Ok(40)).map_err(|e| e.to_string())?;
     if maps == 0 || rounds == 0 {
         return Err("maps and rounds must be at least 1".into());
     }
