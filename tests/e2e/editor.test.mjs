@@ -218,15 +218,24 @@ test("the balance meter follows edits; a balanced map comes from the worker with
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+    // The button's aria-busy as it changes: a quick search can end before
+    // the test could read the attribute itself.
+    window.busyWas = [];
+    new MutationObserver((records) => window.busyWas.push(...records.map((r) => r.oldValue))).observe(
+      document.querySelector("[data-action=balanced]"),
+      { attributeFilter: ["aria-busy"], attributeOldValue: true },
+    );
   });
   const start = Date.now();
   await page.click("[data-action=balanced]");
-  assert.equal(await page.getAttribute("[data-action=balanced]", "aria-busy"), "true");
   // The page answers while the worker searches.
   await page.click(".editor-tool-bonus");
   assert.equal(await page.getAttribute(".editor-tool-bonus", "aria-pressed"), "true");
   await page.waitForFunction(() => !document.querySelector("#editor").dataset.busy, null, { timeout: 30_000 });
   const ms = Date.now() - start;
+  // Busy from the click until the map came, then not.
+  assert.deepEqual(await page.evaluate(() => window.busyWas), [null, "true"]);
+  assert.equal(await page.getAttribute("[data-action=balanced]", "aria-busy"), null);
   assert.match(await status(page), /balanced random map/i);
   await page.waitForFunction(() => /ahead|Even/.test(document.querySelector(".editor-balance-text").textContent));
   const value = Number(await page.getAttribute(".editor-meter", "aria-valuenow"));
