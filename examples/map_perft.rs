@@ -11,11 +11,11 @@
 //!
 //!   cargo run --release --example map_perft [maps] [rounds]
 //!
-//! Each figure is the best of `rounds` (default 40) timed runs of at least
-//! 50 ms, alternating between the boards, as in `mapello bench`.
+//! Each figure is the best of `rounds` (by default the bench's) timed runs,
+//! alternating between the boards, by the bench's own loop
+//! ([`mapello::cli::perft_rates`]).
 
-use std::time::{Duration, Instant};
-
+use mapello::cli::{perft_rates, ROUNDS};
 use mapello::game::AnyGame;
 use mapello::map::{Counts, Map};
 use mapello::rules::Variant;
@@ -24,23 +24,14 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const DEPTH: u32 = 10;
-const MIN_TIME: Duration = Duration::from_millis(50);
-
-/// Leaves per second of one timed run of perft `DEPTH` from `game`'s start.
-fn rate(game: &AnyGame, leaves: u64) -> f64 {
-    let start = Instant::now();
-    let mut counted = 0;
-    while start.elapsed() < MIN_TIME {
-        counted += game.perft(DEPTH);
-    }
-    assert_eq!(counted % leaves, 0, "perft {DEPTH} changed between runs");
-    counted as f64 / start.elapsed().as_secs_f64()
-}
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
     let maps = args.next().unwrap_or(Ok(12)).map_err(|e| e.to_string())?;
-    let rounds = args.next().unwrap_or(Ok(40)).map_err(|e| e.to_string())?;
+    let rounds = args
+        .next()
+        .unwrap_or(Ok(ROUNDS as u64))
+        .map_err(|e| e.to_string())?;
     if maps == 0 || rounds == 0 {
         return Err("maps and rounds must be at least 1".into());
     }
@@ -64,12 +55,8 @@ fn main() -> Result<(), String> {
         ));
     }
     let perfts: Vec<Vec<u64>> = boards.iter().map(|(_, g)| g.perft_all(DEPTH)).collect();
-    let mut best = vec![0f64; boards.len()];
-    for _ in 0..rounds {
-        for (((_, game), perft), best) in boards.iter().zip(&perfts).zip(&mut best) {
-            *best = best.max(rate(game, perft[DEPTH as usize - 1]));
-        }
-    }
+    let games: Vec<&AnyGame> = boards.iter().map(|(_, g)| g).collect();
+    let best = perft_rates(&games, DEPTH, rounds as usize).map_err(|e| e.to_string())?;
     let mobility =
         |perft: &[u64]| perft[DEPTH as usize - 1] as f64 / perft[DEPTH as usize - 2] as f64;
     let (plain, plain_mobility) = (best[0], mobility(&perfts[0]));

@@ -49,13 +49,40 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The least time of one timed run.
 const MIN_TIME: Duration = Duration::from_millis(50);
-/// Timed runs per figure, alternating between the figures: each figure is
-/// the best of its runs, so that a burst of load on a shared machine does
-/// not distort one figure against the other. Many short runs rather than a
+/// Timed runs per figure in [`perft_rates`]. Many short runs rather than a
 /// few long ones: with this loop in a harness on the 2-core machine, the
 /// map's ratio kept its median (0.68) and its standard deviation fell from
 /// 0.049 (eight runs of 250 ms) to 0.012 over a dozen tries each.
-const ROUNDS: usize = 40;
+pub const ROUNDS: usize = 40;
+
+/// Perft leaves per second at `depth` from the start of each of `games`:
+/// the best of `rounds` timed runs each, alternating between the games, so
+/// that a burst of load on a shared machine does not distort one figure
+/// against another. A timed run repeats perft for at least [`MIN_TIME`], so
+/// that a fast one still gives a steady figure; every perft of a game must
+/// count the same leaves.
+pub fn perft_rates(games: &[&AnyGame], depth: u32, rounds: usize) -> Result<Vec<f64>, CliError> {
+    let mut best = vec![0f64; games.len()];
+    let mut counts = vec![None; games.len()];
+    for _ in 0..rounds {
+        for ((game, best), count) in games.iter().zip(&mut best).zip(&mut counts) {
+            let start = Instant::now();
+            let mut leaves = 0;
+            while start.elapsed() < MIN_TIME {
+                let once = game.perft(depth);
+                let first = *count.get_or_insert(once);
+                if once != first {
+                    return Err(CliError(format!(
+                        "perft {depth} gave {first} leaves, then {once}"
+                    )));
+                }
+                leaves += once;
+            }
+            *best = best.max(leaves as f64 / start.elapsed().as_secs_f64());
+        }
+    }
+    Ok(best)
+}
 
 /// Perft leaves per second from the Othello start and from the Mapello
 /// start on a fixed map with the default 8 walls, 8 bonuses and 8 jokers,
@@ -72,24 +99,11 @@ fn perft(bench: &mut Bench) -> Result<(), CliError> {
     let map =
         Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1)).map_err(|e| error(&e))?;
     let mapello = AnyGame::new(Variant::Mapello, map).map_err(|e| error(&e))?;
-    let figures = [
-        ("perft othello d10", othello, 10),
-        ("perft mapello 8-8-8 d10", mapello, 10),
-    ];
-    let mut best = [0f64; 2];
-    for _ in 0..ROUNDS {
-        for ((_, game, depth), best) in figures.iter().zip(&mut best) {
-            // Repeated for at least MIN_TIME, so that a fast run still
-            // gives a steady figure.
-            let start = Instant::now();
-            let mut leaves = 0;
-            while start.elapsed() < MIN_TIME {
-                leaves += game.perft(*depth);
-            }
-            *best = best.max(leaves as f64 / start.elapsed().as_secs_f64());
-        }
-    }
-    for ((name, _, _), rate) in figures.iter().zip(best) {
+    let best = perft_rates(&[&othello, &mapello], 10, ROUNDS)?;
+    for (name, rate) in ["perft othello d10", "perft mapello 8-8-8 d10"]
+        .iter()
+        .zip(&best)
+    {
         bench.figure(name, format!("{rate:.0}"), "leaves/s")?;
     }
     bench.figure(
@@ -97,7 +111,6 @@ fn perft(bench: &mut Bench) -> Result<(), CliError> {
         format!("{:.3}", best[1] / best[0]),
         "ratio",
     )?;
-    let othello = &figures[0].1;
     let mut seconds = f64::INFINITY;
     for _ in 0..D12_RUNS {
         let start = Instant::now();

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use thiserror::Error;
 
 pub use args::Args;
-pub use bench::Bench;
+pub use bench::{perft_rates, Bench, ROUNDS};
 pub use position::PositionArgs;
 
 /// A command that failed; the message goes to standard error.
