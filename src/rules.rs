@@ -79,10 +79,13 @@ pub struct Board<S: Size> {
     variant: Variant,
     map: Map,
     walls: S::B,
-    /// `[d % 2][d / 2]` for direction `d`: inner squares entered from a joker
-    /// when stepping in direction `d`. A run of opponent discs starting there
-    /// is anchored by the joker behind it, as if the joker were the mover's disc.
-    joker_entry: [[S::B; 4]; 2],
+    /// `[d / 2]` for the two directions `d` of a pair: inner squares entered
+    /// from a joker when stepping in either direction. A run of opponent
+    /// discs starting there is anchored by the joker behind it, as if the
+    /// joker were the mover's disc. An entry square for one direction lies on
+    /// the edge that the other direction leaves the board by, which is what
+    /// lets [`Board::candidates`] take the pair's entries together.
+    joker_entry: [S::B; 4],
     /// `[d / 2]` for the directions `d` towards lower indices (odd `d`):
     /// inner squares whose neighbour in direction `d` is a joker, so a run
     /// reaching them is anchored.
@@ -108,7 +111,7 @@ impl<S: Size> Board<S> {
         let inner = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
         let bit = |x: i32, y: i32| S::B::bit((y * n + x) as u32);
         let mut walls = S::B::ZERO;
-        let mut joker_entry = [[S::B::ZERO; 4]; 2];
+        let mut joker_entry = [S::B::ZERO; 4];
         let mut joker_exit = [[S::B::ZERO; 4]; 2];
         let mut joker_rays = Box::new([[[S::B::ZERO; 4]; 2]; MAX_SQUARES]);
         for (ox, oy, piece) in map.pieces() {
@@ -122,7 +125,7 @@ impl<S: Size> Board<S> {
                         // An entry square needs an inner square beyond it, or
                         // no move could complete the run.
                         if inner(x + 2 * dx, y + 2 * dy) {
-                            joker_entry[d % 2][d / 2] |= bit(x + dx, y + dy);
+                            joker_entry[d / 2] |= bit(x + dx, y + dy);
                         }
                         if inner(x - dx, y - dy) {
                             joker_exit[d % 2][d / 2] |= bit(x - dx, y - dy);
@@ -143,7 +146,6 @@ impl<S: Size> Board<S> {
         }
         let joker_anchors = joker_entry
             .iter()
-            .flatten()
             .fold(S::B::ZERO, |all, &squares| all | squares);
         Ok(Board {
             variant,
@@ -275,6 +277,14 @@ impl<S: Size> Board<S> {
     /// one-disc run itself; so every run still starts at most n - 2 squares
     /// before its end, and the doublings are the same with or without jokers.
     ///
+    /// Both directions of a pair take the entry squares of both: an entry
+    /// square of the other direction sits on the edge this one leaves by, so
+    /// one step from it leaves the board or wraps to the opposite edge
+    /// column. There the opponent's mask (inner columns) drops it from a run,
+    /// and the ends are masked once at the end: a run towards the east never
+    /// ends in the first column, nor one towards the west in the last. That
+    /// costs two masks instead of a second set of entries for every pair.
+    ///
     /// With `CARRY`, east runs come from one addition instead: adding a run's
     /// first disc to the opponent's discs (inner columns only) carries
     /// through the run to the square past its end, so the sum's bits outside
@@ -285,18 +295,21 @@ impl<S: Size> Board<S> {
         let inner = o & S::INNER_COLS;
         // A run holds at most n - 2 discs; the first step covers two.
         let doublings = (n - 3) / 2;
-        let mut moves = S::B::ZERO;
+        // Ends of runs towards the east, towards the west, and straight up
+        // or down the board.
+        let (mut east, mut west, mut straight) = (S::B::ZERO, S::B::ZERO, S::B::ZERO);
         for (pair, (mask, sh)) in [(inner, 1), (o, n), (inner, n + 1), (inner, n - 1)]
             .into_iter()
             .enumerate()
         {
-            let (mut joker_up, mut joker_down) = (S::B::ZERO, S::B::ZERO);
-            if JOKERS {
-                joker_up = self.joker_entry[0][pair] & o;
-                joker_down = self.joker_entry[1][pair] & o;
-            }
-            let mut up = mask & ((p | joker_up) << sh);
-            let mut down = mask & ((p | joker_down) >> sh);
+            let jokers = if JOKERS {
+                self.joker_entry[pair] & o
+            } else {
+                S::B::ZERO
+            };
+            let anchors = p | jokers;
+            let mut up = mask & (anchors << sh);
+            let mut down = mask & (anchors >> sh);
             let seeds = up;
             up |= mask & (up << sh);
             down |= mask & (down >> sh);
@@ -307,13 +320,23 @@ impl<S: Size> Board<S> {
                 down |= pre_down & (down >> (2 * sh));
             }
             let up_ends = if CARRY && pair == 0 {
-                mask.plus(seeds) & !mask
+                (mask.plus(seeds) & !mask) | (jokers << sh)
             } else {
-                up << sh
+                (up | jokers) << sh
             };
-            moves |= up_ends | (joker_up << sh) | ((down | joker_down) >> sh);
+            let down_ends = (down | jokers) >> sh;
+            // Directions 0, 4 and 7 of DIRECTIONS head east; 1, 5 and 6 west.
+            match pair {
+                0 | 2 => (east, west) = (east | up_ends, west | down_ends),
+                3 => (east, west) = (east | down_ends, west | up_ends),
+                _ => straight = up_ends | down_ends,
+            }
         }
-        moves
+        if JOKERS {
+            east &= S::NOT_A;
+            west &= S::NOT_LAST;
+        }
+        east | west | straight
     }
 
     /// The discs a move on `sq` would flip (empty when it flips none).
