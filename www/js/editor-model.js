@@ -41,6 +41,7 @@ export function redo(history) {
  * a cell's corner by less than that may skip it.
  */
 export function cellsCrossed(board, from, to) {
+  if (!(board.cell > 0)) return [];
   const steps = Math.max(1, Math.ceil((Math.hypot(to.x - from.x, to.y - from.y) * 5) / board.cell));
   const cells = [];
   let last = cellAt(board, from.x, from.y);

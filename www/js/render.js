@@ -8,6 +8,10 @@ import { cellRect, columnName, isRing, layout, outerSide } from "./geometry.js";
 /** Room left around the grid for coordinates, in cells. */
 export const MARGIN = 0.42;
 
+// Below this many pixels a side the board is not drawn: every cell would be
+// a pixel or less wide.
+const MIN_PIXELS = 24;
+
 const colors = {
   square: "#2f7a4b",
   ringSquare: "#3d6786",
@@ -36,7 +40,10 @@ const colors = {
  * The coordinates around the board take the canvas's CSS `color`.
  */
 export function render(canvas, state, { now = 0, anim = null } = {}) {
-  const pixels = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio));
+  // A hidden canvas has no size: nothing to draw until a resize shows it
+  // again (the board's ResizeObserver redraws then).
+  const pixels = Math.round(canvas.clientWidth * devicePixelRatio);
+  if (!(pixels >= MIN_PIXELS)) return;
   if (canvas.width !== pixels || canvas.height !== pixels) {
     canvas.width = pixels;
     canvas.height = pixels;
@@ -131,7 +138,9 @@ function drawSquare(ctx, board, state, index, c) {
 }
 
 // A wall: a dark block hatched with diagonal lines, clipped to its cell.
+// The hatching's step is at least a pixel, so the loop ends on any cell.
 function drawWall(ctx, rect) {
+  if (!(rect.width > 0 && rect.height > 0)) return;
   fill(ctx, rect, colors.wall);
   ctx.save();
   ctx.beginPath();
@@ -139,7 +148,7 @@ function drawWall(ctx, rect) {
   ctx.clip();
   ctx.strokeStyle = colors.hatch;
   ctx.lineWidth = Math.max(1, rect.width / 18);
-  const step = rect.width / 4;
+  const step = Math.max(1, rect.width / 4);
   ctx.beginPath();
   for (let d = -rect.height; d < rect.width; d += step) {
     ctx.moveTo(rect.x + d, rect.y + rect.height);
