@@ -1,7 +1,8 @@
 //! Game transcripts: the moves concatenated in lower case, `f5d6c3d3c4`.
 //!
-//! Readers also accept upper case, spaces and commas between moves, and the
-//! pass tokens `pass`, `pa`, `--` and `ps`. A square's digits are read
+//! Readers also accept upper case, spaces and commas between moves, the
+//! pass tokens `pass`, `pa`, `--` and `ps`, and move numbers as game records
+//! print them (`1. e3 d3 2. c5`, `2... c5`), which they skip. A square's digits are read
 //! greedily: no move starts with a digit and no row starts with `0`, so
 //! `a10b2` can only be `a10 b2` and concatenated 10 x 10 transcripts read
 //! unambiguously. Writers still separate moves with spaces on the 10 x 10
@@ -62,6 +63,10 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
             i += pass.len();
             continue;
         }
+        if let Some(end) = move_number_end(&chars, i) {
+            i = end;
+            continue;
+        }
         if !c.is_ascii_alphabetic() {
             let message = format!(
                 "unexpected '{}' (a move is a square such as f5, or pass)",
@@ -79,6 +84,18 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
         i += 1 + digits;
     }
     Ok(moves)
+}
+
+/// Where a move number such as `12.` or `12...` starting at `i` ends, or
+/// None when the digits there are not followed by a dot. No square starts
+/// with a digit, so a number can only be a move number.
+fn move_number_end(chars: &[char], i: usize) -> Option<usize> {
+    let digits = chars[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+    let dots = chars[i + digits..]
+        .iter()
+        .take_while(|&&d| d == '.')
+        .count();
+    (digits > 0 && dots > 0).then_some(i + digits + dots)
 }
 
 /// Writes a transcript for a board of side `n`: lower case, concatenated,
@@ -142,6 +159,19 @@ mod tests {
             ["f5", "d6", "c3", "pass", "pass", "pass", "pass", "pass", "e6"]
         );
         assert_eq!(write(&moves, 8), "f5d6c3papapapapae6");
+    }
+
+    #[test]
+    fn readers_skip_move_numbers_as_game_records_print_them() {
+        let moves = read("1. e3 d3 2. c5 2... f4 10.a1", 8).unwrap();
+        assert_eq!(names(&moves, 8), ["e3", "d3", "c5", "f4", "a1"]);
+        let moves = read("1.a10 b2 2.j10", 10).unwrap();
+        assert_eq!(names(&moves, 10), ["a10", "b2", "j10"]);
+        let got = read("1 e3", 8).unwrap_err().to_string();
+        assert!(
+            got.starts_with("move 1 at character 1: unexpected '1'"),
+            "{got}"
+        );
     }
 
     #[test]
