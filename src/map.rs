@@ -165,11 +165,29 @@ impl Map {
         Square::from_xy(x - 1, y - 1, self.n)
     }
 
-    /// The human name of a cell: `c3`, or a ring position.
+    /// The human name of a cell: `c3`, or a ring cell named after the
+    /// board's own labels (`ring above c`, `ring left of 4`, `ring corner
+    /// top left`), as the editor names it.
     pub fn cell_name(&self, x: u32, y: u32) -> String {
-        match self.inner_square(x, y) {
-            Some(sq) => sq.name(self.n).to_string(),
-            None => format!("ring cell at column {}, row {}", x + 1, y + 1),
+        if let Some(sq) = self.inner_square(x, y) {
+            return sq.name(self.n).to_string();
+        }
+        let last = self.n + 1;
+        let vertical = [(0, "top"), (last, "bottom")]
+            .into_iter()
+            .find_map(|(row, name)| (y == row).then_some(name));
+        let horizontal = [(0, "left"), (last, "right")]
+            .into_iter()
+            .find_map(|(col, name)| (x == col).then_some(name));
+        match (vertical, horizontal) {
+            (Some(v), Some(h)) => format!("ring corner {v} {h}"),
+            (Some(v), None) => {
+                let side = if v == "top" { "above" } else { "below" };
+                let column = char::from(b'a' + (x - 1) as u8);
+                format!("ring {side} {column}")
+            }
+            (None, Some(h)) => format!("ring {h} of {y}"),
+            (None, None) => format!("cell ({x}, {y})"),
         }
     }
 
@@ -297,6 +315,25 @@ mod tests {
     use super::*;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn refusals_name_ring_cells_by_the_board_labels() {
+        let mut m = Map::empty(8).unwrap();
+        let l = Limits::default();
+        let refusal =
+            |m: &mut Map, x, y| m.set(x, y, Some(Piece::Wall), &l).unwrap_err().to_string();
+        assert_eq!(
+            refusal(&mut m, 4, 0),
+            "a wall must go on the inner board, not on the ring above d"
+        );
+        assert!(refusal(&mut m, 3, 9).ends_with("the ring below c"));
+        assert!(refusal(&mut m, 0, 4).ends_with("the ring left of 4"));
+        assert!(refusal(&mut m, 9, 1).ends_with("the ring right of 1"));
+        assert!(refusal(&mut m, 0, 0).ends_with("the ring corner top left"));
+        assert!(refusal(&mut m, 9, 9).ends_with("the ring corner bottom right"));
+        let err = m.set(3, 3, Some(Piece::Joker), &l).unwrap_err();
+        assert_eq!(err.to_string(), "a joker must go on the ring, not on c3");
+    }
 
     #[test]
     fn setup_rule_walls_and_bonuses_inside_but_not_on_the_centre() {
