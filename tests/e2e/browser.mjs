@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { serve } from "../../.ci/static-server.mjs";
-import { cellRect, layout, outerSide } from "../../www/js/geometry.js";
+import { boardLayout, cellRect } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -83,9 +83,9 @@ export async function openBoard(browser, url, contextOptions = {}) {
 }
 
 /** The RGBA colour at the centre of outer-grid cell `index` and near its corner. */
-export async function cellColors(page, size, index) {
+export async function cellColors(page, size, index, ring = true) {
   const pixels = await page.$eval("#board", (c) => c.width);
-  const rect = cellRect(layout(outerSide(size), pixels, MARGIN), index);
+  const rect = cellRect(boardLayout(size, ring, pixels, MARGIN), index);
   return page.$eval(
     "#board",
     (canvas, { x, y, width, height }) => {

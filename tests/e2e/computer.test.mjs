@@ -23,8 +23,30 @@ test("the computer answers a move, showing what it found", async () => {
   await humanTurn(page);
   const [, reply] = await moveList(page);
   assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
-  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 4\\) played ${reply} in [\\d.]+ s: depth \\d+`));
+  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 4\\) played ${reply}\\. It (expects|has worked out)`));
+  assert.match(await page.textContent("#thinking-pv"), /^Looked \d+ moves? ahead at [\d.]+( thousand| million)? positions in [\d.]+ s; value [+-]?\d+\./);
   assert.match(await page.textContent("#announcer"), new RegExp(`White played ${reply}`));
+  assert.deepEqual(problems, []);
+});
+
+test("the computer's reply waits until the player's own flips are seen", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "computer", { level: "1" });
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  // The time the reply reaches the move list, measured from the click.
+  await page.evaluate(() => {
+    window.replyAfter = new Promise((done) => {
+      new MutationObserver(() => {
+        if (document.querySelectorAll("#move-list li").length >= 2) done(performance.now() - window.clickedAt);
+      }).observe(document.querySelector("#move-list"), { childList: true });
+    });
+    document.querySelector("#board").addEventListener("pointerdown", () => (window.clickedAt = performance.now()), { once: true });
+  });
+  await clickSquare(page, move);
+  const after = await page.evaluate(() => window.replyAfter);
+  // Level 1 answers in a few milliseconds; the flips take 320 ms, then a pause.
+  assert.ok(after >= 600, `the reply came ${Math.round(after)} ms after the click`);
+  assert.ok(after < 3000, `the reply came ${Math.round(after)} ms after the click`);
   assert.deepEqual(problems, []);
 });
 
@@ -161,7 +183,7 @@ test("two computers play each other until paused", async () => {
       document.querySelector("#thinking-line").textContent,
       [...document.querySelectorAll("#move-list li")].at(-1)?.textContent ?? "",
     ]);
-    const claim = line.match(/ (played|chose) (\S+) in /);
+    const claim = line.match(/ (played|chose) (\S+)\. /);
     if (claim) said.add(claim[1]);
     if (claim?.[1] === "played") assert.ok(last.includes(claim[2]), `"${line}", but the last move is ${last}`);
     await new Promise((done) => setTimeout(done, 50));

@@ -7,6 +7,7 @@ import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.j
 import { MARGIN } from "../../www/js/render.js";
 import { PRESETS } from "../../www/js/presets.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { openSettings } from "./game.mjs";
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -16,6 +17,7 @@ const env = useSite();
 /** The page with the editor open on an empty map, and its problem list. */
 async function openEditor(contextOptions = DESKTOP) {
   const { page, problems } = await openBoard(env.browser, env.site.url, contextOptions);
+  await openSettings(page);
   await page.click("#edit-map");
   await page.waitForSelector(".editor-board", { state: "visible" });
   await page.click("[data-action=clear]");

@@ -1,6 +1,6 @@
 // Shared by the play-page end-to-end tests: clicking squares, waiting for
 // moves, reading the page's game and its long tasks.
-import { cellRect, layout, outerSide, squareIndex } from "../../www/js/geometry.js";
+import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { PRESETS } from "../../www/js/presets.js";
 
@@ -10,19 +10,19 @@ export const DEFAULT_MAP = PRESETS.find((p) => p.id === "rulebook").code;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
-/** Viewport point at the centre of square `name` (e.g. "e3") of a board of `size`. */
-export async function squarePoint(page, name, size = 8) {
+/** Viewport point at the centre of square `name` (e.g. "e3") of a board of `size`, drawn with its ring or without. */
+export async function squarePoint(page, name, size = 8, ring = true) {
   const box = await page.$eval("#board", (c) => {
     const r = c.getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width };
   });
-  const rect = cellRect(layout(outerSide(size), box.width, MARGIN), squareIndex(size, name));
+  const rect = cellRect(boardLayout(size, ring, box.width, MARGIN), squareIndex(size, name));
   return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
 }
 
-/** Clicks square `name` on the play board. */
-export async function clickSquare(page, name) {
-  const { x, y } = await squarePoint(page, name);
+/** Clicks square `name` on the play board (of `size`, with or without its ring). */
+export async function clickSquare(page, name, size = 8, ring = true) {
+  const { x, y } = await squarePoint(page, name, size, ring);
   await page.mouse.click(x, y);
 }
 
@@ -47,10 +47,24 @@ export function gameState(page, map, moves) {
   );
 }
 
-/** Chooses `mode` (and more settings, by select id) and waits for the new game. */
+/**
+ * Unfolds the game settings where a phone folds them away, as a player taps
+ * them open; true when it did.
+ */
+export async function openSettings(page) {
+  if ((await page.isVisible("#settings-toggle")) && (await page.getAttribute("#settings-toggle", "aria-expanded")) !== "true") {
+    await page.click("#settings-toggle");
+    return true;
+  }
+  return false;
+}
+
+/** Chooses `mode` (and more settings, by select id), folding the settings away again on a phone. */
 export async function setMode(page, mode, selects = {}) {
+  const unfolded = await openSettings(page);
   await page.selectOption("#mode", mode);
   for (const [id, value] of Object.entries(selects)) await page.selectOption(`#${id}`, value);
+  if (unfolded) await page.click("#settings-toggle");
 }
 
 /** Pastes `transcript` into the transcript box and loads it. */

@@ -10,7 +10,7 @@ import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.j
 import { MARGIN } from "../../www/js/render.js";
 import { PRESETS } from "../../www/js/presets.js";
 import { cellColors, openBoard, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE } from "./game.mjs";
+import { DESKTOP, PHONE, openSettings } from "./game.mjs";
 
 const env = useSite();
 
@@ -41,6 +41,7 @@ async function open(contextOptions = DESKTOP) {
 }
 
 async function openEditorFromGame(page) {
+  await openSettings(page);
   await page.click("#edit-map");
   await page.waitForSelector(".editor-board", { state: "visible" });
 }

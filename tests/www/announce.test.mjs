@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { flipDuration, flipLook, moveAnimation, progress } from "../../www/js/anim.js";
-import { moveText, passText, resultText } from "../../www/js/announce.js";
+import { moveText, passText, resultForPlayer, resultText, withVerb } from "../../www/js/announce.js";
 
 test("moves, passes and results read as sentences", () => {
   assert.equal(moveText("X", "e3", 1, false), "Black played e3, flipping 1 disc.");
@@ -11,6 +11,14 @@ test("moves, passes and results read as sentences", () => {
   assert.equal(resultText([36, 28], "X"), "Black wins 36 to 28.");
   assert.equal(resultText([27, 43], "O"), "White wins 43 to 27.");
   assert.equal(resultText([32, 32], "draw"), "Draw, 32 to 32.");
+});
+
+test("a player against the computer reads the result as theirs", () => {
+  assert.equal(resultForPlayer([45, 25], "O"), "You lost 25 to 45.");
+  assert.equal(resultForPlayer([45, 25], "X"), "You won 45 to 25.");
+  assert.equal(resultForPlayer([32, 32], "O"), "Draw, 32 to 32.");
+  assert.equal(withVerb("You", "leads", "lead"), "You lead");
+  assert.equal(withVerb("Player 2", "leads", "lead"), "Player 2 leads");
 });
 
 test("flips animate unless the user prefers reduced motion", () => {

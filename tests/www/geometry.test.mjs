@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cellAt, cellRect, columnName, isRing, layout, outerCoords, outerIndex, outerSide, squareIndex, squareName, stepInner } from "../../www/js/geometry.js";
+import { boardLayout, cellAt, cellRect, columnName, isRing, layout, outerCoords, outerIndex, outerSide, squareIndex, squareName, stepInner } from "../../www/js/geometry.js";
 
 test("the outer grid adds a ring on every side", () => {
   assert.equal(outerSide(8), 10);
@@ -100,5 +100,28 @@ test("a margin leaves room around the grid, and cells still tile it", () => {
       assert.equal(cellAt(board, x, y), i);
     }
     assert.equal(cellAt(board, first.x - 1, first.y + 2), -1, "the margin is no cell");
+  }
+});
+
+test("a board without its ring fills the drawing with the inner squares alone", () => {
+  for (const pixels of [333, 640]) {
+    const board = boardLayout(8, false, pixels, 0.42);
+    const a1 = outerIndex(8, 0, 0);
+    const h8 = outerIndex(8, 7, 7);
+    const first = cellRect(board, a1);
+    const last = cellRect(board, h8);
+    // Eight cells and the margins span the drawing: a cell is an 8.84th of it.
+    assert.ok(Math.abs(first.width - pixels / 8.84) <= 1);
+    assert.ok(Math.abs(first.x - (0.42 * pixels) / 8.84) <= 1);
+    assert.ok(Math.abs(last.x + last.width - (pixels - (0.42 * pixels) / 8.84)) <= 1);
+    for (let row = 0; row < 8; row += 1) {
+      for (let col = 0; col < 8; col += 1) {
+        const index = outerIndex(8, row, col);
+        const { x, y, width, height } = cellRect(board, index);
+        assert.equal(cellAt(board, x + width / 2, y + height / 2), index);
+      }
+    }
+    assert.equal(cellAt(board, first.x - 1, first.y + 2), -1, "the margin is no cell");
+    assert.deepEqual(boardLayout(8, true, pixels, 0.42), layout(10, pixels, 0.42));
   }
 });

@@ -20,6 +20,8 @@ test("rule 7: scores are recorded for the players, not the colours", () => {
   m = recordGame(m, [30, 34]); // Ann white wins by 4
   assert.deepEqual(standings(m), { played: 2, wins: [2, 0], draws: 0, diff: [20, -20], leader: 0 });
   assert.equal(leaderText(m), "Ann leads 2–0 in games.");
+  const yours = recordGame(newMatch("series", ["You", "Computer"]), [40, 24]);
+  assert.equal(leaderText(yours), "You lead 1–0 in games.");
 });
 
 test("rule 7: most games won wins, before the point difference", () => {

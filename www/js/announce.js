@@ -22,3 +22,19 @@ export function resultText(score, winner) {
   if (winner === "draw" || black === white) return `Draw, ${black} to ${white}.`;
   return black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`;
 }
+
+/**
+ * The result as the person at the screen reads it, when one person plays
+ * colour `you` against the computer: "You won 36 to 28." / "You lost 28 to
+ * 36." / "Draw, 32 to 32."
+ */
+export function resultForPlayer(score, you) {
+  const [mine, theirs] = you === "X" ? score : [score[1], score[0]];
+  if (mine === theirs) return `Draw, ${mine} to ${theirs}.`;
+  return mine > theirs ? `You won ${mine} to ${theirs}.` : `You lost ${mine} to ${theirs}.`;
+}
+
+/** `name` with a verb that agrees with it: ("You", "leads", "lead") gives "You lead". */
+export function withVerb(name, singular, plural) {
+  return `${name} ${name === "You" ? plural : singular}`;
+}

@@ -3,18 +3,38 @@
 // computer player in its worker. Every change goes through `refresh()`,
 // which redraws the board and panels from that state and saves it.
 import { Cancelled, createAiClient } from "./ai-client.js";
-import { colourName, moveText, passText, resultText } from "./announce.js";
+import { flipDuration } from "./anim.js";
+import { colourName, moveText, passText, resultForPlayer, resultText } from "./announce.js";
 import { createBoard } from "./board.js";
+import { DEFAULT_SIZE, GAMES, gameById } from "./games.js";
 import { squareIndex } from "./geometry.js";
+import { setupHelp } from "./help.js";
 import { colourOfFirst, leaderText, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
 import { copyText, linkFor } from "./share.js";
+import { presetById } from "./presets.js";
 import { fromGame } from "./state.js";
 import { MAX_LEVEL, save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be watched.
 const WATCH_PACE_MS = 600;
+// Against a person, the computer's move waits until the person's own move
+// has finished turning its discs, then this long more, so both are seen.
+const REPLY_PAUSE_MS = 350;
+// How long a refused click's explanation and the legal moves stay shown.
+const REFUSAL_MS = 2500;
+// The map a new game of Mapello on 8 x 8 starts on.
+const DEFAULT_MAP = presetById("rulebook").code;
 // Hints search at this level at most, so they come quickly.
 const HINT_LEVEL = 6;
+
+// Each mode in a few words, for the phone's folded settings.
+const MODE_SHORT = {
+  computer: "vs computer",
+  hotseat: "two players",
+  watch: "watching",
+  series: "series",
+  freeplay: "free play",
+};
 
 const MATCH_NAMES = {
   series: { computer: ["You", "Computer"], human: ["Player 1", "Player 2"] },
@@ -29,6 +49,7 @@ const MATCH_NAMES = {
 export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor }) {
   const $ = (id) => document.getElementById(id);
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
+  const help = setupHelp(storage);
 
   let settings = { ...start.settings };
   let match = start.match;
@@ -44,7 +65,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   let paceTimer = 0;
   let lastMoveAt = 0;
 
-  const board = createBoard($("board"), fromGame(game.state()), { onPlay: (square) => humanMove(square) });
+  // Until when the legal moves are shown after a refused click, whatever the setting.
+  let showLegalUntil = 0;
+  let refusalTimer = 0;
+
+  const board = createBoard($("board"), fromGame(game.state()), {
+    onPlay: (square) => humanMove(square),
+    onRefuse: (square) => refuseMove(square),
+  });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => board.redraw());
 
   // --- who plays what
@@ -92,6 +120,39 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     return `${name} (${plain.toLowerCase()})`;
   }
 
+  // The colour of the one person playing the computer, or null when both
+  // sides are people or both computers.
+  function soleHuman() {
+    const people = ["X", "O"].filter((colour) => controllerOf(colour) === "human");
+    return people.length === 1 ? people[0] : null;
+  }
+
+  // The result, as the person at the screen reads it when they played alone.
+  function resultLine(snap) {
+    const you = soleHuman();
+    return you ? resultForPlayer(snap.score, you) : resultText(snap.score, snap.winner);
+  }
+
+  // A transcript that loads on the game's map: its first legal moves, so
+  // the transcript box shows a form that works here.
+  let example = { key: "", moves: "" };
+  function exampleMoves() {
+    const { map, variant } = record();
+    const key = `${variant} ${map}`;
+    if (example.key !== key) {
+      const probe = new Game({ variant, map });
+      const moves = [];
+      for (let k = 0; k < 3 && probe.state().status === "toMove"; k += 1) {
+        const [first] = probe.state().legal;
+        probe.play(first);
+        moves.push(first);
+      }
+      probe.free();
+      example = { key, moves: moves.join(" ") };
+    }
+    return example.moves;
+  }
+
   function record() {
     return { map: game.mapCode(), variant: game.state().variant, moves: game.transcript() };
   }
@@ -104,20 +165,25 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     board.set(
       {
         ...fromGame(snap),
-        showLegal: settings.showLegal,
+        showLegal: settings.showLegal || performance.now() < showLegalUntil,
         interactive: humanTurn,
         hints: humanTurn ? hints : [],
       },
       move,
     );
+    help.showGame(snap.variant);
+    $("hints-help").hidden = !$("hints").checked;
     showPlayers(snap);
     showStatus(snap, humanTurn);
     showMoves(snap);
     showMatch();
     showSettings();
+    $("paste").placeholder = `For example: ${exampleMoves()}`;
     $("undo").disabled = !snap.canUndo || phase !== "play";
     $("redo").disabled = !snap.canRedo || phase !== "play";
     $("pause").hidden = settings.mode !== "watch";
+    // Nobody at the screen moves in a watched game: legal moves and hints are for players.
+    for (const id of ["show-legal", "hints"]) $(id).closest("label").hidden = settings.mode === "watch";
     $("pause").textContent = paused ? "Resume" : "Pause";
     $("pause").setAttribute("aria-pressed", String(paused));
     $("choose").hidden = phase !== "choose";
@@ -147,7 +213,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       status.textContent = `${chooser} chooses a colour.`;
       $("choose-text").textContent = `${chooser}, which colour do you play on this map?`;
     } else if (snap.status === "gameOver") {
-      status.textContent = `Game over. ${resultText(snap.score, snap.winner)}`;
+      status.textContent = `Game over. ${resultLine(snap)}`;
     } else if (snap.status === "mustPass") {
       status.textContent = `${whoPlays(snap.toMove)} has no legal move and must pass.`;
       pass.hidden = hasComputer();
@@ -164,7 +230,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const panel = $("result");
     panel.hidden = snap.status !== "gameOver" || phase === "setup" || phase === "choose";
     if (panel.hidden) return;
-    $("result-title").textContent = resultText(snap.score, snap.winner);
+    $("result-title").textContent = resultLine(snap);
     const parts = ["X", "O"].map((colour, k) => {
       const bonus = snap.taken[k] ? ` incl. ${3 * snap.taken[k]} bonus points` : "";
       return `${nameOf(colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
@@ -181,7 +247,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       const li = document.createElement("li");
       const colour = i % 2 === 0 ? "X" : "O";
       li.className = `move move-${colour}`;
-      li.textContent = mv;
+      // Black's moves carry the move number, as game records print them.
+      if (colour === "X") li.dataset.number = `${i / 2 + 1}.`;
+      const marker = document.createElement("span");
+      marker.className = "move-marker";
+      marker.setAttribute("aria-hidden", "true");
+      li.append(marker, mv);
       li.setAttribute("aria-label", `${i + 1}. ${colourName(colour)} ${mv}`);
       return li;
     });
@@ -211,6 +282,18 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function showSettings() {
+    const { variant, size } = game.state();
+    const chosen = gameById(variant);
+    $("variant").value = variant;
+    const sizes = $("board-size");
+    if (sizes.dataset.game !== variant) {
+      sizes.replaceChildren(...chosen.sizes.map((n) => new Option(`${n} x ${n}`, String(n))));
+      sizes.dataset.game = variant;
+    }
+    sizes.value = String(size);
+    // Maps, and free play's turns at making them, belong to the games played on maps.
+    $("edit-map").hidden = !chosen.maps;
+    $("mode").querySelector("option[value=freeplay]").disabled = !chosen.maps;
     $("mode").value = settings.mode;
     $("human-colour").value = settings.humanColour;
     $("opponent").value = settings.opponent;
@@ -222,6 +305,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       label.hidden = !shown;
     }
     $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
+    $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
+    $("settings-mode").textContent = MODE_SHORT[settings.mode];
   }
 
   function announce(text) {
@@ -235,6 +320,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // --- playing
 
   function play(move) {
+    $("refusal").textContent = "";
+    showLegalUntil = 0;
     const before = game.state();
     game.play(move);
     lastMoveAt = performance.now();
@@ -249,7 +336,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     else if (controllerOf(colour) === "human" || !humanPlays) passNotice = "";
     let news = move === "pass" ? passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
     if (after.status === "gameOver") {
-      news += ` Game over. ${resultText(after.score, after.winner)}`;
+      news += ` Game over. ${resultLine(after)}`;
       if (match && phase === "play") {
         match = recordGame(match, after.score);
         phase = "over";
@@ -258,6 +345,23 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     refresh(move === "pass" ? null : move);
     announce(news);
     proceed();
+  }
+
+  // A click where no move can be made: say why, and show where moves can go.
+  function refuseMove(square) {
+    const snap = game.state();
+    const index = squareIndex(snap.size, square);
+    const why = { X: "is taken", O: "is taken", "#": "is a wall" }[snap.cells[index]] ?? "would flip no disc";
+    const text = `${square} ${why}: a move must flip at least one disc. The dots show where you can play.`;
+    $("refusal").textContent = text;
+    announce(text);
+    showLegalUntil = performance.now() + REFUSAL_MS;
+    clearTimeout(refusalTimer);
+    refusalTimer = setTimeout(() => {
+      $("refusal").textContent = "";
+      refresh();
+    }, REFUSAL_MS);
+    refresh();
   }
 
   function humanMove(square) {
@@ -296,22 +400,20 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     delete panel.dataset.finished;
     ai.request("move", record(), level, (p) => {
       if (mine !== token) return;
-      showThinking(`${who} is thinking… depth ${p.depth} · ${formatNodes(p.nodes)} nodes`, lineText(p.pv));
+      showThinking(`${who} is thinking…`, `Looking ${movesAhead(p.depth)} · ${formatNodes(p.nodes)} positions so far.`);
     }).then(
       (result) => {
         if (mine !== token) return;
         panel.dataset.finished = String(performance.now());
-        const seconds = (result.ms / 1000).toFixed(2);
-        const wait = settings.mode === "watch" ? Math.max(0, WATCH_PACE_MS - (performance.now() - lastMoveAt)) : 0;
-        // A move held back for the watching pace is not on the board yet.
-        const done = wait > 0 ? "chose" : "played";
-        showThinking(
-          `${who} ${done} ${result.move} in ${seconds} s: depth ${result.depth} · ${formatNodes(result.nodes)} nodes · value ${signed(Math.round(result.score))}`,
-          lineText(result.pv),
-        );
         panel.dataset.ms = String(Math.round(result.ms));
+        const wait = Math.max(0, lastMoveAt + replyDelay() - performance.now());
+        const details = searchDetails(result);
+        // A move held back for the pace is not on the board yet.
+        showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${outlook(result)}`, details);
         const go = () => {
-          if (mine === token) play(result.move);
+          if (mine !== token) return;
+          showThinking(`${who} played ${result.move}. ${outlook(result)}`, details);
+          play(result.move);
         };
         if (wait > 0) paceTimer = setTimeout(go, wait);
         else go();
@@ -321,6 +423,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         computerFailed(err);
       },
     );
+  }
+
+  // How long after the last move the computer's reply may come: watched
+  // games keep a pace; a person's move first finishes turning its discs.
+  function replyDelay() {
+    if (settings.mode === "watch") return WATCH_PACE_MS;
+    return flipDuration(matchMedia("(prefers-reduced-motion: reduce)").matches) + REPLY_PAUSE_MS;
   }
 
   function requestHints() {
@@ -466,6 +575,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function showEditor(title, onPlay) {
+    // On a phone the settings fold away, so the editor starts at the top.
+    $("setup").classList.add("collapsed");
+    $("settings-toggle").setAttribute("aria-expanded", "false");
     openEditor({
       title,
       initialCode: phase === "setup" ? draftMap : game.mapCode(),
@@ -523,16 +635,88 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function changeSetting(name, value) {
+    const before = snapshot();
     settings = { ...settings, [name]: value };
     if (name === "level") {
       refresh();
       return;
     }
     newGame();
+    offerReturn(before);
+  }
+
+  // Another game, or the same on another board size: a new game (a new
+  // match in a series) on the game's starting map for that size.
+  function changeGame(variant, size) {
+    const before = snapshot();
+    const chosen = gameById(variant);
+    const old = game.state();
+    if (settings.mode === "freeplay" && !chosen.maps) settings = { ...settings, mode: "series", opponent: "human" };
+    let map;
+    if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
+    else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;
+    else map = emptyMap(size);
+    game = new Game({ variant, map });
+    newGame();
+    offerReturn(before);
+  }
+
+  function emptyMap(size) {
+    const blank = new Game({ variant: "mapello", size });
+    const code = blank.mapCode();
+    blank.free();
+    return code;
+  }
+
+  // --- going back to what a change replaced
+
+  // Everything a new game replaces, to bring back.
+  function snapshot() {
+    return { settings: { ...settings }, game: record(), match, phase, draftMap, moved: game.state().moves.length > 0 };
+  }
+
+  // After a change replaced a game in progress (or a match under way), a
+  // notice offers to bring it back; nothing is lost by a stray click.
+  function offerReturn(before) {
+    const played = before.moved || (before.match?.games.length ?? 0) > 0;
+    if (!played) return;
+    notify("A new game started; the one you were playing was put aside.", {
+      key: "replaced",
+      action: {
+        label: "Back to that game",
+        run: () => {
+          clearNotice("replaced");
+          restore(before);
+        },
+      },
+    });
+  }
+
+  function restore(saved) {
+    stopComputer();
+    closeEditor();
+    paused = false;
+    passNotice = "";
+    settings = { ...saved.settings };
+    match = saved.match;
+    phase = saved.phase;
+    draftMap = saved.draftMap;
+    game = new Game(saved.game);
+    refresh();
+    announce(`Back to your game. ${$("status").textContent}`);
+    if (phase === "setup") beginSetup();
+    else proceed();
   }
 
   // --- wiring
 
+  $("settings-toggle").addEventListener("click", () => {
+    const open = $("setup").classList.toggle("collapsed") === false;
+    $("settings-toggle").setAttribute("aria-expanded", String(open));
+  });
+  $("variant").append(...GAMES.map((g) => new Option(g.name, g.id)));
+  $("variant").addEventListener("change", (e) => changeGame(e.target.value, game.state().size));
+  $("board-size").addEventListener("change", (e) => changeGame(game.state().variant, Number(e.target.value)));
   const levels = $("level");
   for (let level = 1; level <= MAX_LEVEL; level += 1) {
     levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
@@ -546,8 +730,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     refresh();
   });
   $("hints").addEventListener("change", (e) => {
-    if (e.target.checked) proceed();
-    else {
+    if (e.target.checked) {
+      refresh();
+      proceed();
+    } else {
       stopComputer();
       refresh();
       proceed();
@@ -575,19 +761,52 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
   $("copy-link").addEventListener("click", () => copy(linkFor(location.href, { map: game.mapCode(), moves: game.transcript() }), "Link"));
   $("load-moves").addEventListener("click", loadMoves);
+  // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the
+  // game, but not while typing, and not in the map editor, which has its own.
+  document.addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || document.querySelector("main.layout").hidden) return;
+    if (e.target.closest?.("textarea, input, select, #editor")) return;
+    const key = e.key.toLowerCase();
+    const action = key === "y" || (key === "z" && e.shiftKey) ? "redo" : key === "z" ? "undo" : null;
+    if (!action || $(action).disabled) return;
+    e.preventDefault();
+    if (action === "undo") undo();
+    else redo();
+  });
 
   refresh();
   if (phase === "setup") beginSetup();
   else proceed();
+  for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
 }
 
 function formatNodes(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)} k`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
+  if (n >= 1e3) return `${Math.round(n / 1e3)} thousand`;
   return String(n);
 }
 
-function lineText(pv) {
-  return pv && pv.length ? `Expected line: ${pv.join(" ")}` : "";
+function movesAhead(depth) {
+  return `${depth} move${depth === 1 ? "" : "s"} ahead`;
+}
+
+// What the computer expects of the game after its move, in words: its score
+// is the final margin it foresees for itself.
+function outlook({ score, exact }) {
+  const points = Math.round(Math.abs(score));
+  const margin = `${points} point${points === 1 ? "" : "s"}`;
+  if (exact) {
+    if (points === 0) return "It has worked out the rest of the game: a draw with best play.";
+    return `It has worked out the rest of the game: it ${score > 0 ? "wins" : "loses"} by ${margin} with best play.`;
+  }
+  if (points <= 1) return "It expects a close game.";
+  return `It expects to ${score > 0 ? "win" : "lose"} by about ${margin}.`;
+}
+
+// The search's numbers, for those who want them.
+function searchDetails(result) {
+  const line = result.pv?.length ? ` Expected line: ${result.pv.join(" ")}.` : "";
+  const seconds = (result.ms / 1000).toFixed(2);
+  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s; value ${signed(Math.round(result.score))}.${line}`;
 }

@@ -2,7 +2,7 @@
 // and turns pointer and keyboard events into moves through `onPlay`.
 import { flipDuration, moveAnimation, progress } from "./anim.js";
 import { bindEvents } from "./events.js";
-import { cellAt, layout, outerSide, squareName } from "./geometry.js";
+import { boardLayout, cellAt, squareName } from "./geometry.js";
 import { MARGIN, hintText, render } from "./render.js";
 import { cursorStart, isLegal, withChanges, withCursorKey, withHover } from "./state.js";
 
@@ -11,9 +11,10 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /**
  * Draws `initial` on `canvas` and keeps it drawn. `onPlay(square)` receives
  * the notation of a legal square the user clicked or chose with the
- * keyboard. Returns the board's API.
+ * keyboard, `onRefuse(square)` that of a square on the board where the user
+ * tried to move and cannot. Returns the board's API.
  */
-export function createBoard(canvas, initial, { onPlay }) {
+export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
   let state = initial;
   let anim = null;
   let frame = 0;
@@ -42,9 +43,12 @@ export function createBoard(canvas, initial, { onPlay }) {
     canvas.setAttribute("aria-label", `Board${what}`);
   };
   const play = (index) => {
-    if (state.interactive && isLegal(state, index)) onPlay(squareName(state.size, index));
+    if (!state.interactive) return;
+    const name = index >= 0 ? squareName(state.size, index) : null;
+    if (isLegal(state, index)) onPlay(name);
+    else if (name) onRefuse(name);
   };
-  const cellOf = (point) => cellAt(layout(outerSide(state.size), canvas.width, MARGIN), point.x, point.y);
+  const cellOf = (point) => cellAt(boardLayout(state.size, state.ring, canvas.width, MARGIN), point.x, point.y);
 
   bindEvents(canvas, {
     resize: redraw,

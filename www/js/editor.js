@@ -23,7 +23,9 @@ import { MARGIN, render } from "./render.js";
 import { copyText, linkFor } from "./share.js";
 import { fromGame } from "./state.js";
 
-const SIZE = 8;
+// The board sizes a map can have, and the one a new editor starts with.
+const SIZES = [6, 8, 10];
+const DEFAULT_SIZE = 8;
 
 const TOOLS = [
   { piece: "wall", label: "Wall", key: "w" },
@@ -32,12 +34,13 @@ const TOOLS = [
   { piece: "empty", label: "Erase", key: "e" },
 ];
 
-// Kinds of piece as `counts()` and `limits()` name them, with the squares
-// that may hold them on an 8 x 8 map: the inner board but its centre, the ring.
+// Kinds of piece as `counts()` and `limits()` name them, with the number of
+// squares that may hold them on a map of side n: the inner board but its
+// centre, or the ring.
 const KINDS = [
-  { kind: "walls", label: "Walls", most: SIZE * SIZE - 4 },
-  { kind: "bonuses", label: "Bonuses", most: SIZE * SIZE - 4 },
-  { kind: "jokers", label: "Jokers", most: 4 * (SIZE + 1) },
+  { kind: "walls", label: "Walls", most: (n) => n * n - 4 },
+  { kind: "bonuses", label: "Bonuses", most: (n) => n * n - 4 },
+  { kind: "jokers", label: "Jokers", most: (n) => 4 * (n + 1) },
 ];
 
 // The meter's ends, in points of final margin for black.
@@ -67,6 +70,9 @@ const MARKUP = `
       <button type="button" data-action="clear">Clear</button>
       <button type="button" data-action="random">Random map</button>
       <button type="button" data-action="balanced">Balanced map</button>
+      <label class="editor-size-label">Board
+        <select class="editor-size">${SIZES.map((n) => `<option value="${n}">${n} x ${n}</option>`).join("")}</select>
+      </label>
       <select class="editor-presets" aria-label="Load a preset map">
         <option value="">Preset maps…</option>
       </select>
@@ -95,19 +101,26 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   const link = $(".editor-link");
   const buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
 
-  let draft = new MapDraft(SIZE);
+  let draft = new MapDraft(DEFAULT_SIZE);
   let history = historyOf(entryOf(draft));
   let tool = "wall";
-  let cursor = outerIndex(SIZE, 0, 0);
+  let cursor = outerIndex(DEFAULT_SIZE, 0, 0);
   let keyboard = false;
   let hover = -1;
   let stroke = null;
   let frame = 0;
 
   const balance = createBalanceClient({ onBalance: showBalance });
+  // The side of the map being edited.
+  const size = () => draft.size();
   const palette = buildPalette($(".editor-palette"), (piece) => setTool(piece));
   const counts = buildCounts($(".editor-counts"), setLimit);
   buildPresets($(".editor-presets"));
+  const sizeSelect = $(".editor-size");
+  sizeSelect.addEventListener("change", () => {
+    const n = Number(sizeSelect.value);
+    adopt(new MapDraft(n), `An empty ${n} x ${n} map.`);
+  });
 
   if (initialCode) {
     try {
@@ -150,21 +163,26 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     redraw();
     const have = draft.counts();
     const limits = draft.limits();
-    for (const { kind } of KINDS) {
+    for (const { kind, most } of KINDS) {
       counts[kind].count.textContent = have[kind];
       counts[kind].limit.value = limits[kind];
+      counts[kind].limit.max = String(most(size()));
       counts[kind].row.classList.toggle("editor-count-full", have[kind] >= limits[kind]);
     }
     buttons.undo.disabled = history.past.length === 0;
     buttons.redo.disabled = history.future.length === 0;
     canvas.setAttribute("aria-label", boardLabel());
+    sizeSelect.value = String(size());
+    // The presets and balanced maps are made for 8 x 8 boards.
+    $(".editor-presets").hidden = size() !== DEFAULT_SIZE;
+    buttons.balanced.hidden = size() !== DEFAULT_SIZE;
     root.dataset.code = draft.code();
   }
 
   function boardLabel() {
-    const { row, col } = outerCoords(SIZE, cursor);
+    const { row, col } = outerCoords(size(), cursor);
     const piece = draft.get(col, row);
-    return `Map board. Arrow keys move, Enter paints ${toolLabel(tool)}. ${cellName(SIZE, cursor)}: ${piece}.`;
+    return `Map board. Arrow keys move, Enter paints ${toolLabel(tool)}. ${cellName(size(), cursor)}: ${piece}.`;
   }
 
   function say(text, refused = false) {
@@ -201,7 +219,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
 
   // Puts `piece` on outer-grid cell `index`; true when the map changed.
   function paint(index, piece) {
-    const { row, col } = outerCoords(SIZE, index);
+    const { row, col } = outerCoords(size(), index);
     if (draft.get(col, row) === piece) return false;
     try {
       draft.set(col, row, piece);
@@ -225,8 +243,10 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   }
 
   function replaceDraft(next) {
+    const resized = next.size() !== draft.size();
     draft.free();
     draft = next;
+    if (resized) cursor = outerIndex(size(), 0, 0);
   }
 
   // Adopts a map from elsewhere, keeping the current limits where it fits them.
@@ -253,7 +273,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
 
   function setLimit(kind, input) {
     const limits = draft.limits();
-    const most = KINDS.find((k) => k.kind === kind).most;
+    const most = KINDS.find((k) => k.kind === kind).most(size());
     const wanted = Number(input.value);
     if (!Number.isInteger(wanted) || wanted < 0 || wanted > most) {
       say(`The ${kind} limit is a whole number from 0 to ${most}.`, true);
@@ -278,7 +298,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   }
 
   function boardLayout() {
-    return layout(outerSide(SIZE), canvas.width, MARGIN);
+    return layout(outerSide(size()), canvas.width, MARGIN);
   }
 
   function setHover(point) {
@@ -299,7 +319,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     canvas.setPointerCapture(e.pointerId);
     keyboard = false;
     cursor = index;
-    const { row, col } = outerCoords(SIZE, index);
+    const { row, col } = outerCoords(size(), index);
     stroke = { piece: strokePiece(tool, draft.get(col, row)), last: point };
     say("");
     if (paint(index, stroke.piece)) showAll();
@@ -324,17 +344,17 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
 
   function onBoardKey(key) {
     if (key.startsWith("Arrow")) {
-      cursor = keyboard ? stepCursor(SIZE, cursor, key) : cursor;
+      cursor = keyboard ? stepCursor(size(), cursor, key) : cursor;
       keyboard = true;
       showAll();
       return true;
     }
     if (key === "Enter" || key === " " || key === "Delete" || key === "Backspace") {
       keyboard = true;
-      const { row, col } = outerCoords(SIZE, cursor);
+      const { row, col } = outerCoords(size(), cursor);
       const piece = key === "Delete" || key === "Backspace" ? "empty" : strokePiece(tool, draft.get(col, row));
       if (paint(cursor, piece)) {
-        const where = cellName(SIZE, cursor);
+        const where = cellName(size(), cursor);
         commit(piece === "empty" ? `Erased ${where}.` : `${toolLabel(piece)} on ${where}.`);
       } else {
         showAll();
@@ -385,7 +405,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   function randomMap() {
     const l = draft.limits();
     try {
-      adopt(MapDraft.random(SIZE, l.walls, l.bonuses, l.jokers, randomSeed()), "A random map with as many pieces as the limits allow.");
+      adopt(MapDraft.random(size(), l.walls, l.bonuses, l.jokers, randomSeed()), "A random map with as many pieces as the limits allow.");
     } catch (err) {
       say(`No random map: ${err.message}.`, true);
     }
@@ -485,7 +505,7 @@ function buildCounts(box, onLimit) {
       const limit = document.createElement("input");
       limit.type = "number";
       limit.min = "0";
-      limit.max = String(most);
+      limit.max = String(most(DEFAULT_SIZE));
       limit.inputMode = "numeric";
       limit.setAttribute("aria-label", `Most ${kind} allowed`);
       limit.addEventListener("change", () => onLimit(kind, limit));

@@ -57,21 +57,30 @@ export function stepInner(size, index, dRow, dCol) {
 }
 
 /**
- * A square board of `side` x `side` cells drawn on `pixels` x `pixels`
+ * A square grid of `side` x `side` cells drawn on `pixels` x `pixels`
  * pixels, leaving `margin` cells of room on every side for coordinates.
+ * `skip` leaves out that many rows and columns at each edge of the grid
+ * (the ring of a board played without one), the rest filling the drawing;
+ * indices stay those of the whole grid.
  */
-export function layout(side, pixels, margin = 0) {
-  const cell = pixels / (side + 2 * margin);
-  return { side, pixels, cell, origin: margin * cell };
+export function layout(side, pixels, margin = 0, skip = 0) {
+  const shown = side - 2 * skip;
+  const cell = pixels / (shown + 2 * margin);
+  return { side, pixels, cell, origin: margin * cell, skip, shown };
+}
+
+/** The layout of the board of a game of `size` on `pixels`: its ring drawn or not. */
+export function boardLayout(size, ring, pixels, margin) {
+  return layout(outerSide(size), pixels, margin, ring ? 0 : 1);
 }
 
 /**
  * Pixel rectangle of a cell. Edges are rounded to whole pixels so that
  * neighbouring cells share an edge exactly and lines stay sharp.
  */
-export function cellRect({ side, cell, origin = 0 }, index) {
-  const row = Math.floor(index / side);
-  const col = index % side;
+export function cellRect({ side, cell, origin = 0, skip = 0 }, index) {
+  const row = Math.floor(index / side) - skip;
+  const col = (index % side) - skip;
   const x = Math.round(origin + col * cell);
   const y = Math.round(origin + row * cell);
   return {
@@ -83,10 +92,10 @@ export function cellRect({ side, cell, origin = 0 }, index) {
 }
 
 /** Index of the cell under pixel (`x`, `y`), or -1 when outside the grid. */
-export function cellAt({ side, cell, origin = 0 }, x, y) {
-  const col = band(x, origin, cell, side);
-  const row = band(y, origin, cell, side);
-  return col < 0 || row < 0 ? -1 : row * side + col;
+export function cellAt({ side, cell, origin = 0, skip = 0, shown = side }, x, y) {
+  const col = band(x, origin, cell, shown);
+  const row = band(y, origin, cell, shown);
+  return col < 0 || row < 0 ? -1 : (row + skip) * side + col + skip;
 }
 
 // The row or column containing `pos`, using the same rounded edges as

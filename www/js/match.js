@@ -2,6 +2,7 @@
 // colours swap every game (RULES.md rule 7), and free play, where the players
 // take turns setting up the map and the other one picks a colour (rule 8).
 // Plain data and pure functions.
+import { withVerb } from "./announce.js";
 
 /** A new match of `kind` ("series" or "freeplay") between players named `names`. */
 export function newMatch(kind, names) {
@@ -70,8 +71,9 @@ export function leaderText(match) {
   if (played === 0) return "No games finished yet.";
   if (leader === null) return "The match is level.";
   const name = match.names[leader];
-  if (wins[0] !== wins[1]) return `${name} leads ${Math.max(...wins)}–${Math.min(...wins)} in games.`;
-  return `Level on games; ${name} leads on points (${signed(diff[leader])}).`;
+  const leads = withVerb(name, "leads", "lead");
+  if (wins[0] !== wins[1]) return `${leads} ${Math.max(...wins)}–${Math.min(...wins)} in games.`;
+  return `Level on games; ${leads} on points (${signed(diff[leader])}).`;
 }
 
 /** A whole number with its sign: +3, 0, -2. */

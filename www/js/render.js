@@ -3,7 +3,7 @@
 // bonuses small blue discs marked +3, jokers red stars, white discs carry an
 // inner ring that black discs lack.
 import { flipLook, progress } from "./anim.js";
-import { cellRect, columnName, isRing, layout, outerSide } from "./geometry.js";
+import { boardLayout, cellRect, columnName, isRing } from "./geometry.js";
 
 /** Room left around the grid for coordinates, in cells. */
 export const MARGIN = 0.42;
@@ -48,7 +48,7 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
     canvas.width = pixels;
     canvas.height = pixels;
   }
-  const board = layout(outerSide(state.size), pixels, MARGIN);
+  const board = boardLayout(state.size, state.ring, pixels, MARGIN);
   const ctx = canvas.getContext("2d");
   const { background, sprites } = cached(canvas, state, board);
   ctx.clearRect(0, 0, pixels, pixels);
@@ -181,7 +181,9 @@ function drawFrame(ctx, board, size) {
 function drawLabels(ctx, board, size, color) {
   const m = board.origin;
   ctx.fillStyle = color;
-  ctx.font = `600 ${Math.round(m * 0.62)}px system-ui, sans-serif`;
+  // On a phone the margin is narrow: the labels grow into it, up to 12 CSS px.
+  const labelSize = Math.max(m * 0.62, Math.min(m * 0.85, 12 * devicePixelRatio));
+  ctx.font = `600 ${Math.round(labelSize)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const far = board.pixels - m / 2;
@@ -327,6 +329,31 @@ function drawHints(ctx, board, hints) {
     ctx.textBaseline = "middle";
     ctx.fillText(hintText(score), cx, cy + size * 0.02);
   }
+}
+
+/**
+ * Draws one piece as the board shows it, on a small canvas of its own (the
+ * legend): "X", "O", "#", "+", "*", "legal" (a dot) or "last" (the mark of
+ * the last move, on a black disc).
+ */
+export function drawPieceIcon(canvas, piece) {
+  const pixels = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio) || 1);
+  canvas.width = pixels;
+  canvas.height = pixels;
+  const ctx = canvas.getContext("2d");
+  const rect = { x: 0, y: 0, width: pixels, height: pixels };
+  if (piece === "#") {
+    drawWall(ctx, rect);
+    return;
+  }
+  const inset = Math.max(1, Math.round(pixels / 20));
+  fill(ctx, rect, colors.line);
+  fill(ctx, shrink(rect, inset), piece === "*" ? colors.ringSquare : colors.square);
+  if (piece === "legal") drawLegal(ctx, rect, "X", false);
+  else if (piece === "last") {
+    drawDisc(ctx, rect, "X");
+    drawLastMove(ctx, rect, "X");
+  } else drawContent(ctx, rect, piece);
 }
 
 /** A move's value as shown on the board: signed, rounded to a whole point. */

@@ -1,0 +1,18 @@
+// The games the page offers, as the game chooser lists them: each game's
+// board sizes and whether it is played on a map of walls, bonuses and
+// jokers. Adding a game adds an entry here. Plain data.
+
+/** `{ id, name, sizes, maps }` per game, in the chooser's order; `id` is the wasm variant. */
+export const GAMES = [
+  { id: "mapello", name: "Mapello", sizes: [6, 8, 10], maps: true },
+  { id: "othello", name: "Othello", sizes: [6, 8, 10], maps: false },
+  { id: "reversi", name: "Reversi", sizes: [6, 8, 10], maps: false },
+];
+
+/** The board size a game starts on. */
+export const DEFAULT_SIZE = 8;
+
+/** The game with id `id`, or undefined. */
+export function gameById(id) {
+  return GAMES.find((g) => g.id === id);
+}

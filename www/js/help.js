@@ -1,0 +1,64 @@
+// How to play: the rules dialog with a page per game and one on the ways to
+// play, and the legend beside the board, shown until a player hides it.
+import { drawPieceIcon } from "./render.js";
+
+// localStorage key remembering that the legend was hidden.
+const LEGEND_KEY = "mapello.legendHidden";
+// Legend rows that only Mapello's maps have.
+const MAP_PIECES = ["#", "+", "*"];
+
+/** Wires the dialog and the legend; returns `{ open(page), showGame(variant) }`. */
+export function setupHelp(storage) {
+  const $ = (id) => document.getElementById(id);
+  const dialog = $("help");
+  const legend = $("legend");
+
+  function open(page = "mapello") {
+    for (const tab of dialog.querySelectorAll("[data-help]")) tab.setAttribute("aria-pressed", String(tab.dataset.help === page));
+    for (const article of dialog.querySelectorAll("[data-help-page]")) article.hidden = article.dataset.helpPage !== page;
+    if (!dialog.open) dialog.showModal();
+  }
+
+  $("open-help").addEventListener("click", () => open(currentGame));
+  $("close-help").addEventListener("click", () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener("click", (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  for (const tab of dialog.querySelectorAll("[data-help]")) tab.addEventListener("click", () => open(tab.dataset.help));
+  legend.querySelector("[data-help]").addEventListener("click", () => open(currentGame));
+
+  legend.hidden = readHidden(storage);
+  $("close-legend").addEventListener("click", () => {
+    legend.hidden = true;
+    try {
+      storage.setItem(LEGEND_KEY, "true");
+    } catch {
+      // Private browsing may refuse storage: the legend just comes back next visit.
+    }
+  });
+  const drawIcons = () => {
+    for (const row of legend.querySelectorAll("li[data-piece]")) drawPieceIcon(row.querySelector("canvas"), row.dataset.piece);
+  };
+  new ResizeObserver(drawIcons).observe(legend);
+
+  let currentGame = "mapello";
+  return {
+    open,
+    /** Shows the legend rows and rules page of `variant`. */
+    showGame(variant) {
+      currentGame = variant;
+      for (const row of legend.querySelectorAll("li[data-piece]")) {
+        row.hidden = variant !== "mapello" && MAP_PIECES.includes(row.dataset.piece);
+      }
+    },
+  };
+}
+
+function readHidden(storage) {
+  try {
+    return storage.getItem(LEGEND_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
