@@ -6,6 +6,7 @@ import {
   cellName,
   cellsCrossed,
   historyOf,
+  readLimit,
   record,
   redo,
   stepCursor,
@@ -95,4 +96,27 @@ test("the balance reads as who is ahead, and the meter clamps", () => {
   assert.equal(balancePosition(8, 16), 0.75);
   assert.equal(balancePosition(-40, 16), 0);
   assert.equal(balancePosition(40, 16), 1);
+});
+
+test("a limit box takes a whole number in range and nothing else", () => {
+  assert.deepEqual(readLimit("0", 60), { value: 0 });
+  assert.deepEqual(readLimit("7", 60), { value: 7 });
+  assert.deepEqual(readLimit("060", 60), { value: 60 });
+  const refused = [
+    ["", "is empty"],
+    ["   ", "is empty"],
+    ["abc", "is “abc”"],
+    [" 7 ", "is “ 7 ”"],
+    ["0x10", "is “0x10”"],
+    ["1e1", "is “1e1”"],
+    ["-1", "is “-1”"],
+    ["+3", "is “+3”"],
+    ["2.0", "is “2.0”"],
+    ["61", "is 61"],
+    ["9".repeat(40), "is 999999999999…"],
+  ];
+  for (const [text, problem] of refused) {
+    const read = readLimit(text, 60);
+    assert.deepEqual(read, { problem }, text);
+  }
 });

@@ -92,3 +92,18 @@ export function balanceText(value) {
 export function balancePosition(value, range = 16) {
   return Math.min(1, Math.max(0, 0.5 + value / (2 * range)));
 }
+
+/**
+ * What a limit box holds, `text`, as a limit from 0 to `most`: `{ value }`,
+ * or `{ problem }` quoting what it holds instead, for "The walls limit …". Only digits count: blanks,
+ * signs, decimals, exponents and hex are refused rather than guessed at,
+ * since `Number()` reads "" and " " as 0 and "0x10" as 16.
+ */
+export function readLimit(text, most) {
+  if (text.trim() === "") return { problem: "is empty" };
+  const shown = text.length > 12 ? `${text.slice(0, 12)}…` : text;
+  if (!/^[0-9]+$/.test(text)) return { problem: `is “${shown}”` };
+  const value = Number(text);
+  if (value > most) return { problem: `is ${shown}` };
+  return { value };
+}

@@ -11,6 +11,7 @@ import {
   cellsCrossed,
   historyOf,
   record,
+  readLimit,
   redo,
   stepCursor,
   strokePiece,
@@ -163,10 +164,9 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     redraw();
     const have = draft.counts();
     const limits = draft.limits();
-    for (const { kind, most } of KINDS) {
+    for (const { kind } of KINDS) {
       counts[kind].count.textContent = have[kind];
       counts[kind].limit.value = limits[kind];
-      counts[kind].limit.max = String(most(size()));
       counts[kind].row.classList.toggle("editor-count-full", have[kind] >= limits[kind]);
     }
     buttons.undo.disabled = history.past.length === 0;
@@ -274,9 +274,9 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   function setLimit(kind, input) {
     const limits = draft.limits();
     const most = KINDS.find((k) => k.kind === kind).most(size());
-    const wanted = Number(input.value);
-    if (!Number.isInteger(wanted) || wanted < 0 || wanted > most) {
-      say(`The ${kind} limit is a whole number from 0 to ${most}.`, true);
+    const { value: wanted, problem } = readLimit(input.value, most);
+    if (problem) {
+      say(`The ${kind} limit ${problem}: it must be a whole number from 0 to ${most}, so it stays ${limits[kind]}.`, true);
       input.value = limits[kind];
       return;
     }
@@ -496,17 +496,18 @@ function buildPalette(group, choose) {
 // A counter and a limit input per kind of piece; returns them by kind.
 function buildCounts(box, onLimit) {
   return Object.fromEntries(
-    KINDS.map(({ kind, label, most }) => {
+    KINDS.map(({ kind, label }) => {
       const row = document.createElement("div");
       row.className = `editor-count editor-count-${kind}`;
       const name = document.createElement("span");
       name.textContent = label;
       const count = document.createElement("output");
       const limit = document.createElement("input");
-      limit.type = "number";
-      limit.min = "0";
-      limit.max = String(most(DEFAULT_SIZE));
+      // Text, not number: a number input hands over "" for whatever it
+      // cannot read, so the refusal could not say what was typed.
+      limit.type = "text";
       limit.inputMode = "numeric";
+      limit.pattern = "[0-9]*";
       limit.setAttribute("aria-label", `Most ${kind} allowed`);
       limit.addEventListener("change", () => onLimit(kind, limit));
       row.append(name, count, " of ", limit);
