@@ -1,6 +1,7 @@
 // Talks to the computer player in its worker (ai-worker.js). A search can
 // be cancelled at once: the worker is terminated and a fresh one started on
-// the next request. A worker that dies rejects what it was doing; the game
+// the next request. A worker that dies, answers what cannot be played or
+// misses its deadline rejects what it was doing and is replaced; the game
 // itself lives on the page, so nothing is lost.
 
 /** Raised for a request cancelled by `cancel()`: not an error to show. */
@@ -11,6 +12,42 @@ export class Cancelled extends Error {
   }
 }
 
+// Every level answers in about a second or less on a desktop (the node
+// budgets of src/ai/levels.rs), a slow phone takes several times that, and
+// a new worker first loads and compiles the wasm module: a request gets
+// the start-up allowance plus a share per level, far beyond any real search.
+const START_MS = 10_000;
+const LEVEL_MS = 2_500;
+
+/** How long a request at `level` may take before its worker counts as hung. */
+export function deadlineMs(level) {
+  return START_MS + LEVEL_MS * level;
+}
+
+/**
+ * Why `answer`, the worker's reply to a request of `kind` ("move" or
+ * "hints") in a position whose legal moves are `legal`, cannot be used;
+ * null when it can.
+ */
+export function answerProblem(kind, answer, legal) {
+  if (kind === "move") {
+    if (typeof answer.move !== "string" || answer.move === "") return "it answered no move";
+    if (!legal.includes(answer.move)) return "it answered a move that is not legal here";
+    if (!isAnalysis(answer) || !Number.isFinite(answer.ms)) return "it answered a move without its search figures";
+    return null;
+  }
+  if (!Array.isArray(answer.hints)) return "it answered no hints";
+  if (!answer.hints.every((h) => legal.includes(h?.move) && Number.isFinite(h.score))) {
+    return "it answered hints for moves that are not legal here";
+  }
+  return null;
+}
+
+// The figures of a search the page shows while thinking and after.
+function isAnalysis(a) {
+  return ["score", "depth", "nodes"].every((k) => Number.isFinite(a[k])) && Array.isArray(a.pv) && a.pv.every((m) => typeof m === "string");
+}
+
 /** A client for workers started from `url` (a module worker). */
 export function createAiClient(url) {
   let worker = null;
@@ -18,26 +55,46 @@ export function createAiClient(url) {
   const pending = new Map();
 
   const failAll = (error) => {
-    for (const { reject } of pending.values()) reject(error);
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
     pending.clear();
+  };
+  // Stops the worker and rejects all it was doing; the next request starts another.
+  const stop = (error) => {
+    worker?.terminate();
+    worker = null;
+    failAll(error);
   };
   const spawn = () => {
     const w = new Worker(url, { type: "module" });
     w.onmessage = ({ data }) => {
-      const request = pending.get(data.id);
+      const request = pending.get(data?.id);
       if (!request) return;
       if (data.type === "progress") {
-        request.onProgress?.(data);
+        if (isAnalysis(data)) request.onProgress?.(data);
+        return;
+      }
+      if (data.type === "error") {
+        pending.delete(data.id);
+        clearTimeout(request.timer);
+        request.reject(new Error(typeof data.message === "string" ? data.message : "the computer player failed"));
+        return;
+      }
+      // A worker that answers what cannot be played is not trusted again.
+      const problem = data.type === "result" ? answerProblem(request.kind, data, request.legal) : "it sent a message the page does not know";
+      if (problem) {
+        stop(new Error(problem));
         return;
       }
       pending.delete(data.id);
-      if (data.type === "result") request.resolve(data);
-      else request.reject(new Error(data.message));
+      clearTimeout(request.timer);
+      request.resolve(data);
     };
     const die = (message) => {
-      if (worker === w) worker = null;
-      w.terminate();
-      failAll(new Error(message));
+      if (worker === w) stop(new Error(message));
+      else w.terminate();
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -50,22 +107,26 @@ export function createAiClient(url) {
   return {
     /**
      * Asks for `kind` ("move" or "hints") on `game` ({ map, variant, moves })
-     * at `level`; `onProgress` hears each search iteration. Resolves to the
-     * worker's result.
+     * at `level`, where `legal` are the legal moves; `onProgress` hears each
+     * search iteration. Resolves to the worker's result once it is checked
+     * against `legal`; rejects when the worker fails, answers what cannot be
+     * played, or misses the level's deadline (the worker is then replaced).
      */
-    request(kind, game, level, onProgress) {
+    request(kind, game, level, { legal, onProgress } = {}) {
       worker ??= spawn();
       const id = nextId++;
-      const done = new Promise((resolve, reject) => pending.set(id, { resolve, reject, onProgress }));
+      const done = new Promise((resolve, reject) => {
+        const seconds = Math.round(deadlineMs(level) / 1000);
+        const timer = setTimeout(() => stop(new Error(`it did not answer within ${seconds} seconds`)), deadlineMs(level));
+        pending.set(id, { kind, legal, resolve, reject, onProgress, timer });
+      });
       worker.postMessage({ id, kind, game, level });
       return done;
     },
     /** Stops every request now; they reject with `Cancelled`. */
     cancel() {
       if (pending.size === 0) return;
-      worker?.terminate();
-      worker = null;
-      failAll(new Cancelled());
+      stop(new Cancelled());
     },
   };
 }

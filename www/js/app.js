@@ -398,10 +398,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // When the search ran, in the page's clock: the long-task test reads it.
     panel.dataset.started = String(performance.now());
     delete panel.dataset.finished;
-    ai.request("move", record(), level, (p) => {
+    const onProgress = (p) => {
       if (mine !== token) return;
       showThinking(`${who} is thinking…`, `Looking ${movesAhead(p.depth)} · ${formatNodes(p.nodes)} positions so far.`);
-    }).then(
+    };
+    ai.request("move", record(), level, { legal: game.state().legal, onProgress }).then(
       (result) => {
         if (mine !== token) return;
         panel.dataset.finished = String(performance.now());
@@ -435,7 +436,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function requestHints() {
     const mine = ++token;
     ai.cancel();
-    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL)).then(
+    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL), { legal: game.state().legal }).then(
       (result) => {
         if (mine !== token) return;
         const size = game.state().size;

@@ -425,7 +425,14 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
       say(`No balanced map: ${error}.`, true);
       return;
     }
-    adopt(MapDraft.fromCode(code), `A balanced random map: ${balanceText(value)}.`);
+    let next;
+    try {
+      next = MapDraft.fromCode(code);
+    } catch (err) {
+      say(`No balanced map: the worker's map does not open (${err.message}).`, true);
+      return;
+    }
+    adopt(next, `A balanced random map: ${balanceText(value)}.`);
   }
 
   async function copyLink() {

@@ -1,0 +1,51 @@
+// What the page accepts from its workers: answers are checked before use,
+// and every request has a deadline.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { answerProblem, deadlineMs } from "../../www/js/ai-client.js";
+import { balanceProblem } from "../../www/js/editor-balance.js";
+
+const LEGAL = ["d3", "c4", "f5", "e6"];
+const MOVE = { move: "f5", score: 1.5, depth: 4, nodes: 1200, pv: ["f5", "d6"], ms: 12 };
+
+test("a computer move is used only when it is legal and comes with its figures", () => {
+  assert.equal(answerProblem("move", MOVE, LEGAL), null);
+  const cases = [
+    [{ ...MOVE, move: "" }, /no move/],
+    [{ ...MOVE, move: undefined }, /no move/],
+    [{ ...MOVE, move: 7 }, /no move/],
+    [{ ...MOVE, move: "a1" }, /not legal/],
+    [{ ...MOVE, move: "pass" }, /not legal/],
+    [{ ...MOVE, move: "F5" }, /not legal/],
+    [{ ...MOVE, pv: "f5" }, /figures/],
+    [{ ...MOVE, depth: NaN }, /figures/],
+    [{ ...MOVE, ms: undefined }, /figures/],
+  ];
+  for (const [answer, problem] of cases) assert.match(answerProblem("move", answer, LEGAL), problem, JSON.stringify(answer));
+});
+
+test("hints are used only when every one is a legal move with a value", () => {
+  assert.equal(answerProblem("hints", { hints: [] }, LEGAL), null);
+  assert.equal(answerProblem("hints", { hints: [{ move: "c4", score: -2 }] }, LEGAL), null);
+  for (const hints of [undefined, "c4", [{ move: "a1", score: 0 }], [{ move: "c4", score: "big" }], [null]]) {
+    assert.match(answerProblem("hints", { hints }, LEGAL), /hints/, JSON.stringify(hints));
+  }
+});
+
+test("a stronger level gets a longer deadline, and every deadline ends", () => {
+  for (let level = 1; level < 8; level += 1) assert.ok(deadlineMs(level) < deadlineMs(level + 1));
+  assert.ok(deadlineMs(1) >= 10_000, "room to start a worker and its wasm");
+  assert.ok(deadlineMs(8) <= 60_000);
+});
+
+test("balance answers are used only when they are numbers and maps", () => {
+  assert.equal(balanceProblem("balance", { id: 1, value: -0.5 }), null);
+  assert.equal(balanceProblem("balanced", { id: 1, code: "18AAAA", balance: 0.25 }), null);
+  assert.equal(balanceProblem("balance", { id: 1, error: "no AI" }), "no AI");
+  for (const answer of [{}, { value: "1" }, { value: NaN }, { value: null }, null]) {
+    assert.match(balanceProblem("balance", answer), /not a number/, JSON.stringify(answer));
+  }
+  for (const answer of [{}, { code: "18AAAA" }, { code: 5, balance: 0 }, { code: "18AAAA", balance: Infinity }]) {
+    assert.match(balanceProblem("balanced", answer), /not a map/, JSON.stringify(answer));
+  }
+});
