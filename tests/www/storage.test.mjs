@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, save } from "../../www/js/storage.js";
 
 const record = {
-  settings: DEFAULT_SETTINGS,
+  settings: { ...DEFAULT_SETTINGS, mode: "series" },
   game: { map: "18EwAAAAMAABIAABJRhCAAQAA", variant: "mapello", moves: "c5c6" },
   match: { kind: "series", names: ["You", "Computer"], games: [{ first: "X", points: [40, 24] }], setup: 0, firstColour: "X" },
   phase: "play",
@@ -51,11 +51,68 @@ test("damaged records are refused with a reason", () => {
   }
 });
 
-test("loading drops a damaged record and says so", () => {
+// Records whose fields each look right but do not fit together: the first
+// four bricked the page (issue 22), every one of them would break a screen.
+test("records whose fields disagree are refused with a reason", () => {
+  const hotseat = { ...DEFAULT_SETTINGS, mode: "hotseat" };
+  const freeplay = { ...DEFAULT_SETTINGS, mode: "freeplay" };
+  const freeMatch = { ...record.match, kind: "freeplay", names: ["Player 1", "Player 2"], games: [] };
+  const cases = [
+    [{ ...record, match: null }, /match does not fit its mode/],
+    [{ ...record, settings: hotseat, match: null, phase: "setup" }, /sets up a map outside free play/],
+    [{ ...record, settings: hotseat, match: null, phase: "choose" }, /sets up a map outside free play/],
+    [{ ...record, match: { ...record.match, games: [] }, phase: "over" }, /result the match never recorded/],
+    [{ ...record, settings: hotseat }, /match does not fit its mode/],
+    [{ ...record, settings: freeplay }, /match does not fit its mode/],
+    [{ ...record, settings: freeplay, match: freeMatch, phase: "setup" }, /already has moves/],
+    [{ ...record, match: { ...record.match, games: [{ first: "O", points: [1, 2] }] } }, /out of turn/],
+    [{ ...record, match: { ...record.match, firstColour: "O" } }, /out of turn/],
+    [{ ...record, match: { ...record.match, names: ["You"] } }, /names/],
+    [{ ...record, match: { ...record.match, games: {} } }, /finished games/],
+    [{ ...record, match: { ...record.match, games: [{ first: "X", points: [-1, 65] }] } }, /score/],
+    [{ ...record, match: { ...record.match, kind: "league" } }, /match kind/],
+    [{ ...record, match: [] }, /match is damaged/],
+    [{ ...record, match: undefined }, /match is damaged/],
+    [{ ...record, game: null }, /game is damaged/],
+    [{ ...record, game: { ...record.game, moves: "c5".repeat(301) } }, /moves/],
+    [{ ...record, settings: { ...record.settings, showLegal: "yes" } }, /legal moves/],
+    [{ ...record, settings: { ...record.settings, humanColour: "B" } }, /colour/],
+    [{ ...record, settings: { ...record.settings, opponent: null } }, /opponent/],
+    [{ ...record, settings: null }, /settings/],
+  ];
+  for (const [bad, reason] of cases) {
+    const text = encodeSave(bad);
+    const { saved, error } = decodeSave(text);
+    assert.equal(saved, null, text);
+    assert.match(error, reason, text);
+  }
+});
+
+test("every phase and mode the page writes reads back", () => {
+  const freeMatch = { kind: "freeplay", names: ["Player 1", "Player 2"], games: [], setup: 0, firstColour: "O" };
+  const fresh = { ...record.game, moves: "" };
+  const cases = [
+    { settings: { ...DEFAULT_SETTINGS, mode: "hotseat" }, game: record.game, match: null, phase: "play" },
+    { settings: DEFAULT_SETTINGS, game: record.game, match: null, phase: "play" },
+    { settings: { ...DEFAULT_SETTINGS, mode: "watch" }, game: record.game, match: null, phase: "play" },
+    { ...record, phase: "over" },
+    { ...record, match: { ...record.match, games: [...record.match.games, { first: "O", points: [30, 34] }] } },
+    { settings: { ...DEFAULT_SETTINGS, mode: "freeplay" }, game: fresh, match: freeMatch, phase: "setup" },
+    { settings: { ...DEFAULT_SETTINGS, mode: "freeplay" }, game: fresh, match: freeMatch, phase: "choose" },
+    { settings: { ...DEFAULT_SETTINGS, mode: "freeplay" }, game: record.game, match: freeMatch, phase: "play" },
+  ];
+  for (const good of cases) {
+    const text = encodeSave(good);
+    assert.deepEqual(decodeSave(text), { saved: good }, text);
+  }
+});
+
+test("loading drops a damaged record, says so and hands back its text", () => {
   const storage = memory({ [KEY]: "garbage" });
-  const { saved, notice } = load(storage);
+  const { saved, notice, text } = load(storage);
   assert.equal(saved, null);
   assert.match(notice, /could not be read .* discarded/);
+  assert.equal(text, "garbage");
   assert.equal(storage.items.has(KEY), false);
 });
 

@@ -1,6 +1,7 @@
 // What survives a reload: the game in progress (map code, variant, moves),
 // the mode and its match, and the settings, as one JSON record in
-// localStorage. A record that is not exactly this shape is dropped whole.
+// localStorage. A record that breaks any rule of the schema below is
+// dropped whole (its text stays with the page, for the player to download).
 
 /** The localStorage key. */
 export const KEY = "mapello.play";
@@ -23,41 +24,68 @@ const isColour = (v) => v === "X" || v === "O";
 const isLevel = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_LEVEL;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
+// A game's points: a 10 x 10 board holds 100 discs, plus 3 per bonus taken.
+const isPoints = (v) => Number.isInteger(v) && v >= 0 && v <= 1000;
+const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 
-function checkSettings(s) {
-  return (
-    isRecord(s) &&
-    MODES.includes(s.mode) &&
-    isColour(s.humanColour) &&
-    isLevel(s.level) &&
-    (s.opponent === "human" || s.opponent === "computer") &&
-    typeof s.showLegal === "boolean"
-  );
-}
+const PHASES = ["play", "over", "setup", "choose"];
+const MATCH_OF_MODE = { hotseat: null, computer: null, watch: null, series: "series", freeplay: "freeplay" };
 
-function checkGame(g) {
-  return isRecord(g) && isText(g.map, 64) && isText(g.variant, 16) && isText(g.moves, 600);
-}
+// Rules on the match, which hold when there is none.
+const ofMatch = (holds) => (d) => d.match === null || holds(d.match);
+const setsUp = (d) => d.phase === "setup" || d.phase === "choose";
 
-function checkMatch(m) {
-  return (
-    isRecord(m) &&
-    (m.kind === "series" || m.kind === "freeplay") &&
-    Array.isArray(m.names) &&
-    m.names.length === 2 &&
-    m.names.every((n) => isText(n, 40)) &&
-    Array.isArray(m.games) &&
-    m.games.length <= 1000 &&
-    m.games.every((g) => isRecord(g) && isColour(g.first) && isScore(g.points)) &&
-    isColour(m.firstColour)
-  );
+// The schema of a saved record, as a list of rules read in order: each names
+// what it checks, for the notice, and may rely on the rules before it. The
+// relations between fields are rules too, because every one of them is
+// something the page leans on when it restores a game: a series without its
+// match, or a finished game without a recorded result, cannot be shown.
+const RULES = [
+  ["its format is unknown", (d) => isRecord(d) && d.version === VERSION],
+  ["its settings are damaged", (d) => isRecord(d.settings)],
+  ["its settings are damaged: the mode is unknown", (d) => MODES.includes(d.settings.mode)],
+  ["its settings are damaged: the colour is neither black nor white", (d) => isColour(d.settings.humanColour)],
+  [`its settings are damaged: the level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.level)],
+  ["its settings are damaged: the opponent is unknown", (d) => ["human", "computer"].includes(d.settings.opponent)],
+  ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
+  ["its game is damaged", (d) => isRecord(d.game)],
+  ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, 64)],
+  ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
+  ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, 600)],
+  ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
+  ["its match is damaged", ofMatch(isRecord)],
+  ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
+  ["its player names are damaged", ofMatch((m) => Array.isArray(m.names) && m.names.length === 2 && m.names.every((n) => isText(n, 40)))],
+  ["its list of finished games is damaged", ofMatch((m) => Array.isArray(m.games) && m.games.length <= 1000)],
+  ["its match score is damaged", ofMatch((m) => m.games.every((g) => isRecord(g) && isColour(g.first) && isScore(g.points)))],
+  ["its match colour is damaged", ofMatch((m) => isColour(m.firstColour))],
+  // What the page does with each mode (app.js newGame): series and free
+  // play keep a match of their own kind, the other modes none.
+  ["its match does not fit its mode", (d) => (d.match?.kind ?? null) === MATCH_OF_MODE[d.settings.mode]],
+  // A series swaps colours every game (RULES.md rule 7), black first.
+  [
+    "its series swaps colours out of turn",
+    ofMatch((m) => m.kind !== "series" || (m.firstColour === "X" && m.games.every((g, i) => g.first === (i % 2 ? "O" : "X")))),
+  ],
+  // "over" shows the result the match has just recorded.
+  ["it shows a result the match never recorded", (d) => d.phase !== "over" || d.match?.games.length > 0],
+  ["it sets up a map outside free play", (d) => !setsUp(d) || d.match?.kind === "freeplay"],
+  ["it sets up a map that already has moves", (d) => !setsUp(d) || d.game.moves === ""],
+];
+
+/** What is wrong with a parsed saved record, or null when it fits the schema. */
+export function saveProblem(data) {
+  for (const [problem, holds] of RULES) {
+    if (!holds(data)) return problem;
+  }
+  return null;
 }
 
 /**
  * Reads a saved record: `{ saved }` with `{ settings, game, match, phase }`,
  * `{ saved: null }` when there is none, or `{ saved: null, error }` when it
- * is damaged.
+ * is damaged. The rules of the game itself (is the map legal, are the moves)
+ * are the wasm module's to check.
  */
 export function decodeSave(text) {
   if (text === null || text === undefined) return { saved: null };
@@ -67,11 +95,8 @@ export function decodeSave(text) {
   } catch {
     return { saved: null, error: "it is not valid JSON" };
   }
-  if (!isRecord(data) || data.version !== VERSION) return { saved: null, error: "its format is unknown" };
-  if (!checkSettings(data.settings)) return { saved: null, error: "its settings are damaged" };
-  if (data.game !== null && !checkGame(data.game)) return { saved: null, error: "its game is damaged" };
-  if (data.match !== null && !checkMatch(data.match)) return { saved: null, error: "its match score is damaged" };
-  if (!["play", "over", "setup", "choose"].includes(data.phase)) return { saved: null, error: "its game phase is unknown" };
+  const error = saveProblem(data);
+  if (error) return { saved: null, error };
   const { settings, game, match, phase } = data;
   return { saved: { settings, game, match, phase } };
 }
@@ -82,20 +107,22 @@ export function encodeSave({ settings, game, match, phase }) {
 }
 
 /**
- * Loads from `storage` (localStorage): `{ saved, notice }`, dropping a
- * damaged record and saying why in `notice`.
+ * Loads from `storage` (localStorage): `{ saved, notice, text }`, with the
+ * record's `text` as stored (null when there is none). A damaged record is
+ * dropped and `notice` says why; its text stays in `text`, so that the
+ * player can still download it.
  */
 export function load(storage) {
   let text;
   try {
     text = storage.getItem(KEY);
   } catch {
-    return { saved: null, notice: "Saved games are unavailable in this browser." };
+    return { saved: null, notice: "Saved games are unavailable in this browser.", text: null };
   }
   const { saved, error } = decodeSave(text);
-  if (!error) return { saved, notice: null };
+  if (!error) return { saved, notice: null, text };
   drop(storage);
-  return { saved: null, notice: `Your saved game could not be read (${error}), so it was discarded.` };
+  return { saved: null, notice: `Your saved game could not be read (${error}), so it was discarded.`, text };
 }
 
 /** Saves, ignoring a full or forbidden storage: the game goes on. */
