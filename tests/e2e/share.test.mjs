@@ -1,6 +1,7 @@
 // Share links end to end: a map made in the editor and a game played on it
 // travel in the URL fragment to a new page; damaged or hostile fragments
-// fall back to the default map with a message, and never reach the page as HTML.
+// keep what they can (the map, the moves before a bad one) or fall back to
+// the default map, with a message, and never reach the page as HTML.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { presetById } from "../../www/js/presets.js";
@@ -51,7 +52,7 @@ test("a map from the editor and the moves played on it open in a new page", asyn
     await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length >= n, i + 1);
   }
   const link = await copiedLink(page);
-  assert.equal(link, `${env.site.url}#m=${FORTRESS}&g=${moves}`);
+  assert.equal(link, `${env.site.url}#m=${FORTRESS}&g=${moves}&p=hotseat`);
 
   const opened = await openBoard(env.browser, link);
   assert.equal(await opened.page.$$eval("#move-list li", (items) => items.length), 4);
@@ -60,16 +61,16 @@ test("a map from the editor and the moves played on it open in a new page", asyn
   assert.deepEqual([...problems, ...opened.problems], []);
 });
 
-test("hostile and damaged fragments show a message and the default map, and inject nothing", async () => {
+test("hostile and damaged fragments show a message and what could be kept, and inject nothing", async () => {
   const fragments = [
-    ["#m=<img src=x onerror=window.hacked=1>", /map code in the link is damaged/],
-    ['#m="><svg onload=window.hacked=1>', /map code in the link is damaged/],
-    [`#m=${FORTRESS}&g=<img src=x onerror=window.hacked=1>`, /moves in the link are damaged/],
-    ["#m=18AAAA", /could not be opened: share code/],
-    [`#m=${FORTRESS}&g=a1`, /could not be opened: .*a1/],
-    ["#g=f5", /no map/],
+    ["#m=<img src=x onerror=window.hacked=1>", /map code in the link is damaged.*default map/, DEFAULT_MAP],
+    ['#m="><svg onload=window.hacked=1>', /map code in the link is damaged.*default map/, DEFAULT_MAP],
+    [`#m=${FORTRESS}&g=<img src=x onerror=window.hacked=1>`, /moves in the link are damaged from the first move/, FORTRESS],
+    ["#m=18AAAA", /could not be opened: share code.*default map/, DEFAULT_MAP],
+    [`#m=${FORTRESS}&g=a1`, /Move 1 in the link, a1, cannot be played/, FORTRESS],
+    ["#g=f5", /no map.*default map/, DEFAULT_MAP],
   ];
-  for (const [fragment, message] of fragments) {
+  for (const [fragment, message, map] of fragments) {
     const { page, problems } = await openBoard(env.browser, `${env.site.url}${fragment}`);
     const dialogs = [];
     page.on("dialog", (d) => {
@@ -77,11 +78,10 @@ test("hostile and damaged fragments show a message and the default map, and inje
       d.dismiss();
     });
     assert.match(await noticeText(page), message, fragment);
-    assert.match(await noticeText(page), /default map/, fragment);
     assert.equal(await page.evaluate(() => window.hacked), undefined, fragment);
     assert.equal(await page.$$eval("img, [onerror], [onload]", (found) => found.length), 0, fragment);
     assert.ok(!(await page.content()).includes("hacked"), `${fragment} reached the page`);
-    assert.equal(await copiedLink(page), `${env.site.url}#m=${DEFAULT_MAP}`, fragment);
+    assert.equal(await copiedLink(page), `${env.site.url}#m=${map}&p=black`, fragment);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(problems, [], fragment);
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { linkFor, readFragment } from "../../www/js/share.js";
+import { linkFor, playersOf, readFragment, settingsFor, splitMoves } from "../../www/js/share.js";
 
 const CODE = "18AQAAAAAAAAAAAAAAAQAAAAA";
 
@@ -19,18 +19,16 @@ test("moves are read as any transcript reader would, then compacted", () => {
   assert.deepEqual(readFragment(`#m=110AAA&g=a10+j10+pass`), { map: "110AAA", moves: "a10j10pass" });
 });
 
-test("damaged fragments give a sentence, never a throw", () => {
+test("a fragment whose map is damaged gives a sentence, never a throw", () => {
   const cases = [
     ["#m=", /map code/],
     ["#m=<img src=x onerror=alert(1)>", /map code/],
     ["#m=18AQ%3Cb%3E", /map code/],
     [`#m=1${"A".repeat(80)}`, /map code/],
     ["#m=%E0%A4%A", /map code/],
-    [`#m=${CODE}&g=<script>`, /moves/],
-    [`#m=${CODE}&g=f5z9`, /moves/],
-    [`#m=${CODE}&g=f5f0`, /moves/],
-    [`#m=${CODE}&g=${"f5".repeat(300)}`, /moves/],
+    [`#m=<b>&g=f5&p=hotseat`, /map code/],
     ["#g=f5", /no map/],
+    ["#p=hotseat", /no map/],
   ];
   for (const [hash, message] of cases) {
     const read = readFragment(hash);
@@ -40,6 +38,39 @@ test("damaged fragments give a sentence, never a throw", () => {
   }
 });
 
+test("damaged moves keep the map and the moves before the damage", () => {
+  const cases = [
+    [`#m=${CODE}&g=<script>`, undefined, /damaged from the first move/],
+    [`#m=${CODE}&g=f5z9`, "f5", /damaged after move 1/],
+    [`#m=${CODE}&g=f5d6f0c3`, "f5d6", /damaged after move 2/],
+    [`#m=${CODE}&g=${"f5".repeat(300)}`, undefined, /too many/],
+  ];
+  for (const [hash, moves, message] of cases) {
+    const read = readFragment(hash);
+    assert.equal(read.map, CODE, hash);
+    assert.equal(read.moves, moves, hash);
+    assert.match(read.problem, message, hash);
+    assert.ok(!read.problem.includes("<"), "the problem never echoes the fragment");
+  }
+});
+
+test("the players field reads back, and an unknown one is left out with a word", () => {
+  for (const players of ["hotseat", "black", "white", "watch"]) {
+    assert.deepEqual(readFragment(`#m=${CODE}&g=f5&p=${players}`), { map: CODE, moves: "f5", players });
+  }
+  const read = readFragment(`#m=${CODE}&p=<chess>`);
+  assert.deepEqual(Object.keys(read), ["map", "problem"]);
+  assert.match(read.problem, /players/);
+  assert.ok(!read.problem.includes("<"));
+});
+
+test("a transcript splits into its moves and what follows them", () => {
+  assert.deepEqual(splitMoves("f5d6pac3"), { moves: ["f5", "d6", "pa", "c3"], rest: "" });
+  assert.deepEqual(splitMoves("a10j10pass--ps"), { moves: ["a10", "j10", "pass", "--", "ps"], rest: "" });
+  assert.deepEqual(splitMoves("f5k1d6"), { moves: ["f5"], rest: "k1d6" });
+  assert.deepEqual(splitMoves(""), { moves: [], rest: "" });
+});
+
 test("a link replaces the fragment and keeps the page's address", () => {
   assert.equal(linkFor("https://example.org/games/mapello/#old", { map: CODE }), `https://example.org/games/mapello/#m=${CODE}`);
   assert.equal(
@@ -47,10 +78,18 @@ test("a link replaces the fragment and keeps the page's address", () => {
     `http://127.0.0.1:8080/?x=1#m=${CODE}&g=f5d6c3`,
   );
   assert.equal(linkFor("http://h/", { map: CODE, moves: "" }), `http://h/#m=${CODE}`);
+  assert.equal(linkFor("http://h/", { map: CODE, moves: "f5", players: "watch" }), `http://h/#m=${CODE}&g=f5&p=watch`);
 });
 
 test("a link reads back as what it was made from", () => {
-  for (const value of [{ map: CODE }, { map: CODE, moves: "f5d6c3d3c4pa" }, { map: "110AAAA", moves: "a10b2" }]) {
+  const values = [
+    { map: CODE },
+    { map: CODE, moves: "f5d6c3d3c4pa" },
+    { map: "110AAAA", moves: "a10b2" },
+    { map: CODE, players: "hotseat" },
+    { map: CODE, moves: "f5", players: "white" },
+  ];
+  for (const value of values) {
     const href = linkFor("http://h/p/", value);
     assert.deepEqual(readFragment(new URL(href).hash), value);
   }
@@ -60,4 +99,20 @@ test("a link refuses what is not a share code or a transcript", () => {
   assert.throws(() => linkFor("http://h/", {}), /share code/);
   assert.throws(() => linkFor("http://h/", { map: "<b>" }), /share code/);
   assert.throws(() => linkFor("http://h/", { map: CODE, moves: "f5<b>" }), /transcript/);
+  assert.throws(() => linkFor("http://h/", { map: CODE, players: "<b>" }), /players/);
+});
+
+test("the players field says who plays, and opens the game in that mode", () => {
+  const settings = { mode: "series", humanColour: "X", level: 3, opponent: "human", showLegal: false };
+  const cases = [
+    [{ X: "human", O: "human" }, "hotseat", { mode: "hotseat" }],
+    [{ X: "computer", O: "computer" }, "watch", { mode: "watch" }],
+    [{ X: "human", O: "computer" }, "black", { mode: "computer", humanColour: "X" }],
+    [{ X: "computer", O: "human" }, "white", { mode: "computer", humanColour: "O" }],
+  ];
+  for (const [controllers, players, changed] of cases) {
+    assert.equal(playersOf(controllers), players);
+    assert.deepEqual(settingsFor(players, settings), { ...settings, ...changed });
+  }
+  assert.equal(settingsFor(undefined, settings), settings, "an old link keeps the mode");
 });

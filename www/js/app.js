@@ -10,8 +10,8 @@ import { DEFAULT_SIZE, GAMES, gameById } from "./games.js";
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { colourOfFirst, leaderText, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
-import { copyText, linkFor } from "./share.js";
 import { presetById } from "./presets.js";
+import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { MAX_LEVEL, save } from "./storage.js";
 
@@ -187,7 +187,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("pause").textContent = paused ? "Resume" : "Pause";
     $("pause").setAttribute("aria-pressed", String(paused));
     $("choose").hidden = phase !== "choose";
-    save(storage, { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase });
+    save(storage, current());
+  }
+
+  // Everything a reload needs, as saved.
+  function current() {
+    return { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase };
   }
 
   function showPlayers(snap) {
@@ -760,7 +765,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     button.addEventListener("click", () => choose(button.dataset.colour));
   }
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
-  $("copy-link").addEventListener("click", () => copy(linkFor(location.href, { map: game.mapCode(), moves: game.transcript() }), "Link"));
+  $("copy-link").addEventListener("click", () => {
+    const players = playersOf({ X: controllerOf("X"), O: controllerOf("O") });
+    copy(linkFor(location.href, { map: game.mapCode(), moves: game.transcript(), players }), "Link");
+  });
   $("load-moves").addEventListener("click", loadMoves);
   // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the
   // game, but not while typing, and not in the map editor, which has its own.
@@ -775,11 +783,36 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     else redo();
   });
 
-  refresh();
-  if (phase === "setup") beginSetup();
-  else proceed();
+  // Replaces the whole state by `next`, checked as `start` is: a link
+  // opened in this tab, or a game put back.
+  function open(next) {
+    const opened = new Game({ variant: next.game.variant, map: next.game.map, moves: next.game.moves });
+    stopComputer();
+    closeEditor();
+    clearNotice("computer");
+    $("paste-error").textContent = "";
+    paused = false;
+    passNotice = "";
+    settings = { ...next.settings };
+    match = next.match;
+    phase = next.phase;
+    game.free();
+    game = opened;
+    draftMap = next.game.map;
+    begin();
+  for (const part of document.querySelectorAll("[inert]")) part.inert = false;
+  }
+
+  function begin() {
+    refresh();
+    if (phase === "setup") beginSetup();
+    else proceed();
+  }
+
+  begin();
   for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
+  return { open, current };
 }
 
 function formatNodes(n) {

@@ -1,20 +1,28 @@
 // Page entry: starts the wasm module, decides what to show first (a shared
 // link, else the saved game, else a new game on the default map), and wires
 // the notices and the map editor around the game controller (app.js).
+// Nothing stored or linked may leave the page unusable: saved records are
+// checked whole before use, a link never replaces a game without a way
+// back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game } from "../mapello.js";
 import { startApp } from "./app.js";
 import { newMatch } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { presetById } from "./presets.js";
-import { readFragment } from "./share.js";
-import { DEFAULT_SETTINGS, drop, load } from "./storage.js";
+import { readFragment, settingsFor, splitMoves } from "./share.js";
+import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
 
 const DEFAULT_MAP = presetById("rulebook").code;
+// sessionStorage: why the last start failed, read by the reload that follows it.
+const FAILED_START = "mapello.failedStart";
 const notices = document.querySelector("#notices");
 
-/** Shows `text` until dismissed; `key` replaces an earlier notice with it. */
-function notify(text, { key = "", action = null } = {}) {
+/**
+ * Shows `text` until dismissed; `key` replaces an earlier notice with it;
+ * each of `actions` (or the single `action`), `{ label, run }`, is a button.
+ */
+function notify(text, { key = "", action = null, actions = action ? [action] : [] } = {}) {
   if (key) clearNotice(key);
   const box = document.createElement("div");
   box.className = "notice";
@@ -23,11 +31,11 @@ function notify(text, { key = "", action = null } = {}) {
   const p = document.createElement("p");
   p.textContent = text;
   box.append(p);
-  if (action) {
+  for (const { label, run } of actions) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.label;
-    button.addEventListener("click", action.run);
+    button.textContent = label;
+    button.addEventListener("click", run);
     box.append(button);
   }
   const close = document.createElement("button");
@@ -46,44 +54,63 @@ function clearNotice(key) {
   }
 }
 
-// Whether a game record opens; the error's message when it does not.
-function openError(record) {
+// A button that saves `text`, a record the page could not use, to a file:
+// whatever went wrong, the player keeps their data.
+function downloadAction(text) {
+  return {
+    label: "Download the saved data",
+    run: () => {
+      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = "mapello-saved-data.json";
+      a.click();
+      // The download has started from the URL by the time a task later.
+      setTimeout(() => URL.revokeObjectURL(url));
+    },
+  };
+}
+
+const resetAction = {
+  label: "Reset saved data",
+  run: () => {
+    drop(localStorage);
+    location.reload();
+  },
+};
+
+function defaultGame() {
+  return { map: DEFAULT_MAP, variant: "mapello", moves: "" };
+}
+
+// What the rules say against a saved record that fits the schema: the
+// game must open, and a result on show must be of a finished game. Null
+// when it restores.
+function rulesProblem({ game: record, phase }) {
+  let game;
   try {
-    new Game({ variant: record.variant, map: record.map, moves: record.moves }).free();
-    return null;
+    game = new Game({ variant: record.variant, map: record.map, moves: record.moves });
   } catch (err) {
     return err.message;
   }
+  const over = game.state().status === "gameOver";
+  game.free();
+  return phase === "over" && !over ? "it shows a result for a game still under way" : null;
 }
 
-// What the page starts with: `{ settings, game, match, phase }`.
-function startingPoint() {
-  const { saved, notice } = load(localStorage);
-  if (notice) notify(notice, { key: "saved" });
-  let start = saved;
-  if (start?.game) {
-    const error = openError(start.game);
-    if (error) {
-      drop(localStorage);
-      notify(`Your saved game could not be restored (${error}), so it was discarded.`, { key: "saved" });
-      start = null;
-    }
-  }
-  const settings = start?.settings ?? { ...DEFAULT_SETTINGS };
-  const link = readFragment(location.hash);
-  if (link.error || link.map) history.replaceState(null, "", location.pathname + location.search);
-  if (link.error) notify(`${link.error} Here is the default map instead.`, { key: "link" });
-  if (link.map) {
-    const game = { map: link.map, variant: "mapello", moves: link.moves ?? "" };
-    const error = openError(game);
-    if (error) {
-      notify(`The shared game could not be opened: ${error}. Here is the default map instead.`, { key: "link" });
-      return fresh(settings, { map: DEFAULT_MAP, variant: "mapello", moves: "" });
-    }
-    return fresh(settings, game);
-  }
-  if (link.error || !start?.game) return fresh(settings, { map: DEFAULT_MAP, variant: "mapello", moves: "" });
-  return start;
+// The saved record when it restores; otherwise null, having said why.
+function savedRecord() {
+  const { saved, notice, text } = load(localStorage);
+  if (notice) notify(notice, { key: "saved", actions: text === null ? [] : [downloadAction(text)] });
+  if (!saved) return null;
+  const problem = rulesProblem(saved);
+  if (!problem) return saved;
+  drop(localStorage);
+  notify(`Your saved game could not be restored (${problem}), so it was discarded.`, {
+    key: "saved",
+    actions: [downloadAction(text)],
+  });
+  return null;
 }
 
 // A new game in the settings' mode, with a new match where the mode has one.
@@ -93,6 +120,91 @@ function fresh(settings, game) {
   if (mode === "series") match = newMatch("series", opponent === "human" ? ["Player 1", "Player 2"] : ["You", "Computer"]);
   if (mode === "freeplay") match = newMatch("freeplay", ["Player 1", "Player 2"]);
   return { settings, game, match, phase: "play" };
+}
+
+// The game `link` (readFragment's, with a map) holds, in the settings'
+// mode or the link's own: `{ start, notes }`, or `{ error }` when its map
+// does not open. Moves are played one by one, so that an illegal one keeps
+// the map and the moves before it.
+function linkedGame(link, settings) {
+  const variant = "mapello";
+  let game;
+  try {
+    game = new Game({ variant, map: link.map });
+  } catch (err) {
+    return { error: `The shared game could not be opened: ${err.message}.` };
+  }
+  const notes = link.problem ? [link.problem] : [];
+  for (const [i, move] of splitMoves(link.moves ?? "").moves.entries()) {
+    try {
+      game.play(move);
+    } catch (err) {
+      notes.push(`Move ${i + 1} in the link, ${move}, cannot be played (${err.message}): the game stops before it.`);
+      break;
+    }
+  }
+  const record = { map: link.map, variant, moves: game.transcript() };
+  game.free();
+  return { start: fresh(settingsFor(link.players, settings), record), notes };
+}
+
+// Set aside when a link replaces a game: one step back.
+let previous = null;
+let app = null;
+
+// What opening `link` over `current` (the page's record, or null) starts:
+// the linked game, or `current` itself when the link is damaged. Says what
+// happened, and keeps `current` restorable when the link replaces it.
+function openLink(link, current) {
+  const settings = current?.settings ?? { ...DEFAULT_SETTINGS };
+  const { start, notes, error } = link.error ? { error: link.error } : linkedGame(link, settings);
+  if (error) {
+    const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
+    notify(`${error} ${instead}`, { key: "link" });
+    return current ?? fresh(settings, defaultGame());
+  }
+  if (notes.length) notify(notes.join(" "), { key: "link" });
+  else clearNotice("link");
+  const same = current && current.game.map === start.game.map && current.game.moves === start.game.moves;
+  if (current && !(same && !current.match?.games.length)) {
+    previous = current;
+    notify("Your previous game was replaced by the shared one.", {
+      key: "previous",
+      action: { label: "Restore it", run: restorePrevious },
+    });
+  }
+  return start;
+}
+
+function restorePrevious() {
+  clearNotice("previous");
+  clearNotice("link");
+  if (!previous || !app) return;
+  const back = previous;
+  previous = null;
+  app.open(back);
+}
+
+// The link in the address, read once and then removed, so that a reload
+// shows the game as played on rather than the link again.
+function takeLink() {
+  const link = readFragment(location.hash);
+  if (link.error || link.map) history.replaceState(null, "", location.pathname + location.search);
+  return link;
+}
+
+// What the page starts with: `{ start, from, kept }`; `from` says where it
+// came from ("default", "saved" or "link"), `kept` the saved record a link
+// replaced.
+function startingPoint() {
+  const saved = savedRecord();
+  const link = takeLink();
+  if (link.error || link.map) {
+    const start = openLink(link, saved);
+    return start === saved ? { start, from: "saved", kept: null } : { start, from: "link", kept: saved };
+  }
+  if (saved) return { start: saved, from: "saved", kept: null };
+  return { start: fresh({ ...DEFAULT_SETTINGS }, defaultGame()), from: "default", kept: null };
 }
 
 // The map editor, mounted on first use and kept (it runs its own worker).
@@ -135,11 +247,67 @@ function closeEditor() {
   document.querySelector("#board").focus({ preventScroll: true });
 }
 
+// Says why the last start failed, when it did and the page reloaded.
+function reportFailedStart() {
+  let failed = null;
+  try {
+    failed = JSON.parse(sessionStorage.getItem(FAILED_START));
+    sessionStorage.removeItem(FAILED_START);
+  } catch {
+    // No sessionStorage, or nothing readable in it: nothing to report.
+  }
+  if (!failed || typeof failed.message !== "string" || typeof failed.text !== "string") return;
+  const what = failed.from === "link" ? "The shared game could not be opened" : "Your saved game could not be restored";
+  notify(`${what} (${failed.message}), so it was set aside and a new game started.`, {
+    key: "saved",
+    actions: [downloadAction(failed.text)],
+  });
+}
+
+// A start that threw has left the page half wired, so the way back is a
+// reload without what it started from: the saved record dropped (or put
+// back as it was before a link replaced it). Each reload has less to start
+// from, down to the default game; if even that fails, the player gets the
+// error and a reset button.
+function startFailed(err, { start, from, kept }) {
+  document.querySelector("#status").textContent = `Mapello could not start: ${err.message}`;
+  if (from !== "default") {
+    if (kept) save(localStorage, kept);
+    else drop(localStorage);
+    let stored = null;
+    try {
+      stored = localStorage.getItem(KEY);
+      sessionStorage.setItem(FAILED_START, JSON.stringify({ message: err.message, text: encodeSave(start), from }));
+    } catch {
+      stored = undefined;
+    }
+    if (stored === (kept ? encodeSave(kept) : null)) {
+      location.reload();
+      return;
+    }
+  }
+  notify(`Mapello could not start: ${err.message}.`, { key: "saved", actions: [resetAction] });
+}
+
 try {
   await init();
-  startApp({ Game, start: startingPoint(), storage: localStorage, notify, clearNotice, openEditor, closeEditor });
-  registerOffline();
 } catch (err) {
   document.querySelector("#status").textContent = `Mapello could not start: ${err.message}`;
   throw err;
 }
+reportFailedStart();
+const first = startingPoint();
+try {
+  app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor });
+  // A link pasted into the address bar of the page already open.
+  addEventListener("hashchange", () => {
+    const link = takeLink();
+    if (!link.error && !link.map) return;
+    const current = app.current();
+    const next = openLink(link, current);
+    if (next !== current) app.open(next);
+  });
+} catch (err) {
+  startFailed(err, first);
+}
+registerOffline();

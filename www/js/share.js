@@ -1,59 +1,165 @@
-// Share links: a map and optionally the game so far in the URL fragment,
-// `#m=<share code>&g=<transcript>`. The fragment never reaches the server,
-// and only its shape is checked here: whether the code is a legal map and
-// the moves legal on it is the wasm module's call (`new Game({map, moves})`).
+// Share links: a game in the URL fragment, which never reaches the server.
+//
+//   #m=<share code>&g=<transcript>&p=<players>
+//
+// - `m`, the map: a share code (FORMATS.md). The only field a link needs.
+// - `g`, the moves so far: a transcript, lower case, without separators.
+// - `p`, who plays: `hotseat` (two people, one screen), `black` or `white`
+//   (the person opening the link plays that colour against the computer)
+//   or `watch` (the computer plays both sides). Links older than this field
+//   have none, and open in the mode the page was already in.
+//
+// Only the shape of each field is checked here: whether the code is a legal
+// map and the moves legal on it is the wasm module's call. A damaged map
+// makes the whole link unusable; a damaged later field is left out and said
+// so, and the rest of the link still opens.
 
 // A share code: a version digit, then URL-safe base64 (FORMATS.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 const MAX_CODE = 64;
-// Moves as the transcript writer spells them, a pass as `pa`; readers also
+// One move as the transcript writer spells it, a pass as `pa`; readers also
 // accept `pass`, `ps` and `--`, so a hand-edited link may hold them too.
-const MOVES = /^(?:[a-j](?:10|[1-9])|pass|pa|ps|--)*$/;
+const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
 // A 10 x 10 game has at most 96 moves plus passes, 3 characters each.
 const MAX_MOVES = 400;
+const PLAYERS = ["hotseat", "black", "white", "watch"];
+
+// The fields in the order links write them. `read(text)` gives `{ value }`,
+// `{}` for an empty field, or `{ problem }` with a sentence for the player
+// (and maybe the part of the value still usable); `vital` fields spoil the
+// whole link when damaged. `write(value)` gives the field's text, or throws.
+const FIELDS = [
+  {
+    name: "map",
+    key: "m",
+    vital: true,
+    read: (text) => (validCode(text) ? { value: text } : { problem: "The map code in the link is damaged: it is not a share code." }),
+    write: (map) => {
+      if (!validCode(map)) throw new Error(`not a share code: ${JSON.stringify(map)}`);
+      return map;
+    },
+  },
+  {
+    name: "moves",
+    key: "g",
+    read: readMoves,
+    write: (moves) => {
+      const { moves: read, rest } = splitMoves(compactMoves(moves));
+      if (rest) throw new Error(`not a transcript: ${JSON.stringify(moves)}`);
+      return read.join("");
+    },
+  },
+  {
+    name: "players",
+    key: "p",
+    read: (text) => (PLAYERS.includes(text) ? { value: text } : { problem: "The link names players this page does not know: it opens in the current mode." }),
+    write: (players) => {
+      if (!PLAYERS.includes(players)) throw new Error(`not a players field: ${JSON.stringify(players)}`);
+      return players;
+    },
+  },
+];
+
+function validCode(text) {
+  return typeof text === "string" && text.length <= MAX_CODE && CODE.test(text);
+}
+
+// The moves up to the first thing that is not one: a link cut short or
+// edited by hand still opens on its map with the moves before the damage.
+function readMoves(text) {
+  const compact = compactMoves(text);
+  if (compact === "") return {};
+  if (compact.length > MAX_MOVES) return { problem: "The moves in the link are too many for any game: the map opens without them." };
+  const { moves, rest } = splitMoves(compact);
+  if (!rest) return { value: moves.join("") };
+  const where = moves.length ? `after move ${moves.length}` : "from the first move";
+  return {
+    value: moves.join(""),
+    problem: `The moves in the link are damaged ${where}: the game stops there.`,
+  };
+}
 
 /**
- * Reads a URL fragment (`location.hash`, with or without its `#`):
- * `{}` when it holds no share link, `{ map, moves? }` when it does, and
- * `{ error }` with a sentence for the player when it is damaged.
- * Keys other than `m` and `g` are ignored.
+ * Reads a URL fragment (`location.hash`, with or without its `#`): `{}` when
+ * it holds no share link, `{ map, moves?, players?, problem? }` when it
+ * does (`problem`: a sentence on what was left out), and `{ error }` with a
+ * sentence for the player when nothing of it can be used. Keys it does not
+ * know are ignored.
  */
 export function readFragment(hash) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
-  const map = params.get("m");
-  const moves = params.get("g");
-  if (map === null && moves === null) return {};
-  if (map === null) return { error: "The link holds moves but no map." };
-  if (map.length > MAX_CODE || !CODE.test(map)) {
-    return { error: "The map code in the link is damaged: it is not a share code." };
+  if (!FIELDS.some(({ key }) => params.has(key))) return {};
+  if (!params.has("m")) return { error: "The link holds a game but no map." };
+  const link = {};
+  const problems = [];
+  for (const { name, key, vital, read } of FIELDS) {
+    const text = params.get(key);
+    if (text === null) continue;
+    const { value, problem } = read(text);
+    if (problem && vital) return { error: problem };
+    if (value !== undefined && value !== "") link[name] = value;
+    if (problem) problems.push(problem);
   }
-  if (moves === null || moves === "") return { map };
-  const compact = compactMoves(moves);
-  if (compact.length > MAX_MOVES || !MOVES.test(compact)) {
-    return { error: "The moves in the link are damaged: they are not a game transcript." };
-  }
-  return { map, moves: compact };
+  if (problems.length) link.problem = problems.join(" ");
+  return link;
 }
 
 /**
  * `href` with its fragment replaced by a share link to `map` (a share code)
- * and, when given, the game's `moves` (a transcript).
+ * and, when given, the game's `moves` (a transcript) and `players`.
  */
-export function linkFor(href, { map, moves } = {}) {
-  if (typeof map !== "string" || map.length > MAX_CODE || !CODE.test(map)) {
-    throw new Error(`not a share code: ${JSON.stringify(map)}`);
-  }
+export function linkFor(href, fields = {}) {
   const url = new URL(href);
-  const compact = compactMoves(moves ?? "");
-  if (!MOVES.test(compact)) throw new Error(`not a transcript: ${JSON.stringify(moves)}`);
-  url.hash = compact ? `m=${map}&g=${compact}` : `m=${map}`;
+  const parts = [];
+  for (const { name, key, vital, write } of FIELDS) {
+    const value = fields[name];
+    if (value === undefined && !vital) continue;
+    const text = write(value);
+    if (text !== "") parts.push(`${key}=${text}`);
+  }
+  url.hash = parts.join("&");
   return url.href;
+}
+
+/**
+ * The players field for a game where `controllers` says who plays each
+ * colour: `{ X: "human" | "computer", O: … }`.
+ */
+export function playersOf(controllers) {
+  const { X, O } = controllers;
+  if (X === "human" && O === "human") return "hotseat";
+  if (X === "computer" && O === "computer") return "watch";
+  return X === "human" ? "black" : "white";
+}
+
+/** `settings` (storage.js) changed to open a link with `players` (if any) in its own mode. */
+export function settingsFor(players, settings) {
+  if (players === "hotseat" || players === "watch") return { ...settings, mode: players };
+  if (players === "black" || players === "white") return { ...settings, mode: "computer", humanColour: players === "black" ? "X" : "O" };
+  return settings;
+}
+
+/**
+ * A compact transcript split into its moves, and the `rest` from the
+ * first thing that is not a move ("" when there is none).
+ */
+export function splitMoves(compact) {
+  const moves = [];
+  MOVE.lastIndex = 0;
+  let at = 0;
+  for (let found = MOVE.exec(compact); found; found = MOVE.exec(compact)) {
+    moves.push(found[0]);
+    at = MOVE.lastIndex;
+  }
+  return { moves, rest: compact.slice(at) };
 }
 
 // Lower case without separators: transcripts read unambiguously without
 // them, even on 10 x 10 (no square name starts with a digit).
 function compactMoves(moves) {
-  return String(moves).toLowerCase().replace(/[\s,]+/g, "");
+  return String(moves ?? "")
+    .toLowerCase()
+    .replace(/[\s,]+/g, "");
 }
 
 /** Puts `text` on the clipboard; false when the browser refuses. */
