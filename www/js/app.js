@@ -678,7 +678,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Everything a new game replaces, to bring back.
   function snapshot() {
-    return { settings: { ...settings }, game: record(), match, phase, draftMap, moved: game.state().moves.length > 0 };
+    return { ...current(), settings: { ...settings }, moved: game.state().moves.length > 0 };
   }
 
   // After a change replaced a game in progress (or a match under way), a
@@ -699,20 +699,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function restore(saved) {
-    stopComputer();
-    closeEditor();
-    paused = false;
-    passNotice = "";
-    settings = { ...saved.settings };
-    match = saved.match;
-    phase = saved.phase;
-    draftMap = saved.draftMap;
-    game = new Game(saved.game);
-    refresh();
+    open(saved);
     announce(`Back to your game. ${$("status").textContent}`);
-    if (phase === "setup") beginSetup();
-    else proceed();
   }
+
 
   // --- wiring
 
@@ -800,7 +790,6 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     game = opened;
     draftMap = next.game.map;
     begin();
-  for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   }
 
   function begin() {
