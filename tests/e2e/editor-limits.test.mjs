@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE } from "./game.mjs";
+import { DESKTOP, openSettings, PHONE } from "./game.mjs";
 
 const env = useSite();
 
@@ -19,6 +19,7 @@ const status = (page) => page.textContent(".editor-status");
 test("limit boxes refuse what is not a whole number in range, and keep the last valid limit", async () => {
   for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await openSettings(page);
     await page.click("#edit-map");
     await page.waitForSelector(".editor-board", { state: "visible" });
     await page.click("[data-action=clear]");

@@ -197,3 +197,23 @@ test("on a phone the board fills the width and the controls of every move are wi
   await page.screenshot({ path: `${screenshots}/phone-settings-open.png` });
   assert.deepEqual(problems, []);
 });
+
+test("watching two computers: a level for each side, a speed, and no toggles that do nothing", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "watch", { level: "1", "level-white": "2", "watch-speed": "fast" });
+  assert.equal(await page.textContent("#level-name"), "Black's level");
+  assert.match(await page.textContent("#player-X .player-name"), /level 1/);
+  assert.match(await page.textContent("#player-O .player-name"), /level 2/);
+  assert.ok(await page.isHidden("#hints"), "hints are for a player at the screen");
+  assert.ok(await page.isHidden("#show-legal"));
+  // Fast does not wait between moves: level 1 and 2 play 20 moves in well under the normal pace's 12 s.
+  const start = Date.now();
+  await waitForMoves(page, 20, 10_000);
+  assert.ok(Date.now() - start < 10_000);
+  await page.click("#pause");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await page.inputValue("#level-white"), "2");
+  assert.equal(await page.inputValue("#watch-speed"), "fast");
+  assert.deepEqual(problems, []);
+});

@@ -12,7 +12,7 @@ import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHO
 
 const env = useSite();
 
-const SETTINGS = { mode: "series", humanColour: "X", level: 4, opponent: "computer", showLegal: true };
+const SETTINGS = { mode: "series", humanColour: "X", level: 4, opponent: "computer", showLegal: true, levelWhite: 4, watchSpeed: "normal" };
 const GAME = { map: "18EwAAAAMAABIAABJRhCAAQAA", variant: "mapello", moves: "" };
 const SERIES = { kind: "series", names: ["You", "Computer"], games: [], setup: 0, firstColour: "X" };
 const record = (fields) => JSON.stringify({ version: 1, settings: SETTINGS, game: GAME, match: null, phase: "play", ...fields });

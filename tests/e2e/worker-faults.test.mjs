@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deadlineMs } from "../../www/js/ai-client.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, moveList, noticeText, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 
@@ -93,6 +93,7 @@ test("a balance worker that fails to load or answers garbage never leaves the ed
   for (const [what, body, balance, balanced] of cases) {
     const { page, problems } = await openEditor(DESKTOP);
     await routeWorker(page, "**/js/balance-worker.js", [body, body]);
+    await openSettings(page);
     await page.click("#edit-map");
     await page.waitForSelector(".editor-board", { state: "visible" });
     await page.waitForFunction(() => !document.querySelector(".editor-balance-text").textContent.includes("estimating"));
@@ -113,6 +114,7 @@ test("a balance worker that never answers is given up on, and a fresh one answer
   const { page, problems } = await openEditor(PHONE);
   const silent = "self.onmessage = () => {};";
   await routeWorker(page, "**/js/balance-worker.js", [silent]);
+  await openSettings(page);
   await page.click("#edit-map");
   await page.waitForSelector(".editor-board", { state: "visible" });
   await page.click("[data-action=balanced]");

@@ -123,3 +123,16 @@ test("saving survives a storage that refuses", () => {
   save(storage, record);
   assert.deepEqual(load(storage).saved.game, record.game);
 });
+
+test("a record saved before the watching settings existed takes their defaults; bad ones are refused", () => {
+  const { levelWhite, watchSpeed, ...older } = record.settings;
+  assert.equal(levelWhite, DEFAULT_SETTINGS.levelWhite);
+  assert.equal(watchSpeed, DEFAULT_SETTINGS.watchSpeed);
+  const { saved } = decodeSave(encodeSave({ ...record, settings: older }));
+  assert.equal(saved.settings.levelWhite, 4);
+  assert.equal(saved.settings.watchSpeed, "normal");
+  const fast = decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 8, watchSpeed: "fast" } }));
+  assert.deepEqual([fast.saved.settings.levelWhite, fast.saved.settings.watchSpeed], [8, "fast"]);
+  assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 9 } })).error, /white's level/);
+  assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, watchSpeed: "warp" } })).error, /watching speed/);
+});

@@ -15,8 +15,9 @@ import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { MAX_LEVEL, save } from "./storage.js";
 
-// In computer-vs-computer games, moves come at most this often, to be watched.
-const WATCH_PACE_MS = 600;
+// In computer-vs-computer games, moves come at most this often, to be
+// watched; "fast" does not wait at all.
+const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
 // Against a person, the computer's move waits until the person's own move
 // has finished turning its discs, then this long more, so both are seen.
 const REPLY_PAUSE_MS = 350;
@@ -100,13 +101,19 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     }
   }
 
+  // The level of the computer playing `colour`: in a watched game each side
+  // has its own, black's being the usual level setting.
+  function levelOf(colour) {
+    return settings.mode === "watch" && colour === "O" ? settings.levelWhite : settings.level;
+  }
+
   function hasComputer() {
     return controllerOf("X") === "computer" || controllerOf("O") === "computer";
   }
 
   function nameOf(colour) {
     if (match) return match.names[playerOfColour(colour)];
-    if (controllerOf(colour) === "computer") return `Computer (level ${settings.level})`;
+    if (controllerOf(colour) === "computer") return `Computer (level ${levelOf(colour)})`;
     if (settings.mode === "computer") return "You";
     return colourName(colour);
   }
@@ -116,7 +123,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const name = nameOf(colour);
     const plain = colourName(colour);
     if (name === plain) return plain;
-    if (!match && controllerOf(colour) === "computer") return `${plain} (computer, level ${settings.level})`;
+    if (!match && controllerOf(colour) === "computer") return `${plain} (computer, level ${levelOf(colour)})`;
     return `${name} (${plain.toLowerCase()})`;
   }
 
@@ -303,6 +310,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("human-colour").value = settings.humanColour;
     $("opponent").value = settings.opponent;
     $("level").value = String(settings.level);
+    $("level-white").value = String(settings.levelWhite);
+    $("watch-speed").value = settings.watchSpeed;
+    $("level-name").textContent = settings.mode === "watch" ? "Black's level" : "Level";
     $("show-legal").checked = settings.showLegal;
     for (const label of $("setup").querySelectorAll("label[data-for]")) {
       const modes = label.dataset.for.split(" ");
@@ -396,7 +406,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // Hints still searching would hold up the computer's move behind them.
     ai.cancel();
     const mine = ++token;
-    const level = settings.level;
+    const level = levelOf(game.state().toMove);
     const who = nameOf(game.state().toMove);
     showThinking(`${who} is thinking…`, "");
     const panel = $("thinking");
@@ -434,7 +444,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // How long after the last move the computer's reply may come: watched
   // games keep a pace; a person's move first finishes turning its discs.
   function replyDelay() {
-    if (settings.mode === "watch") return WATCH_PACE_MS;
+    if (settings.mode === "watch") return WATCH_PACE_MS[settings.watchSpeed];
     return flipDuration(matchMedia("(prefers-reduced-motion: reduce)").matches) + REPLY_PAUSE_MS;
   }
 
@@ -643,7 +653,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function changeSetting(name, value) {
     const before = snapshot();
     settings = { ...settings, [name]: value };
-    if (name === "level") {
+    if (["level", "levelWhite", "watchSpeed"].includes(name)) {
       refresh();
       return;
     }
@@ -713,14 +723,17 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("variant").append(...GAMES.map((g) => new Option(g.name, g.id)));
   $("variant").addEventListener("change", (e) => changeGame(e.target.value, game.state().size));
   $("board-size").addEventListener("change", (e) => changeGame(game.state().variant, Number(e.target.value)));
-  const levels = $("level");
-  for (let level = 1; level <= MAX_LEVEL; level += 1) {
-    levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
+  for (const levels of [$("level"), $("level-white")]) {
+    for (let level = 1; level <= MAX_LEVEL; level += 1) {
+      levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
+    }
   }
   $("mode").addEventListener("change", (e) => changeSetting("mode", e.target.value));
   $("human-colour").addEventListener("change", (e) => changeSetting("humanColour", e.target.value));
   $("opponent").addEventListener("change", (e) => changeSetting("opponent", e.target.value));
   $("level").addEventListener("change", (e) => changeSetting("level", Number(e.target.value)));
+  $("level-white").addEventListener("change", (e) => changeSetting("levelWhite", Number(e.target.value)));
+  $("watch-speed").addEventListener("change", (e) => changeSetting("watchSpeed", e.target.value));
   $("show-legal").addEventListener("change", (e) => {
     settings = { ...settings, showLegal: e.target.checked };
     refresh();

@@ -18,7 +18,14 @@ export const DEFAULT_SETTINGS = {
   level: 4,
   opponent: "computer",
   showLegal: true,
+  levelWhite: 4,
+  watchSpeed: "normal",
 };
+
+// Settings added after the first saved records: a record without them
+// takes their defaults.
+const LATER_SETTINGS = ["levelWhite", "watchSpeed"];
+const WATCH_SPEEDS = ["slow", "normal", "fast"];
 
 const isColour = (v) => v === "X" || v === "O";
 const isLevel = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_LEVEL;
@@ -48,6 +55,8 @@ const RULES = [
   [`its settings are damaged: the level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.level)],
   ["its settings are damaged: the opponent is unknown", (d) => ["human", "computer"].includes(d.settings.opponent)],
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
+  [`its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
+  ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, 64)],
   ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
@@ -94,6 +103,11 @@ export function decodeSave(text) {
     data = JSON.parse(text);
   } catch {
     return { saved: null, error: "it is not valid JSON" };
+  }
+  if (isRecord(data) && isRecord(data.settings)) {
+    for (const name of LATER_SETTINGS) {
+      if (!(name in data.settings)) data.settings[name] = DEFAULT_SETTINGS[name];
+    }
   }
   const error = saveProblem(data);
   if (error) return { saved: null, error };
