@@ -86,3 +86,33 @@ test("hostile and damaged fragments show a message and what could be kept, and i
     assert.deepEqual(problems, [], fragment);
   }
 });
+
+test("an Othello game on 6 x 6 travels by link as that game and size, in a fresh tab and in an open one", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url);
+  await page.selectOption("#mode", "hotseat");
+  await page.selectOption("#variant", "othello");
+  await page.selectOption("#board-size", "6");
+  await page.waitForFunction(() => document.querySelector("#board-size").value === "6");
+  const { map } = await page.evaluate(() => JSON.parse(localStorage.getItem("mapello.play")).game);
+  const move = await page.evaluate(async (map) => {
+    const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+    return new Game({ map, variant: "othello" }).state().legal[0];
+  }, map);
+  await clickSquare(page, move, 6, false);
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 1);
+  const link = await copiedLink(page);
+  assert.match(link, /&v=othello&g=/);
+
+  const fresh = await openBoard(env.browser, link);
+  assert.equal(await fresh.page.inputValue("#variant"), "othello");
+  assert.equal(await fresh.page.inputValue("#board-size"), "6");
+  assert.deepEqual(await fresh.page.$$eval("#move-list li", (items) => items.map((li) => li.textContent)), [move]);
+  assert.equal(await fresh.page.inputValue("#mode"), "hotseat");
+
+  // Pasted into a tab already on the site, on another game.
+  const open = await openBoard(env.browser, env.site.url);
+  await open.page.evaluate((hash) => (location.hash = hash), new URL(link).hash);
+  await open.page.waitForFunction(() => document.querySelector("#variant").value === "othello");
+  assert.equal(await open.page.inputValue("#board-size"), "6");
+  assert.deepEqual([...problems, ...fresh.problems, ...open.problems], []);
+});

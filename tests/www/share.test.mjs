@@ -116,3 +116,13 @@ test("the players field says who plays, and opens the game in that mode", () => 
   }
   assert.equal(settingsFor(undefined, settings), settings, "an old link keeps the mode");
 });
+
+test("the game travels in the link; Mapello links stay as they were, and an unknown game spoils the link", () => {
+  const othello = linkFor("http://h/p/", { map: CODE, variant: "othello", moves: "f5" });
+  assert.equal(new URL(othello).hash, `#m=${CODE}&v=othello&g=f5`);
+  assert.deepEqual(readFragment(new URL(othello).hash), { map: CODE, variant: "othello", moves: "f5" });
+  assert.equal(linkFor("http://h/p/", { map: CODE, variant: "mapello" }), `http://h/p/#m=${CODE}`);
+  assert.deepEqual(readFragment(`#m=${CODE}&v=reversi`), { map: CODE, variant: "reversi" });
+  assert.match(readFragment(`#m=${CODE}&v=chess&g=f5`).error, /a game this page does not have/);
+  assert.throws(() => linkFor("http://h/", { map: CODE, variant: "<b>" }), /not a game/);
+});

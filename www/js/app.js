@@ -770,7 +770,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
   $("copy-link").addEventListener("click", () => {
     const players = playersOf({ X: controllerOf("X"), O: controllerOf("O") });
-    copy(linkFor(location.href, { map: game.mapCode(), moves: game.transcript(), players }), "Link");
+    const { variant } = game.state();
+    copy(linkFor(location.href, { map: game.mapCode(), variant, moves: game.transcript(), players }), "Link");
   });
   $("load-moves").addEventListener("click", loadMoves);
   // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the

@@ -7,6 +7,7 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game } from "../mapello.js";
 import { startApp } from "./app.js";
+import { gameById } from "./games.js";
 import { newMatch } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { presetById } from "./presets.js";
@@ -114,7 +115,9 @@ function savedRecord() {
 }
 
 // A new game in the settings' mode, with a new match where the mode has one.
-function fresh(settings, game) {
+function fresh(chosen, game) {
+  // Free play takes turns at making maps: a game without maps plays as a series between two people.
+  const settings = chosen.mode === "freeplay" && !gameById(game.variant)?.maps ? { ...chosen, mode: "series", opponent: "human" } : chosen;
   const { mode, opponent } = settings;
   let match = null;
   if (mode === "series") match = newMatch("series", opponent === "human" ? ["Player 1", "Player 2"] : ["You", "Computer"]);
@@ -127,7 +130,7 @@ function fresh(settings, game) {
 // does not open. Moves are played one by one, so that an illegal one keeps
 // the map and the moves before it.
 function linkedGame(link, settings) {
-  const variant = "mapello";
+  const variant = link.variant ?? "mapello";
   let game;
   try {
     game = new Game({ variant, map: link.map });

@@ -1,8 +1,12 @@
 // Share links: a game in the URL fragment, which never reaches the server.
 //
-//   #m=<share code>&g=<transcript>&p=<players>
+//   #m=<share code>&v=<game>&g=<transcript>&p=<players>
 //
-// - `m`, the map: a share code (FORMATS.md). The only field a link needs.
+// - `m`, the map: a share code (FORMATS.md). The only field a link needs;
+//   it carries the board size too.
+// - `v`, the game (games.js): `othello` or `reversi`; a link without it is
+//   Mapello, as every link was before the field, and Mapello links leave it
+//   out. A game this page does not know spoils the whole link.
 // - `g`, the moves so far: a transcript, lower case, without separators.
 // - `p`, who plays: `hotseat` (two people, one screen), `black` or `white`
 //   (the person opening the link plays that colour against the computer)
@@ -14,6 +18,8 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
+import { GAMES } from "./games.js";
+
 // A share code: a version digit, then URL-safe base64 (FORMATS.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 const MAX_CODE = 64;
@@ -23,20 +29,34 @@ const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
 // A 10 x 10 game has at most 96 moves plus passes, 3 characters each.
 const MAX_MOVES = 400;
 const PLAYERS = ["hotseat", "black", "white", "watch"];
+const VARIANTS = GAMES.map((g) => g.id);
 
 // The fields in the order links write them. `read(text)` gives `{ value }`,
 // `{}` for an empty field, or `{ problem }` with a sentence for the player
 // (and maybe the part of the value still usable); `vital` fields spoil the
-// whole link when damaged. `write(value)` gives the field's text, or throws.
+// whole link when damaged, and a link cannot be written without the
+// `required` one. `write(value)` gives the field's text, or throws.
 const FIELDS = [
   {
     name: "map",
     key: "m",
     vital: true,
+    required: true,
     read: (text) => (validCode(text) ? { value: text } : { problem: "The map code in the link is damaged: it is not a share code." }),
     write: (map) => {
       if (!validCode(map)) throw new Error(`not a share code: ${JSON.stringify(map)}`);
       return map;
+    },
+  },
+  {
+    name: "variant",
+    key: "v",
+    vital: true,
+    read: (text) =>
+      VARIANTS.includes(text) ? { value: text } : { problem: "The link is for a game this page does not have (a newer version of it may)." },
+    write: (variant) => {
+      if (!VARIANTS.includes(variant)) throw new Error(`not a game: ${JSON.stringify(variant)}`);
+      return variant === "mapello" ? "" : variant;
     },
   },
   {
@@ -106,14 +126,14 @@ export function readFragment(hash) {
 
 /**
  * `href` with its fragment replaced by a share link to `map` (a share code)
- * and, when given, the game's `moves` (a transcript) and `players`.
+ * and, when given, the game's `variant`, `moves` (a transcript) and `players`.
  */
 export function linkFor(href, fields = {}) {
   const url = new URL(href);
   const parts = [];
-  for (const { name, key, vital, write } of FIELDS) {
+  for (const { name, key, required, write } of FIELDS) {
     const value = fields[name];
-    if (value === undefined && !vital) continue;
+    if (value === undefined && !required) continue;
     const text = write(value);
     if (text !== "") parts.push(`${key}=${text}`);
   }
