@@ -207,19 +207,32 @@ impl<S: Size> Board<S> {
     /// True while the classic Reversi opening fills the centre.
     #[inline(always)]
     pub(crate) fn in_opening(&self, pos: &Position<S>) -> bool {
-        self.variant == Variant::Reversi && pos.occupied() & S::CENTRE != S::CENTRE
+        self.in_opening_of(pos.me, pos.opp)
+    }
+
+    /// [`Board::in_opening`] for the mover's discs `p` and the opponent's `o`.
+    #[inline(always)]
+    pub(crate) fn in_opening_of(&self, p: S::B, o: S::B) -> bool {
+        self.variant == Variant::Reversi && (p | o) & S::CENTRE != S::CENTRE
     }
 
     /// Every legal move of the side to move.
     #[inline]
     pub fn moves(&self, pos: &Position<S>) -> S::B {
-        if self.in_opening(pos) {
-            return S::CENTRE & !pos.occupied();
+        self.moves_of(pos.me, pos.opp)
+    }
+
+    /// [`Board::moves`] for the mover's discs `p` and the opponent's `o`,
+    /// as the search keeps them.
+    #[inline]
+    pub(crate) fn moves_of(&self, p: S::B, o: S::B) -> S::B {
+        if self.in_opening_of(p, o) {
+            return S::CENTRE & !(p | o);
         }
-        if self.jokers_matter(pos.opp) {
-            self.moves_with::<true>(pos.me, pos.opp)
+        if self.jokers_matter(o) {
+            self.moves_with::<true>(p, o)
         } else {
-            self.moves_with::<false>(pos.me, pos.opp)
+            self.moves_with::<false>(p, o)
         }
     }
 
@@ -346,10 +359,16 @@ impl<S: Size> Board<S> {
     /// up to the edge is opponent discs and a joker waits past it.
     #[inline]
     pub fn flips(&self, pos: &Position<S>, sq: u32) -> S::B {
-        if self.jokers_matter(pos.opp) {
-            self.flips_with::<true>(pos.me, pos.opp, sq)
+        self.flips_of(pos.me, pos.opp, sq)
+    }
+
+    /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`.
+    #[inline(always)]
+    pub(crate) fn flips_of(&self, p: S::B, o: S::B, sq: u32) -> S::B {
+        if self.jokers_matter(o) {
+            self.flips_with::<true>(p, o, sq)
         } else {
-            self.flips_with::<false>(pos.me, pos.opp, sq)
+            self.flips_with::<false>(p, o, sq)
         }
     }
 
@@ -579,9 +598,17 @@ impl<S: Size> Board<S> {
         let me = pos.me.count() as i32 + BONUS_POINTS * i32::from(pos.taken[pos.side.index()]);
         let opp =
             pos.opp.count() as i32 + BONUS_POINTS * i32::from(pos.taken[pos.side.other().index()]);
-        let diff = me - opp;
+        self.final_margin_of(me - opp, || pos.occupied())
+    }
+
+    /// The final margin of a game that ended `diff` points up for the side
+    /// to move, with the discs `occupied()` on the board: in Othello the
+    /// empty squares go to the winner (half each in a draw, which leaves the
+    /// margin at 0). The discs are only counted where they matter.
+    #[inline(always)]
+    pub(crate) fn final_margin_of(&self, diff: i32, occupied: impl FnOnce() -> S::B) -> i32 {
         if self.variant == Variant::Othello {
-            let empties = (S::N * S::N) as i32 - me - opp;
+            let empties = (S::N * S::N) as i32 - occupied().count() as i32;
             diff + diff.signum() * empties
         } else {
             diff

@@ -8,9 +8,9 @@
 //! bonuses and the parity of the empty regions walls cut off. The weights
 //! come from `src/bin/tune.rs` (see [`super::weights`]).
 
-use crate::bits::{Bits, Size, Squares};
+use crate::bits::{Bits, Size, Squares, MAX_SQUARES};
 
-use super::geometry::{lowest, Geometry, SquareClass, MAX_SQUARES};
+use super::geometry::{Geometry, SquareClass};
 use super::pos::Pos;
 use super::weights::WEIGHTS;
 
@@ -231,7 +231,7 @@ fn odd_regions<S: Size>(g: &Geometry<S>, empties: S::B) -> u32 {
     let mut rest = empties;
     let mut odd = 0;
     while !rest.is_empty() {
-        let mut region = lowest(rest);
+        let mut region = rest.lowest();
         loop {
             let grown = g.with_neighbours(region) & empties;
             if grown == region {

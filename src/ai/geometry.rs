@@ -6,26 +6,6 @@ use crate::bits::{Bits, Size, DIRECTIONS};
 use crate::map::Piece;
 use crate::rules::{Board, Variant};
 
-/// Most squares of any board (10 x 10).
-pub const MAX_SQUARES: usize = 100;
-
-/// Lowest square of a set, as a set (the set must not be empty).
-#[inline(always)]
-pub fn lowest<B: Bits>(b: B) -> B {
-    B::bit(b.first())
-}
-
-/// A 64-bit hash of a set (a multiply-xorshift mix of its halves).
-#[inline(always)]
-pub fn hash<B: Bits>(b: B, seed: u64) -> u64 {
-    let v = b.to_u128();
-    let mut h = (v as u64) ^ seed;
-    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
-    h ^= ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
-    h ^ (h >> 32)
-}
-
 /// How a square relates to its neighbours for the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareClass {
@@ -48,7 +28,6 @@ impl SquareClass {
 /// The fixed geometry of a board, for the search and the evaluation.
 #[derive(Clone, Debug)]
 pub struct Geometry<S: Size> {
-    variant: Variant,
     /// Inner squares that are not walls.
     pub playable: S::B,
     /// Wall squares.
@@ -177,7 +156,6 @@ impl<S: Size> Geometry<S> {
             })
             .collect();
         Geometry {
-            variant: board.variant(),
             playable,
             walls,
             open8: S::N == 8 && walls.is_empty() && !board.has_jokers(),
@@ -195,7 +173,7 @@ impl<S: Size> Geometry<S> {
 
     /// The variant.
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.board.variant()
     }
 
     /// Free squares (empty or untaken bonus) given the discs.
@@ -205,49 +183,35 @@ impl<S: Size> Geometry<S> {
     }
 
     /// The value of a finished game for the side to move: its discs minus
-    /// the opponent's (bonuses are counted as they are taken); in Othello
-    /// the empty squares go to the winner.
+    /// the opponent's, under the variant's scoring (bonuses are counted as
+    /// they are taken).
     #[inline]
     pub fn final_score(&self, me: S::B, opp: S::B) -> i32 {
         let diff = me.count() as i32 - opp.count() as i32;
-        if self.variant == Variant::Othello {
-            let empties = (S::N * S::N) as i32 - (me | opp).count() as i32;
-            diff + diff.signum() * empties
-        } else {
-            diff
-        }
+        self.board.final_margin_of(diff, || me | opp)
     }
 
     /// True while the classic Reversi opening fills the centre.
     #[inline(always)]
     pub fn in_opening(&self, me: S::B, opp: S::B) -> bool {
-        self.variant == Variant::Reversi && (me | opp) & S::CENTRE != S::CENTRE
+        self.board.in_opening_of(me, opp)
     }
 
     /// Legal moves for `me` against `opp`.
     #[inline]
     pub fn moves(&self, me: S::B, opp: S::B) -> S::B {
-        if self.in_opening(me, opp) {
-            return S::CENTRE & !(me | opp);
-        }
-        if self.board.jokers_matter(opp) {
-            self.board.moves_with::<true>(me, opp)
-        } else {
-            self.board.moves_with::<false>(me, opp)
-        }
+        self.board.moves_of(me, opp)
     }
 
     /// Discs of `opp` flipped when `me` plays on `sq` (empty when none).
+    /// A square with no opponent disc next to it flips nothing, whatever
+    /// the rules' longer test would find: the search asks this often.
     #[inline]
     pub fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
         if (self.adjacent[sq as usize] & opp).is_empty() {
             return S::B::ZERO;
         }
-        if self.board.jokers_matter(opp) {
-            self.board.flips_with::<true>(me, opp, sq)
-        } else {
-            self.board.flips_with::<false>(me, opp, sq)
-        }
+        self.board.flips_of(me, opp, sq)
     }
 
     /// How many discs `me` flips by playing on `sq`, the only empty square

@@ -70,12 +70,23 @@ impl<S: Size> Pos<S> {
     /// A 64-bit key for the transposition table.
     #[inline(always)]
     pub fn key(&self) -> u64 {
-        let h = crate::ai::geometry::hash(self.me, 0x243f_6a88_85a3_08d3);
-        let h = crate::ai::geometry::hash(self.opp, h);
+        let h = hash(self.me, 0x243f_6a88_85a3_08d3);
+        let h = hash(self.opp, h);
         if self.bonus.is_empty() {
             h
         } else {
-            crate::ai::geometry::hash(self.bonus, h ^ 0x1319_8a2e_0370_7344)
+            hash(self.bonus, h ^ 0x1319_8a2e_0370_7344)
         }
     }
+}
+
+/// A 64-bit hash of a set (a multiply-xorshift mix of its halves).
+#[inline(always)]
+fn hash<B: Bits>(b: B, seed: u64) -> u64 {
+    let v = b.to_u128();
+    let mut h = (v as u64) ^ seed;
+    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^= ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
 }
