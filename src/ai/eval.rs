@@ -6,7 +6,7 @@
 //! wall or a joker changes which squares are worth taking. The other
 //! features are mobility, potential mobility, frontier, access to untaken
 //! bonuses and the parity of the empty regions walls cut off. The weights
-//! come from `src/bin/tune.rs` (see [`super::weights`]).
+//! come from `mapello tune` (`src/ai/tune.rs`, see [`super::weights`]).
 
 use crate::bits::{Bits, Size, Squares, MAX_SQUARES};
 

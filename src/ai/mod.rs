@@ -43,7 +43,7 @@ pub fn solve(game: &AnyGame, cancel: Option<&AtomicBool>) -> Option<Solved> {
         let position = g.position();
         let geometry = geometry::Geometry::new(board);
         let eval = eval::Eval::new(&geometry);
-        let mut table = tt::Table::new(22);
+        let mut table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = budget::Control::new(budget::Budget::default(), cancel);
         let p = pos::Pos::of(position);
         let (score, best) = endgame::Solver::new(&geometry, &mut table, &mut ctl, Some(&eval)).solve(p)?;
@@ -86,7 +86,11 @@ pub fn best_move(
         let board = g.board();
         let position = g.position();
         let n = board.map().size();
-        let bits = if options.budget.nodes.is_some_and(|k| k < 100_000) { 16 } else { 20 };
+        let bits = if options.budget.nodes.is_some_and(|k| k < 100_000) {
+            tt::bits::SMALL
+        } else {
+            tt::bits::LARGE
+        };
         let mut searcher = search::Searcher::new(board, bits);
         let taken = pos::Pos::taken_margin(position);
         let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
@@ -114,7 +118,7 @@ pub fn hints(
         let board = g.board();
         let position = g.position();
         let n = board.map().size();
-        let mut searcher = search::Searcher::new(board, 18);
+        let mut searcher = search::Searcher::new(board, tt::bits::MEDIUM);
         let taken = pos::Pos::taken_margin(position) as f64;
         searcher
             .values(pos::Pos::of(position), options, cancel)

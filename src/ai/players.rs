@@ -15,6 +15,7 @@ use crate::rules::{Board, Status, BONUS_POINTS};
 use super::levels::{Level, MAX_LEVEL};
 use super::pos::Pos;
 use super::search::Searcher;
+use super::tt;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +79,8 @@ impl<S: Size> Player<S> {
     /// A player of `kind` on `board`, its choices drawn from `seed`.
     pub fn new(kind: Kind, board: &Board<S>, seed: u64) -> Player<S> {
         let searcher = match kind {
-            Kind::Level(k) if k >= 6 => Some(Searcher::new(board, 20)),
-            Kind::Level(_) => Some(Searcher::new(board, 16)),
+            Kind::Level(k) if k >= 6 => Some(Searcher::new(board, tt::bits::LARGE)),
+            Kind::Level(_) => Some(Searcher::new(board, tt::bits::SMALL)),
             _ => None,
         };
         Player {

@@ -30,6 +30,18 @@ pub struct Table {
     date: u8,
 }
 
+/// Table sizes, as powers of two of their entries (16 bytes each).
+pub mod bits {
+    /// A quick search: a weak level, or a budget under 100,000 nodes (1 MB).
+    pub const SMALL: u32 = 16;
+    /// Hints and self-play tuning (4 MB).
+    pub const MEDIUM: u32 = 18;
+    /// A strong level's search (16 MB each, for the two tables of a searcher).
+    pub const LARGE: u32 = 20;
+    /// The exact solver, which keeps every position it proves (64 MB).
+    pub const SOLVER: u32 = 22;
+}
+
 impl Table {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
@@ -109,6 +121,11 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_takes_the_sixteen_bytes_the_table_sizes_count() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
 
     #[test]
     fn bounds_narrow_as_searches_of_one_depth_add_up() {
