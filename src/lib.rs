@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod bits;
+pub mod blocs;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagram;
