@@ -3,9 +3,9 @@
 //! | level | plays the solver's move | otherwise looks ahead |
 //! |---|---|---|
 //! | 1 | never | 1 ply: takes a move that ends the game |
-//! | 2 | never | 2 plies: also avoids handing the opponent the last move |
-//! | 3 | half of its moves | 2 plies |
-//! | 4 | 4 moves in 5 | 2 plies |
+//! | 2 | 3 moves in 10 | 2 plies: also avoids handing the opponent the last move |
+//! | 3 | 6 moves in 10 | 2 plies |
+//! | 4 | 17 moves in 20 | 2 plies |
 //! | 5 | always | (perfect play) |
 //!
 //! Past its lookahead a level chooses at random among the moves it cannot
@@ -39,15 +39,15 @@ pub const LEVELS: [Level; 5] = [
         lookahead: 1,
     },
     Level {
-        accuracy: 0.0,
+        accuracy: 0.3,
         lookahead: 2,
     },
     Level {
-        accuracy: 0.5,
+        accuracy: 0.6,
         lookahead: 2,
     },
     Level {
-        accuracy: 0.8,
+        accuracy: 0.85,
         lookahead: 2,
     },
     Level {

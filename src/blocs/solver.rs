@@ -119,13 +119,22 @@ impl Default for Solver {
 
 /// Grundy values by mex over the flips, each mask after all smaller ones.
 fn grundy_table() -> Vec<u8> {
+    let by_corner = Square::ALL.map(|sq| {
+        Rect::ALL
+            .iter()
+            .filter(|r| r.lower_right() == sq)
+            .map(|r| r.mask())
+            .collect::<Vec<u16>>()
+    });
     let mut g = vec![0u8; 1 << 16];
     for black in 1..=FULL {
         // At most 100 moves, so the mex is at most 100.
         let mut seen = 0u128;
-        for r in Rect::ALL {
-            if black & r.lower_right().bit() != 0 {
-                seen |= 1 << g[usize::from(black ^ r.mask())];
+        for (sq, masks) in Square::ALL.iter().zip(&by_corner) {
+            if black & sq.bit() != 0 {
+                for &mask in masks {
+                    seen |= 1 << g[usize::from(black ^ mask)];
+                }
             }
         }
         g[usize::from(black)] = (!seen).trailing_zeros() as u8;
