@@ -12,8 +12,9 @@
 //! tell apart, as a player who does not know the theory would. Every choice
 //! is drawn from the seed, so games replay exactly.
 //!
-//! In a lost position the perfect player moves where the opponent has the
-//! fewest winning replies, so a fallible opponent is most likely to err.
+//! The perfect player moves where the opponent has the fewest winning
+//! replies: none when it can win, and in a lost position the fewest there
+//! are, so that a fallible opponent is most likely to err.
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -133,19 +134,26 @@ impl Ai {
         moves[self.rng.next_u32() as usize % moves.len()]
     }
 
-    /// A winning move if there is one, else the move leaving the opponent the
-    /// fewest winning replies.
+    /// A move leaving the opponent the fewest winning replies: none at all
+    /// in a won position, and in a lost one the best chance that a fallible
+    /// opponent goes wrong.
     fn perfect(&mut self, pos: &Position) -> Move {
-        let winning = self.solver.winning_moves(pos);
-        if !winning.is_empty() {
-            return self.pick(&winning);
-        }
-        let replies = |m: Move| self.solver.winning_moves(&pos.play_unchecked(m)).len();
         let moves = pos.moves();
-        let fewest = moves.iter().map(|&m| replies(m)).min().unwrap_or(0);
+        let replies: Vec<usize> = moves
+            .iter()
+            .map(|&m| self.solver.winning_moves(&pos.play_unchecked(m)).len())
+            .collect();
+        self.pick_least(moves, &replies)
+    }
+
+    /// A random one of the moves whose cost is least.
+    fn pick_least<T: Ord + Copy>(&mut self, moves: Vec<Move>, cost: &[T]) -> Move {
+        let least = cost.iter().copied().min();
         let best: Vec<Move> = moves
             .into_iter()
-            .filter(|&m| replies(m) == fewest)
+            .zip(cost)
+            .filter(|&(_, &c)| Some(c) == least)
+            .map(|(m, _)| m)
             .collect();
         self.pick(&best)
     }
@@ -161,14 +169,7 @@ impl Ai {
             Seen::Win => 2,
         };
         let ranks: Vec<u8> = moves.iter().map(|&m| rank(m)).collect();
-        let best = ranks.iter().copied().min().unwrap_or(0);
-        let some: Vec<Move> = moves
-            .into_iter()
-            .zip(ranks)
-            .filter(|&(_, r)| r == best)
-            .map(|(m, _)| m)
-            .collect();
-        self.pick(&some)
+        self.pick_least(moves, &ranks)
     }
 }
 
