@@ -17,7 +17,7 @@
 //! let text = diagram::write(&pos);
 //! assert_eq!(text, ". . . .\n. X . .\n. . . .\n. . . .\nO to move\nplacement phase\n");
 //! assert_eq!(diagram::read(&text), Ok(pos));
-//! assert_eq!(diagram::read(".X..\n....\n....\n....\n"), Ok(pos));
+//! assert_eq!(diagram::read("....\n.X..\n....\n....\n"), Ok(pos));
 //! ```
 
 use std::fmt::Display;
