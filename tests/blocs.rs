@@ -288,3 +288,52 @@ fn solver_figures() {
         Some(solver.grundy(FULL) != 0)
     );
 }
+
+/// Hostile text for the move and diagram readers: no panic, clear errors,
+/// and whatever is accepted writes back and reads again the same.
+#[cfg(not(target_arch = "wasm32"))]
+mod hostile {
+    use mapello::blocs::{diagram, Move, Player, Position};
+    use proptest::prelude::*;
+
+    fn position() -> impl Strategy<Value = Position> {
+        (any::<u16>(), any::<u16>(), any::<bool>()).prop_filter_map(
+            "not a position",
+            |(occupied, black, o)| {
+                let to_move = if o { Player::O } else { Player::X };
+                Position::new(occupied, black & occupied, to_move).ok()
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn any_text_as_a_move(text in "\\PC{0,8}|[a-eA-E0-5xXoO -]{0,7}") {
+            if let Ok(m) = text.parse::<Move>() {
+                prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+            }
+        }
+
+        #[test]
+        fn any_text_as_a_diagram(text in "\\PC{0,40}|[.XOxo \\n;#]{0,40}") {
+            match diagram::read(&text) {
+                Ok(pos) => prop_assert_eq!(diagram::read(&diagram::write(&pos)), Ok(pos)),
+                Err(e) => prop_assert!(e.to_string().starts_with("line "), "{}", e),
+            }
+        }
+
+        #[test]
+        fn mutated_diagrams(pos in position(), at in any::<prop::sample::Index>(), c in "\\PC|[.XO\\n ]") {
+            let mut text = diagram::write(&pos);
+            prop_assert_eq!(diagram::read(&text), Ok(pos));
+            let i = at.index(text.len());
+            text.replace_range(i..=i, &c);
+            match diagram::read(&text) {
+                Ok(read) => prop_assert_eq!(diagram::read(&diagram::write(&read)), Ok(read)),
+                Err(e) => prop_assert!(e.to_string().starts_with("line "), "{}", e),
+            }
+        }
+    }
+}

@@ -75,9 +75,10 @@ pub fn read(text: &str) -> Result<Position, ParseError> {
             if side.is_some() {
                 return Err(error(line, col, "the side to move is given twice"));
             }
-            let player = match (first, w.len(), w[2].1) {
-                ("X" | "x", 3, "move") => Player::X,
-                ("O" | "o", 3, "move") => Player::O,
+            let words: Vec<&str> = w.iter().map(|x| x.1).collect();
+            let player = match words[..] {
+                ["X" | "x", "to", "move"] => Player::X,
+                ["O" | "o", "to", "move"] => Player::O,
                 _ => return Err(error(line, col, "expected 'X to move' or 'O to move'")),
             };
             side = Some((player, line, col));

@@ -326,6 +326,10 @@ fn bad_diagrams_are_refused_with_line_and_column() {
             "line 6, column 1: the side to move is given twice",
         ),
         (
+            "....\n....\n....\n....\nX to\n",
+            "line 5, column 1: expected 'X to move' or 'O to move'",
+        ),
+        (
             "....\n....\n....\n....\nY to move\n",
             "line 5, column 1: expected 'X to move' or 'O to move'",
         ),
