@@ -29,7 +29,7 @@ mod solver;
 mod square;
 
 pub use moves::{Move, NotationError, Rect};
-pub use position::{perft, IllegalMove, Phase, Position, SetupError, FULL};
+pub use position::{perft, IllegalMove, MoveError, Phase, Position, SetupError, FULL};
 pub use solver::{Solution, Solver};
 pub use square::{Face, Player, Square};
 

@@ -52,6 +52,16 @@ impl Rect {
         )
     }
 
+    /// The smallest rectangle holding both squares, whichever corners they are
+    /// (for a rectangle dragged in any direction).
+    pub fn spanning(a: Square, b: Square) -> Rect {
+        let corner = |col: u32, row: u32| Square::at(col, row).expect("on the board");
+        Rect {
+            top_left: corner(a.col().min(b.col()), a.row().min(b.row())),
+            lower_right: corner(a.col().max(b.col()), a.row().max(b.row())),
+        }
+    }
+
     /// The single square `sq`.
     pub fn single(sq: Square) -> Rect {
         Rect {

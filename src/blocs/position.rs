@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::moves::{Move, Rect};
+use super::moves::{Move, NotationError, Rect};
 use super::square::{Face, Player, Square};
 
 /// Every square of the board.
@@ -35,6 +35,17 @@ pub enum IllegalMove {
     /// A rectangle whose lower-right disc shows white.
     #[error("{0}: its lower-right disc {corner} shows white", corner = .0.lower_right())]
     CornerWhite(Rect),
+}
+
+/// A move given as text that cannot be played: unreadable, or refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not a move in the notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A move the rules refuse here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
 }
 
 /// Board masks that are not a position.
@@ -194,6 +205,12 @@ impl Position {
             }
             _ => Ok(self.play_unchecked(mv)),
         }
+    }
+
+    /// Reads a move in the notation and plays it.
+    pub fn play_text(&self, text: &str) -> Result<(Move, Position), MoveError> {
+        let mv: Move = text.parse()?;
+        Ok((mv, self.play(mv)?))
     }
 
     /// The position after `mv`, which must be legal.

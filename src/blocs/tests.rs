@@ -78,9 +78,14 @@ fn placement_rule_an_occupied_square_is_refused() {
         assert_eq!(pos.play(m), Err(IllegalMove::Occupied(sq("b2"))));
     }
     assert_eq!(
-        IllegalMove::Occupied(sq("b2")).to_string(),
-        "b2 is not empty"
+        pos.play_text("b2O").map_err(|e| e.to_string()),
+        Err("b2 is not empty".to_string())
     );
+    assert_eq!(
+        pos.play_text("b2Q"),
+        Err(MoveError::Notation(NotationError::NotAMove("b2Q".into())))
+    );
+    assert_eq!(pos.play_text(" c2O").unwrap().0, mv("c2O"));
 }
 
 #[test]
