@@ -48,7 +48,7 @@ test("a series swaps colours each game and keeps the score by games, then points
     ["Player 1 (white)", "1", "0"],
     ["Player 2 (black)", "1", "0"],
   ]);
-  assert.equal(await page.textContent("#match-leader"), "The match is level.");
+  assert.equal(await page.textContent("#match-leader"), "The match is even.");
   assert.deepEqual(problems, []);
 });
 

@@ -83,6 +83,11 @@ test("a change of game mid-game can be taken back from its notice", async () => 
   await waitForMoves(page, 3);
   assert.equal(await page.inputValue("#mode"), "hotseat");
   assert.deepEqual(await moveList(page), ["c5", "c4", "b3"]);
+  // Free play makes maps: choosing Othello there says it becomes a series.
+  await page.selectOption("#mode", "freeplay");
+  await page.selectOption("#variant", "othello");
+  assert.equal(await page.inputValue("#mode"), "series");
+  assert.match(await noticeText(page), /Free play takes turns at making maps, which Othello has none of: this is a series between two players instead\./);
   assert.deepEqual(problems, []);
 });
 
@@ -120,16 +125,27 @@ test("a click where no move can go says why and shows the legal moves; Ctrl+Z an
   await setMode(page, "hotseat");
   await page.uncheck("#show-legal");
   await clickSquare(page, "d4");
-  assert.match(await page.textContent("#refusal"), /^d4 is taken: a move must flip at least one disc\./);
+  assert.match(await page.textContent("#refusal"), /^d4 is taken\. The dots show where you can play\./);
   await clickSquare(page, "a1");
-  assert.match(await page.textContent("#refusal"), /^a1 is a wall/);
+  assert.match(await page.textContent("#refusal"), /^a1 is a wall: nobody plays there\./);
   await clickSquare(page, "h1");
-  assert.match(await page.textContent("#refusal"), /^h1 would flip no disc/);
+  assert.match(await page.textContent("#refusal"), /^h1 would flip no disc: a move must close a line of your opponent's discs\./);
   assert.deepEqual(await moveList(page), []);
   await page.waitForFunction(() => document.querySelector("#refusal").textContent === "", null, { timeout: 5000 });
 
   const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
   await clickSquare(page, move);
+  await waitForMoves(page, 1);
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+  await page.keyboard.press("Control+y");
+  await waitForMoves(page, 1);
+  // Reversi's first four moves fill the centre, and a refusal says so.
+  await page.selectOption("#variant", "reversi");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+  await clickSquare(page, "a1", 8, false);
+  assert.match(await page.textContent("#refusal"), /^a1 is not a centre square: the first four moves fill the four centre squares\./);
+  await page.click("#notices .notice button:not(.dismiss)");
   await waitForMoves(page, 1);
   await page.keyboard.press("Control+z");
   await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
@@ -171,7 +187,7 @@ test("against the computer the result is the player's own, and the series says '
   await setMode(page, "series", { opponent: "computer", level: "1" });
   await loadMoves(page, whole.replace(/paf2$/, ""));
   await page.waitForSelector("#result", { state: "visible" });
-  assert.match(await page.textContent("#match-leader"), /^(You lead|Computer leads|The match is level)/);
+  assert.match(await page.textContent("#match-leader"), /^(You lead|Computer leads|The match is even)/);
   assert.doesNotMatch(await page.textContent("#match-leader"), /You leads/);
   assert.deepEqual(problems, []);
 });

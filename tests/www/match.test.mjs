@@ -38,12 +38,12 @@ test("rule 7: equal games won are broken by the point difference, else the serie
   m = recordGame(m, [40, 24]); // Ann by 16
   m = recordGame(m, [44, 20]); // Bob black by 24
   assert.equal(standings(m).leader, 1);
-  assert.equal(leaderText(m), "Level on games; Bob leads on points (+8).");
+  assert.equal(leaderText(m), "Even on games won; Bob leads on points (+8).");
   let level = newMatch("series", ["Ann", "Bob"]);
   level = recordGame(level, [40, 24]);
   level = recordGame(level, [40, 24]);
   assert.equal(standings(level).leader, null);
-  assert.equal(leaderText(level), "The match is level.");
+  assert.equal(leaderText(level), "The match is even.");
   let drawn = recordGame(newMatch("series", ["Ann", "Bob"]), [32, 32]);
   assert.deepEqual(standings(drawn), { played: 1, wins: [0, 0], draws: 1, diff: [0, 0], leader: null });
   drawn = recordGame(drawn, [33, 31]);

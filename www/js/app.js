@@ -113,6 +113,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function nameOf(colour) {
     if (match) return match.names[playerOfColour(colour)];
+    if (settings.mode === "watch") return `${colourName(colour)} computer (level ${levelOf(colour)})`;
     if (controllerOf(colour) === "computer") return `Computer (level ${levelOf(colour)})`;
     if (settings.mode === "computer") return "You";
     return colourName(colour);
@@ -154,8 +155,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         probe.play(first);
         moves.push(first);
       }
+      // Written as "Copy moves" writes them: spaced only on 10 x 10.
+      const spaced = probe.state().size >= 10;
       probe.free();
-      example = { key, moves: moves.join(" ") };
+      example = { key, moves: moves.join(spaced ? " " : "") };
     }
     return example.moves;
   }
@@ -178,7 +181,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       },
       move,
     );
-    help.showGame(snap.variant);
+    help.showGame(snap.variant, snap.cells);
     $("hints-help").hidden = !$("hints").checked;
     showPlayers(snap);
     showStatus(snap, humanTurn);
@@ -188,7 +191,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("paste").placeholder = `For example: ${exampleMoves()}`;
     $("undo").disabled = !snap.canUndo || phase !== "play";
     $("redo").disabled = !snap.canRedo || phase !== "play";
-    $("pause").hidden = settings.mode !== "watch";
+    $("pause").hidden = settings.mode !== "watch" || snap.status === "gameOver";
     // Nobody at the screen moves in a watched game: legal moves and hints are for players.
     for (const id of ["show-legal", "hints"]) $(id).closest("label").hidden = settings.mode === "watch";
     $("pause").textContent = paused ? "Resume" : "Pause";
@@ -366,8 +369,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function refuseMove(square) {
     const snap = game.state();
     const index = squareIndex(snap.size, square);
-    const why = { X: "is taken", O: "is taken", "#": "is a wall" }[snap.cells[index]] ?? "would flip no disc";
-    const text = `${square} ${why}: a move must flip at least one disc. The dots show where you can play.`;
+    const discs = [...snap.cells].filter((c) => c === "X" || c === "O").length;
+    let why;
+    if (snap.variant === "reversi" && discs < 4) why = "is not a centre square: the first four moves fill the four centre squares.";
+    else if (snap.cells[index] === "X" || snap.cells[index] === "O") why = "is taken.";
+    else if (snap.cells[index] === "#") why = "is a wall: nobody plays there.";
+    else why = "would flip no disc: a move must close a line of your opponent's discs.";
+    const text = `${square} ${why} The dots show where you can play.`;
     $("refusal").textContent = text;
     announce(text);
     showLegalUntil = performance.now() + REFUSAL_MS;
@@ -667,7 +675,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const before = snapshot();
     const chosen = gameById(variant);
     const old = game.state();
-    if (settings.mode === "freeplay" && !chosen.maps) settings = { ...settings, mode: "series", opponent: "human" };
+    const leftFreePlay = settings.mode === "freeplay" && !chosen.maps;
+    if (leftFreePlay) settings = { ...settings, mode: "series", opponent: "human" };
     let map;
     if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
     else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;
@@ -675,6 +684,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     game = new Game({ variant, map });
     newGame();
     offerReturn(before);
+    if (leftFreePlay) {
+      notify(`Free play takes turns at making maps, which ${chosen.name} has none of: this is a series between two players instead.`, {
+        key: "freeplay",
+      });
+    }
   }
 
   function emptyMap(size) {
@@ -712,7 +726,6 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     open(saved);
     announce(`Back to your game. ${$("status").textContent}`);
   }
-
 
   // --- wiring
 

@@ -4,7 +4,7 @@ import { drawPieceIcon } from "./render.js";
 
 // localStorage key remembering that the legend was hidden.
 const LEGEND_KEY = "mapello.legendHidden";
-// Legend rows that only Mapello's maps have.
+// Legend rows of the pieces a map may have; each shows when the board holds one.
 const MAP_PIECES = ["#", "+", "*"];
 
 /** Wires the dialog and the legend; returns `{ open(page), showGame(variant) }`. */
@@ -45,11 +45,12 @@ export function setupHelp(storage) {
   let currentGame = "mapello";
   return {
     open,
-    /** Shows the legend rows and rules page of `variant`. */
-    showGame(variant) {
+    /** Shows the rules page of `variant` and the legend of the pieces on the board `cells`. */
+    showGame(variant, cells) {
       currentGame = variant;
       for (const row of legend.querySelectorAll("li[data-piece]")) {
-        row.hidden = variant !== "mapello" && MAP_PIECES.includes(row.dataset.piece);
+        const { piece } = row.dataset;
+        row.hidden = MAP_PIECES.includes(piece) && !cells.includes(piece);
       }
     },
   };

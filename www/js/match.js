@@ -69,11 +69,11 @@ export function standings(match) {
 export function leaderText(match) {
   const { played, wins, diff, leader } = standings(match);
   if (played === 0) return "No games finished yet.";
-  if (leader === null) return "The match is level.";
+  if (leader === null) return "The match is even.";
   const name = match.names[leader];
   const leads = withVerb(name, "leads", "lead");
   if (wins[0] !== wins[1]) return `${leads} ${Math.max(...wins)}–${Math.min(...wins)} in games.`;
-  return `Level on games; ${leads} on points (${signed(diff[leader])}).`;
+  return `Even on games won; ${leads} on points (${signed(diff[leader])}).`;
 }
 
 /** A whole number with its sign: +3, 0, -2. */

@@ -182,7 +182,9 @@ function drawLabels(ctx, board, size, color) {
   const m = board.origin;
   ctx.fillStyle = color;
   // On a phone the margin is narrow: the labels grow into it, up to 12 CSS px.
-  const labelSize = Math.max(m * 0.62, Math.min(m * 0.85, 12 * devicePixelRatio));
+  // Two-digit row numbers (10 x 10) need the narrower font to clear the board.
+  const widest = size >= 10 ? 0.66 : 0.85;
+  const labelSize = Math.max(m * 0.62, Math.min(m * widest, 12 * devicePixelRatio));
   ctx.font = `600 ${Math.round(labelSize)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
