@@ -92,7 +92,7 @@ test("a balance worker that fails to load or answers garbage never leaves the ed
   ];
   for (const [what, body, balance, balanced] of cases) {
     const { page, problems } = await openEditor(DESKTOP);
-    await routeWorker(page, "**/js/balance-worker.js", [body, body]);
+    await routeWorker(page, "**/js/balance-worker.js", Array(5).fill(body));
     await openSettings(page);
     await page.click("#edit-map");
     await page.waitForSelector(".editor-board", { state: "visible" });

@@ -25,7 +25,6 @@ export function balanceProblem(type, answer) {
  * edits stop.
  */
 export function createBalanceClient({ onBalance, delay = 250 }) {
-  let worker = null;
   const waiting = new Map();
   let nextId = 1;
   let timer = 0;
@@ -55,6 +54,10 @@ export function createBalanceClient({ onBalance, delay = 250 }) {
     });
     return w;
   };
+
+  // Started at once, so that its wasm module loads while the editor opens;
+  // one that fails is replaced on the next request.
+  let worker = spawn();
 
   const ask = (request) =>
     new Promise((resolve) => {
