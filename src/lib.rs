@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod bits;
 pub mod blocs;
+pub mod caps;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diagram;

@@ -252,7 +252,7 @@ fn errors_go_to_standard_error_with_a_non_zero_status() {
         (&[], "usage: mapello COMMAND"),
         (&["frobnicate"], "unknown command 'frobnicate'"),
         (&["perft"], "missing depth D"),
-        (&["perft", "x"], "'x' is not a valid depth D"),
+        (&["perft", "x"], "depth D must be 0 to 20, not 'x'"),
         (
             &["perft", "2", "--variant", "chess"],
             "unknown variant 'chess'",
@@ -325,4 +325,117 @@ fn help_lists_every_command() {
     for command in ["perft", "show", "map", "bench"] {
         assert!(out.contains(&format!("  {command}")), "{out}");
     }
+}
+
+/// The one line of standard error of a run that must fail.
+fn one_line_error(args: &[&str]) -> String {
+    let err = fails(args);
+    assert!(
+        err.starts_with("mapello: ") && err.ends_with('\n') && err.lines().count() == 1,
+        "{args:?}: {err}"
+    );
+    err
+}
+
+#[test]
+fn a_perft_too_deep_to_finish_is_refused_naming_the_limit() {
+    for depth in ["4294967295", "21", "-1", "99999999999999999999"] {
+        let err = one_line_error(&["perft", depth]);
+        assert!(err.contains("depth D must be 0 to 20"), "{err}");
+    }
+    assert_eq!(ok(&["perft", "0"]), "");
+}
+
+#[test]
+fn numeric_options_out_of_range_are_refused_naming_the_range() {
+    let obf = OTHELLO_START;
+    let cases: [(&[&str], &str); 18] = [
+        (&["bestmove", "--level", "0"], "--level must be 1 to 8, not '0'"),
+        (&["bestmove", "--level", "9"], "--level must be 1 to 8, not '9'"),
+        (&["bestmove", "--time-ms", "NaN"], "--time-ms must be 1 to 600000, not 'NaN'"),
+        (&["bestmove", "--time-ms", "inf"], "--time-ms must be 1 to 600000, not 'inf'"),
+        (&["bestmove", "--time-ms", "0"], "--time-ms must be 1 to 600000, not '0'"),
+        (&["bestmove", "--time-ms", "1e9"], "--time-ms must be 1 to 600000, not '1e9'"),
+        (
+            &["match", "--a", "1", "--b", "2", "--games", "0"],
+            "--games must be 1 to 1000000, not '0'",
+        ),
+        (
+            &["match", "--a", "1", "--b", "2", "--games", "4294967296"],
+            "--games must be 1 to 1000000, not '4294967296'",
+        ),
+        (
+            &["match", "--a", "1", "--b", "2", "--games", "2", "--seed", "-1"],
+            "--seed must be 0 to 18446744073709551615, not '-1'",
+        ),
+        (
+            &["match", "--a", "uct:4294967295", "--b", "2", "--games", "2"],
+            "--a uct:N takes 1 to 1000000 playouts, not 4294967295",
+        ),
+        (
+            &["match", "--a", "1", "--b", "uct:0", "--games", "2"],
+            "--b must be a level from 1 to 8, random, greedy or uct:N (1 to 1000000 playouts), not 'uct:0'",
+        ),
+        (
+            &["match", "--a", "0", "--b", "2", "--games", "2"],
+            "--a must be a level from 1 to 8, random, greedy or uct:N (1 to 1000000 playouts), not '0'",
+        ),
+        (&["tune", "--games", "0"], "--games must be 1 to 20000, not '0'"),
+        (&["tune", "--level", "9"], "--level must be 1 to 8, not '9'"),
+        (&["tune", "--solve-at", "21"], "--solve-at must be 0 to 20, not '21'"),
+        (&["tune", "--ridge", "-1"], "--ridge must be 0 to 1000000, not '-1'"),
+        (&["tune", "--ridge", "nan"], "--ridge must be 0 to 1000000, not 'nan'"),
+        (
+            &["solve", "--position", obf, "--max-empties", "101"],
+            "--max-empties must be 0 to 100, not '101'",
+        ),
+    ];
+    for (args, want) in cases {
+        let err = one_line_error(args);
+        assert_eq!(err, format!("mapello: {want}\n"), "{args:?}");
+    }
+}
+
+/// FFO #40 after d8 f8 g7 h8 g8 pass e8 c8 f7 d7: 11 empties, c7 +24.
+const ELEVEN_EMPTIES: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
+
+#[test]
+fn solve_refuses_more_empties_than_its_limit_unless_the_option_lifts_it() {
+    assert_eq!(
+        ok(&["solve", "--position", ELEVEN_EMPTIES]),
+        "best: c7 score: +24\n"
+    );
+    let err = one_line_error(&["solve", "--position", ELEVEN_EMPTIES, "--max-empties", "10"]);
+    assert!(
+        err.contains("solve takes at most 10 empty squares and the position has 11; --max-empties 11 lifts the limit"),
+        "{err}"
+    );
+    assert_eq!(
+        ok(&["solve", "--position", ELEVEN_EMPTIES, "--max-empties", "11"]),
+        "best: c7 score: +24\n"
+    );
+    let err = one_line_error(&["solve", "--variant", "othello"]);
+    assert!(
+        err.contains("solve takes at most 36 empty squares and the position has 60"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_long_solve_reports_its_progress_on_standard_error() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
+        .args(["solve", "--variant", "othello", "--max-empties", "60"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let read = BufReader::new(child.stderr.take().unwrap()).read_line(&mut line);
+    // This solve would take years: stop it once it has spoken.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    read.unwrap();
+    assert_eq!(line, "solving 60 empty squares: 2 s so far\n");
 }

@@ -1,17 +1,19 @@
 //! The AI commands: `solve`, `bestmove`, `match` and `balance`.
 
 use std::io::Write;
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Args, Bench, CliError, Command, PositionArgs};
+use super::{quoted, Args, Bench, CliError, Command, PositionArgs};
 use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::players::Kind;
 use crate::ai::search::Options;
 use crate::ai::{self, matches, tune};
+use crate::caps::{self, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map};
 use crate::position::Colour;
@@ -19,9 +21,13 @@ use crate::rules::Variant;
 
 pub const SOLVE: Command = Command {
     name: "solve",
-    usage: "--position P",
+    usage: "--position P [--max-empties E]",
     run: solve,
 };
+
+/// When a solve first says it is still running, and how often after that.
+const FIRST_REPORT: Duration = Duration::from_secs(2);
+const REPORT_EVERY: Duration = Duration::from_secs(10);
 
 /// A score as the command line prints it: `+38`, `0`, `-12`.
 pub fn signed(v: i32) -> String {
@@ -34,9 +40,21 @@ pub fn signed(v: i32) -> String {
 
 fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
+    let most = args
+        .number("max-empties", 0..=MAX_SOLVE_EMPTIES)?
+        .unwrap_or(SOLVE_EMPTIES);
     args.finish()?;
     let game = position.game()?;
-    let solved = ai::solve(&game, None).ok_or_else(|| CliError("the search was stopped".into()))?;
+    let empties = caps::empties(&game);
+    if empties > most {
+        return Err(CliError(format!(
+            "solve takes at most {most} empty squares and the position has {empties}; \
+             --max-empties {empties} lifts the limit, but each empty square more multiplies \
+             the time by 3 to 4 (26 take about a minute)"
+        )));
+    }
+    let solved = with_progress(empties, || ai::solve(&game, None))
+        .ok_or_else(|| CliError("the search was stopped".into()))?;
     writeln!(
         out,
         "best: {} score: {}",
@@ -44,6 +62,33 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         signed(solved.score)
     )?;
     Ok(())
+}
+
+/// Runs `work`, a solve of `empties` empty squares, saying on standard
+/// error how long it has been running when it takes more than a moment.
+fn with_progress<T>(empties: u32, work: impl FnOnce() -> T) -> T {
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let start = Instant::now();
+            let mut next = FIRST_REPORT;
+            loop {
+                match finished.recv_timeout(next.saturating_sub(start.elapsed())) {
+                    Err(RecvTimeoutError::Timeout) => {
+                        eprintln!(
+                            "solving {empties} empty squares: {} s so far",
+                            start.elapsed().as_secs()
+                        );
+                        next += REPORT_EVERY;
+                    }
+                    _ => return,
+                }
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    })
 }
 
 pub const BESTMOVE: Command = Command {
@@ -54,14 +99,12 @@ pub const BESTMOVE: Command = Command {
 
 fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
-    let level: Option<u32> = args.parsed("level", &format!("a level from 1 to {MAX_LEVEL}"))?;
-    let time: Option<f64> = args.parsed("time-ms", "a number of milliseconds")?;
+    let level = args.number("level", 1..=MAX_LEVEL)?;
+    let time = args.number("time-ms", 1.0..=MAX_TIME_MS)?;
     args.finish()?;
     let options = match (level, time) {
-        (Some(k), None) => Level::get(k)
-            .ok_or_else(|| CliError(format!("--level must be 1 to {MAX_LEVEL}, not {k}")))?
-            .options(1),
-        (None, Some(t)) if t > 0.0 => {
+        (Some(k), None) => Level::get(k).expect("the level is in range").options(1),
+        (None, Some(t)) => {
             let strongest = Level::get(MAX_LEVEL).expect("the strongest level exists");
             Options {
                 budget: Budget {
@@ -72,7 +115,6 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
                 ..Options::default()
             }
         }
-        (None, Some(_)) => return Err(CliError("--time-ms must be positive".into())),
         _ => return Err(CliError("give either --level L or --time-ms T".into())),
     };
     let game = position.game()?;
@@ -88,6 +130,12 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Most games of a match: a fixed map's games differ only by the seed.
+const MAX_GAMES: u32 = 1_000_000;
+
+/// Most playouts a move of `uct:N`: its tree keeps a node per playout.
+const MAX_PLAYOUTS: u32 = 1_000_000;
+
 pub const MATCH: Command = Command {
     name: "match",
     usage: "[--position P | --random-maps] --a L --b L --games N [--seed S]",
@@ -100,8 +148,17 @@ fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
             "missing --{name} L (a level, random, greedy or uct:N)"
         ))
     })?;
-    text.parse()
-        .map_err(|e: String| CliError(format!("--{name}: {e}")))
+    match text.parse() {
+        Ok(Kind::Uct(n)) if n > MAX_PLAYOUTS => Err(CliError(format!(
+            "--{name} uct:N takes 1 to {MAX_PLAYOUTS} playouts, not {n}"
+        ))),
+        Ok(kind) => Ok(kind),
+        Err(_) => Err(CliError(format!(
+            "--{name} must be a level from 1 to {MAX_LEVEL}, random, greedy or uct:N \
+             (1 to {MAX_PLAYOUTS} playouts), not {}",
+            quoted(&text)
+        ))),
+    }
 }
 
 fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
@@ -109,10 +166,10 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let random_maps = args.flag("random-maps");
     let a = player(args, "a")?;
     let b = player(args, "b")?;
-    let games: u32 = args
-        .parsed("games", "a number of games")?
+    let games = args
+        .number("games", 1..=MAX_GAMES)?
         .ok_or_else(|| CliError("missing --games N".into()))?;
-    let seed: u64 = args.parsed("seed", "a number")?.unwrap_or(1);
+    let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
     args.finish()?;
     if random_maps && position.position.is_some() {
         return Err(CliError(
@@ -186,6 +243,16 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Most training games: each keeps about 8 KB of samples in memory.
+const MAX_TUNE_GAMES: u32 = 20_000;
+
+/// Most empties the training games solve exactly: a solve of 20 takes a
+/// second or two, and every game makes one.
+const MAX_SOLVE_AT: u32 = 20;
+
+/// Largest ridge: far past any that leaves the weights meaningful.
+const MAX_RIDGE: f64 = 1e6;
+
 pub const TUNE: Command = Command {
     name: "tune",
     usage: "[--games N] [--seed S] [--level L] [--solve-at E] [--ridge R]",
@@ -196,18 +263,13 @@ pub const TUNE: Command = Command {
 /// error before and after goes to standard error.
 fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let plan = tune::Plan {
-        games: args.parsed("games", "a number of games")?.unwrap_or(2000),
-        seed: args.parsed("seed", "a number")?.unwrap_or(1),
-        level: args.parsed("level", "a level")?.unwrap_or(4),
-        solve_at: args
-            .parsed("solve-at", "a number of empties")?
-            .unwrap_or(14),
+        games: args.number("games", 1..=MAX_TUNE_GAMES)?.unwrap_or(2000),
+        seed: args.number("seed", 0..=u64::MAX)?.unwrap_or(1),
+        level: args.number("level", 1..=MAX_LEVEL)?.unwrap_or(4),
+        solve_at: args.number("solve-at", 0..=MAX_SOLVE_AT)?.unwrap_or(14),
     };
-    let ridge: f64 = args.parsed("ridge", "a number")?.unwrap_or(10.0);
+    let ridge = args.number("ridge", 0.0..=MAX_RIDGE)?.unwrap_or(10.0);
     args.finish()?;
-    if Level::get(plan.level).is_none() {
-        return Err(CliError(format!("--level must be 1 to {MAX_LEVEL}")));
-    }
     let samples = tune::samples(&plan, &mut |done| {
         if done % 100 == 0 {
             eprintln!("{done} games");

@@ -2,9 +2,11 @@
 //! taken by name, then positional arguments in order; whatever is left is an
 //! error.
 
+use std::fmt::Display;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use super::CliError;
+use super::{printable, quoted, CliError};
 
 /// The command-line words a command has not taken yet.
 #[derive(Clone, Debug)]
@@ -59,8 +61,19 @@ impl Args {
         self.value(name)?
             .map(|v| {
                 v.parse()
-                    .map_err(|_| CliError(format!("--{name} must be {what}, not '{v}'")))
+                    .map_err(|_| CliError(format!("--{name} must be {what}, not {}", quoted(&v))))
             })
+            .transpose()
+    }
+
+    /// Takes the value of `--name`, a number in `range`; anything else,
+    /// NaN and infinities included, is an error that names the range.
+    pub fn number<T>(&mut self, name: &str, range: RangeInclusive<T>) -> Result<Option<T>, CliError>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
+        self.value(name)?
+            .map(|v| in_range(&v, &format!("--{name}"), &range))
             .transpose()
     }
 
@@ -85,11 +98,18 @@ impl Args {
             .ok_or_else(|| CliError(format!("missing {what}")))
     }
 
-    /// Takes and parses the next positional argument, which must be there.
-    pub fn required_parsed<T: FromStr>(&mut self, what: &str) -> Result<T, CliError> {
+    /// Takes the next positional argument, which must be there and be a
+    /// number in `range`.
+    pub fn required_number<T>(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<T>,
+    ) -> Result<T, CliError>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
         let word = self.required(what)?;
-        word.parse()
-            .map_err(|_| CliError(format!("'{word}' is not a valid {what}")))
+        in_range(&word, what, &range)
     }
 
     /// Takes every positional argument left.
@@ -103,10 +123,28 @@ impl Args {
     pub fn finish(&self) -> Result<(), CliError> {
         match self.words.first() {
             None => Ok(()),
-            Some(w) if is_option(w) => Err(CliError(format!("unknown option {w}"))),
-            Some(w) => Err(CliError(format!("unexpected argument '{w}'"))),
+            Some(w) if is_option(w) => Err(CliError(format!("unknown option {}", printable(w)))),
+            Some(w) => Err(CliError(format!("unexpected argument {}", quoted(w)))),
         }
     }
+}
+
+/// `word` as a number in `range`; the error names `what` and the range.
+fn in_range<T>(word: &str, what: &str, range: &RangeInclusive<T>) -> Result<T, CliError>
+where
+    T: FromStr + PartialOrd + Display,
+{
+    word.parse()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            CliError(format!(
+                "{what} must be {} to {}, not {}",
+                range.start(),
+                range.end(),
+                quoted(word)
+            ))
+        })
 }
 
 #[cfg(test)]
@@ -145,5 +183,47 @@ mod tests {
         let mut a = args(&["--size", "ten"]);
         let err = a.parsed::<u32>("size", "6, 8 or 10").unwrap_err();
         assert_eq!(err.0, "--size must be 6, 8 or 10, not 'ten'");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_errors_that_name_the_range() {
+        let mut a = args(&["--games", "7", "--ms=2.5", "20"]);
+        assert_eq!(a.number("games", 1..=9u32).unwrap(), Some(7));
+        assert_eq!(a.number("ms", 1.0..=10.0).unwrap(), Some(2.5));
+        assert_eq!(a.number("absent", 1..=9u32).unwrap(), None);
+        assert_eq!(a.required_number("depth D", 0..=20u32).unwrap(), 20);
+        for (word, shown) in [
+            ("0", "'0'"),
+            ("10", "'10'"),
+            ("-1", "'-1'"),
+            ("4294967296", "'4294967296'"),
+            ("1e3", "'1e3'"),
+            ("many", "'many'"),
+        ] {
+            let err = args(&["--games", word])
+                .number("games", 1..=9u32)
+                .unwrap_err();
+            assert_eq!(err.0, format!("--games must be 1 to 9, not {shown}"));
+        }
+        for word in ["NaN", "inf", "-inf", "0", "10.5"] {
+            let err = args(&["--ms", word]).number("ms", 1.0..=10.0).unwrap_err();
+            assert!(
+                err.0.starts_with("--ms must be 1 to 10, not '"),
+                "{word}: {}",
+                err.0
+            );
+        }
+        let err = args(&["99"])
+            .required_number("depth D", 0..=20u32)
+            .unwrap_err();
+        assert_eq!(err.0, "depth D must be 0 to 20, not '99'");
+    }
+
+    #[test]
+    fn user_text_in_errors_is_quoted_and_escaped() {
+        let err = args(&["a\u{1b}[2J\nb"]).finish().unwrap_err();
+        assert_eq!(err.0, "unexpected argument 'a\\u{1b}[2J\\nb'");
+        let err = args(&["--x\r"]).finish().unwrap_err();
+        assert_eq!(err.0, "unknown option --x\\r");
     }
 }

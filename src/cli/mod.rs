@@ -12,6 +12,7 @@ mod perft;
 pub mod position;
 mod show;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -93,20 +94,120 @@ pub fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
         }
         Some(name) => match COMMANDS.iter().find(|c| c.name == name) {
             Some(c) => (c.run)(&mut args, out),
-            None => Err(CliError(format!("unknown command '{name}'\n{}", usage()))),
+            None => Err(CliError(format!(
+                "unknown command {}\n{}",
+                quoted(name),
+                usage()
+            ))),
         },
         None => Err(CliError(usage())),
     }
 }
 
+/// Longest piece of user text an error quotes; longer text is cut short.
+const QUOTED_CHARS: usize = 60;
+
+/// User text as an error shows it, escaped (no terminal escapes or line
+/// breaks get through) and cut to [`QUOTED_CHARS`] characters.
+pub(crate) fn printable(text: &str) -> String {
+    cut(text, |shown| shown.escape_debug().to_string())
+}
+
+/// `show` of the first [`QUOTED_CHARS`] characters of `text`, with the
+/// length of the whole when it is longer.
+fn cut(text: &str, show: impl Fn(&str) -> String) -> String {
+    let total = text.chars().count();
+    let head: String = text.chars().take(QUOTED_CHARS).collect();
+    let mut out = show(&head);
+    if total > QUOTED_CHARS {
+        out.push_str(&format!("… ({total} characters)"));
+    }
+    out
+}
+
+/// User text in an error, escaped and in quotes: `'f9'`.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("'{}'", printable(text))
+}
+
+/// The words after the program's name; one that is not UTF-8 is an error.
+fn words(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, CliError> {
+    args.enumerate()
+        .map(|(i, word)| {
+            word.into_string().map_err(|word| {
+                // Debug shows the bytes that are not UTF-8 as `\xFF`.
+                let shown = cut(&format!("{word:?}"), str::to_string);
+                CliError(format!("argument {} is not valid UTF-8: {shown}", i + 1))
+            })
+        })
+        .collect()
+}
+
+/// The message as printed: control characters that slipped into an error
+/// (from any source) are escaped; line breaks between lines stay.
+fn message(error: &CliError) -> String {
+    error
+        .0
+        .trim_end()
+        .split('\n')
+        .map(|line| {
+            line.chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_debug().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The `mapello` program: runs the command line, errors to standard error.
 pub fn main() -> ExitCode {
-    let words = std::env::args().skip(1).collect();
-    match run(words, &mut std::io::stdout().lock()) {
+    let result = words(std::env::args_os().skip(1))
+        .and_then(|words| run(words, &mut std::io::stdout().lock()));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("mapello: {}", e.0.trim_end());
+            eprintln!("mapello: {}", message(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_text_is_escaped_and_cut_short() {
+        assert_eq!(quoted("f9"), "'f9'");
+        assert_eq!(quoted("a\u{1b}[31mb\r\n"), "'a\\u{1b}[31mb\\r\\n'");
+        let long = "x".repeat(1000);
+        assert_eq!(
+            quoted(&long),
+            format!("'{}… (1000 characters)'", "x".repeat(QUOTED_CHARS))
+        );
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn arguments_that_are_not_utf8_are_refused_by_position() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("show"),
+            OsString::from_vec(vec![b'e', 0xff, b'3']),
+        ];
+        let err = words(args.into_iter()).unwrap_err();
+        assert_eq!(err.0, r#"argument 2 is not valid UTF-8: "e\xFF3""#);
+    }
+
+    #[test]
+    fn a_printed_message_escapes_control_characters_but_keeps_its_lines() {
+        let e = CliError("bad \u{1b}[2J\r here\nusage: x\n".into());
+        assert_eq!(message(&e), "bad \\u{1b}[2J\\r here\nusage: x");
     }
 }

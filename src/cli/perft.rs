@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use super::{Args, CliError, Command, PositionArgs};
+use crate::caps::MAX_PERFT_DEPTH;
 
 pub const COMMAND: Command = Command {
     name: "perft",
@@ -12,7 +13,9 @@ pub const COMMAND: Command = Command {
 
 fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
-    let depth: u32 = args.required_parsed("depth D")?;
+    let depth = args
+        .required_number("depth D", 0..=MAX_PERFT_DEPTH)
+        .map_err(|e| CliError(format!("{} (a deeper perft cannot finish)", e.0)))?;
     args.finish()?;
     let game = position.game()?;
     for (d, leaves) in game.perft_all(depth).iter().enumerate() {

@@ -5,13 +5,18 @@
 //!
 //! 1. `-`: standard input;
 //! 2. text with a line break: the text itself;
-//! 3. the path of an existing file: the file;
+//! 3. an existing path that is not a directory (a file, but also a
+//!    device or a named pipe): what it holds;
 //! 4. a share code when it starts with a digit (the code's version) and
 //!    holds no `.`, `/` or `\`;
 //! 5. an OBF string when it starts with a square (`X`, `O`, `-`, `.`), holds
 //!    no `/` or `\`, and holds a space or is at least 64 characters long;
 //! 6. otherwise a missing file when it holds `.`, `/` or `\`, and an error
 //!    that lists what an argument may be when it does not.
+//!
+//! At most [`MAX_POSITION_BYTES`] are read from a file or standard input,
+//! and they must be UTF-8: no position is near that size, and endless
+//! input (`/dev/zero`, a pipe that never closes) ends with an error.
 //!
 //! Text from a file, standard input or the argument is a share code or an
 //! OBF string when it has a single line besides comments and blank lines
@@ -26,7 +31,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::{Args, CliError};
+use super::{printable, quoted, Args, CliError};
 use crate::errors::ParseError;
 use crate::game::AnyGame;
 use crate::map::{Map, SIZES};
@@ -54,7 +59,8 @@ impl PositionArgs {
             .map(|v| {
                 Variant::parse(&v).ok_or_else(|| {
                     CliError(format!(
-                        "unknown variant '{v}' (othello, reversi or mapello)"
+                        "unknown variant {} (othello, reversi or mapello)",
+                        quoted(&v)
                     ))
                 })
             })
@@ -101,28 +107,53 @@ fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ {
     move |e| ParseError::new(format!("{source}: {e}"))
 }
 
+/// Most bytes read for one position: a diagram of the largest board with
+/// its comments takes a few hundred.
+pub const MAX_POSITION_BYTES: usize = 1 << 20;
+
+/// The text of a position from `source`, named `name` in errors: at most
+/// [`MAX_POSITION_BYTES`], and UTF-8.
+fn read_text(source: impl Read, name: &str) -> Result<String, ParseError> {
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_POSITION_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ParseError::new(format!("cannot read {name}: {e}")))?;
+    if bytes.len() > MAX_POSITION_BYTES {
+        return Err(ParseError::new(format!(
+            "{name}: more than {} MiB, the most read for a position (a diagram takes a few hundred bytes)",
+            MAX_POSITION_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        ParseError::new(format!(
+            "{name}: byte {} is not UTF-8 text",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
 /// Reads a `--position` argument (see the module documentation).
 pub fn load(arg: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
     if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| ParseError::new(format!("cannot read standard input: {e}")))?;
+        let text = read_text(std::io::stdin().lock(), "standard input")?;
         return parse_text(&text, variant).map_err(in_source("standard input"));
     }
     if arg.contains('\n') {
         return parse_text(arg, variant);
     }
     let path = Path::new(arg);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ParseError::new(format!("cannot read {arg}: {e}")))?;
-        return parse_text(&text, variant).map_err(in_source(arg));
-    }
-    if path.is_dir() {
-        return Err(ParseError::new(format!(
-            "{arg}: a directory, not a position file"
-        )));
+    let shown = printable(arg);
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(ParseError::new(format!(
+                "{shown}: a directory, not a position file"
+            )));
+        }
+        let file = std::fs::File::open(path)
+            .map_err(|e| ParseError::new(format!("cannot read {shown}: {e}")))?;
+        let text = read_text(file, &shown)?;
+        return parse_text(&text, variant).map_err(in_source(&shown));
     }
     let trimmed = arg.trim();
     let (slash, dot) = (arg.contains(['/', '\\']), arg.contains('.'));
@@ -135,12 +166,12 @@ pub fn load(arg: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
         return from_obf(arg, variant);
     }
     if slash || dot {
-        return Err(ParseError::new(format!("{arg}: no such file")));
+        return Err(ParseError::new(format!("{shown}: no such file")));
     }
     Err(ParseError::new(format!(
-        "'{}' is neither a file, nor a share code (which starts with its version digit), \
+        "{} is neither a file, nor a share code (which starts with its version digit), \
          nor an OBF string (64 squares, a space and the side to move)",
-        arg.escape_debug()
+        quoted(arg)
     )))
 }
 
