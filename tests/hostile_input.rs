@@ -6,6 +6,11 @@
 //! and column, character index, or the move); whatever a reader accepts must
 //! be a playable position that writes back and reads again the same. The
 //! seed comes from `MAPELLO_SEED`, else from the clock, and is printed.
+//!
+//! The `mapello` binary's own argument handling gets the same treatment:
+//! arguments that are not UTF-8, terminal escapes, endless input on
+//! standard input, a device or a pipe; every run must end in bounded time
+//! with a one-line error or a result, and never echo a control character.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -482,4 +487,309 @@ fn position_arguments_never_panic() {
             accepted
         },
     );
+}
+
+#[cfg(feature = "cli")]
+mod command_line {
+    use std::ffi::OsString;
+    use std::io::{Read, Write};
+    use std::os::unix::ffi::OsStringExt;
+    use std::process::{Child, Command, ExitStatus, Stdio};
+    use std::time::{Duration, Instant};
+
+    use super::{below, pick, seeded, Rand};
+
+    /// Longest any hostile run may take.
+    const LIMIT: Duration = Duration::from_secs(20);
+
+    fn spawn(args: &[OsString], stdin: Stdio) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_mapello"))
+            .args(args)
+            .stdin(stdin)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Waits for `child` at most [`LIMIT`] (killing it and failing after
+    /// that); its exit status and standard error.
+    fn finish(mut child: Child, what: &str) -> (ExitStatus, String) {
+        let mut stderr = child.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            stderr.read_to_end(&mut bytes).unwrap();
+            bytes
+        });
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > LIMIT {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!("{what} still ran after {LIMIT:?}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let bytes = reader.join().unwrap();
+        let err = String::from_utf8(bytes)
+            .unwrap_or_else(|e| panic!("{what}: standard error is not UTF-8: {e}"));
+        (status, err)
+    }
+
+    /// Checks a failed run: status 1 (not a panic's 101 or a signal), and
+    /// an error on one line (`lines` for the usage) without any control
+    /// character but the line breaks.
+    fn assert_clean_error(what: &str, status: ExitStatus, err: &str, lines: usize) {
+        assert_eq!(status.code(), Some(1), "{what}: {status}: {err}");
+        assert!(err.starts_with("mapello: "), "{what}: {err:?}");
+        assert!(!err.contains("panicked"), "{what}: {err:?}");
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{what}: a control character in {err:?}"
+        );
+        assert!(err.lines().count() <= lines, "{what}: {err:?}");
+    }
+
+    fn os(words: &[&[u8]]) -> Vec<OsString> {
+        words
+            .iter()
+            .map(|w| OsString::from_vec(w.to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn arguments_that_are_not_utf8_are_refused_with_their_place() {
+        let cases: [(&[&[u8]], usize); 6] = [
+            (&[b"\xff"], 1),
+            (&[b"show", b"e\xff3"], 2),
+            (&[b"show", b"--position", b"\xc3(.txt"], 3),
+            (&[b"show", b"--position=\xfe"], 2),
+            (&[b"perft", b"3\x80"], 2),
+            (&[b"map", b"decode", b"18\xed\xa0\x80"], 3),
+        ];
+        for (words, place) in cases {
+            let args = os(words);
+            let what = format!("{args:?}");
+            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
+            assert_clean_error(&what, status, &err, 1);
+            let want = format!("mapello: argument {place} is not valid UTF-8: \"");
+            assert!(err.starts_with(&want), "{what}: {err}");
+        }
+    }
+
+    #[test]
+    fn errors_quote_user_text_and_escape_terminal_controls() {
+        let cases: [(&[&str], &str); 6] = [
+            (
+                &["show", "--position", "\u{1b}[2Jevil"],
+                "'\\u{1b}[2Jevil' is neither",
+            ),
+            (
+                &["show", "--variant", "\u{1b}]0;title\u{7}"],
+                "unknown variant '\\u{1b}]0;title\\u{7}'",
+            ),
+            (&["show", "e3", "\u{1b}[0m"], "unexpected '\\u{1b}'"),
+            (&["perft", "2\n3"], "depth D must be 0 to 20, not '2\\n3'"),
+            (
+                &["show", "--position", "a/\u{1b}[31m.txt"],
+                "a/\\u{1b}[31m.txt: no such file",
+            ),
+            (
+                &["show", "--bogus\u{1b}c"],
+                "unknown option --bogus\\u{1b}c",
+            ),
+        ];
+        for (words, want) in cases {
+            let args: Vec<OsString> = words.iter().map(OsString::from).collect();
+            let what = format!("{args:?}");
+            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
+            assert_clean_error(&what, status, &err, 1);
+            assert!(err.contains(want), "{what}: {err}");
+        }
+        // The usage after an unknown command takes several lines; the
+        // command's name does not add one.
+        let args = vec![OsString::from("frob\nnicate")];
+        let (status, err) = finish(spawn(&args, Stdio::null()), "frob\\nnicate");
+        assert_clean_error("frob\\nnicate", status, &err, 20);
+        assert!(
+            err.starts_with("mapello: unknown command 'frob\\nnicate'\nusage:"),
+            "{err}"
+        );
+    }
+
+    /// What an over-long position gives, whatever its source.
+    const TOO_LONG: &str = "more than 1 MiB, the most read for a position";
+
+    #[test]
+    fn endless_standard_input_ends_with_an_error_naming_the_cap() {
+        let args = os(&[b"show", b"--position", b"-"]);
+        let mut child = spawn(&args, Stdio::piped());
+        let mut input = child.stdin.take().unwrap();
+        // Writes until the program stops reading (a broken pipe).
+        let writer = std::thread::spawn(move || {
+            let block = vec![0u8; 1 << 16];
+            let mut sent = 0usize;
+            while input.write_all(&block).is_ok() {
+                sent += block.len();
+            }
+            sent
+        });
+        let (status, err) = finish(child, "endless standard input");
+        assert_clean_error("endless standard input", status, &err, 1);
+        assert!(
+            err.contains(&format!("standard input: {TOO_LONG}")),
+            "{err}"
+        );
+        assert!(
+            writer.join().unwrap() < 64 << 20,
+            "it read far past the cap"
+        );
+    }
+
+    #[test]
+    fn standard_input_that_is_not_utf8_is_an_error() {
+        let args = os(&[b"show", b"--position", b"-"]);
+        let mut child = spawn(&args, Stdio::piped());
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b". . X\xff O\n").unwrap();
+        drop(input);
+        let (status, err) = finish(child, "bytes that are not UTF-8");
+        assert_clean_error("not UTF-8", status, &err, 1);
+        assert!(
+            err.contains("standard input: byte 6 is not UTF-8 text"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_device_an_endless_pipe_and_a_huge_file_end_with_an_error_naming_the_cap() {
+        let dir = std::env::temp_dir().join(format!("mapello-hostile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = dir.join("big.txt");
+        std::fs::write(&big, ". ".repeat(600_000)).unwrap();
+        let fifo = dir.join("endless");
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        // Opening the pipe waits for the program to open it; then it writes
+        // until the program closes it.
+        let pipe = fifo.clone();
+        std::thread::spawn(move || {
+            let mut out = std::fs::OpenOptions::new().write(true).open(pipe).unwrap();
+            let block = vec![b'.'; 1 << 16];
+            while out.write_all(&block).is_ok() {}
+        });
+        let mut sources = vec![big, fifo];
+        if std::path::Path::new("/dev/zero").exists() {
+            sources.push("/dev/zero".into());
+        }
+        for source in sources {
+            let shown = source.to_str().unwrap().to_string();
+            let args = vec![
+                OsString::from("show"),
+                OsString::from("--position"),
+                source.into_os_string(),
+            ];
+            let (status, err) = finish(spawn(&args, Stdio::null()), &shown);
+            assert_clean_error(&shown, status, &err, 1);
+            assert_eq!(
+                err,
+                format!("mapello: {shown}: {TOO_LONG} (a diagram takes a few hundred bytes)\n")
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Command lines that finish at once, to mutate.
+    const POOL: &[&[&str]] = &[
+        &["show", "e3", "f3", "c3"],
+        &["show", "--variant", "othello", "--size", "6", "c2"],
+        &["show", "--position", "18EwAAAAMAABIAABJRhCAAQAA", "e3"],
+        &[
+            "show",
+            "--position",
+            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X",
+            "c7",
+        ],
+        &["map", "encode", "--position", "18EwAAAAMAABIAABJRhCAAQAA"],
+        &["map", "decode", "16AFcAQAJRAIXMwQA"],
+        &[
+            "bestmove",
+            "--level",
+            "2",
+            "--position",
+            "18EwAAAAMAABIAABJRhCAAQAA",
+        ],
+        &["bestmove", "--time-ms=20", "--variant", "reversi"],
+        &["help"],
+    ];
+
+    /// Bytes the mutations insert: the troublesome and the meaningful.
+    // (No NUL: an argument cannot hold one.)
+    const BYTES: &[u8] = b"\xff\xfe\xc3\x80\x1b\x07\n\r\t -=.:/;#+*XOxo0123456789efpass";
+
+    /// A command line from [`POOL`] after one to four edits of its bytes
+    /// or its words.
+    fn mutated(rng: &mut Rand) -> Vec<Vec<u8>> {
+        let mut words: Vec<Vec<u8>> = pick(rng, POOL)
+            .iter()
+            .map(|w| w.as_bytes().to_vec())
+            .collect();
+        for _ in 0..1 + below(rng, 4) {
+            let i = below(rng, words.len());
+            match below(rng, 6) {
+                0 | 1 => {
+                    let at = below(rng, words[i].len() + 1);
+                    words[i].insert(at, pick(rng, BYTES));
+                }
+                2 if !words[i].is_empty() => {
+                    let at = below(rng, words[i].len());
+                    words[i][at] = pick(rng, BYTES);
+                }
+                3 if words.len() > 1 => {
+                    words.remove(i);
+                }
+                4 => {
+                    let copy = words[i].clone();
+                    words.insert(below(rng, words.len() + 1), copy);
+                }
+                _ => {
+                    let len = below(rng, 12);
+                    words.push((0..len).map(|_| pick(rng, BYTES)).collect());
+                }
+            }
+        }
+        words
+    }
+
+    #[test]
+    fn mutated_command_lines_end_with_a_result_or_a_clean_error() {
+        let mut rng = seeded("command lines");
+        let start = Instant::now();
+        let (mut runs, mut refused) = (0, 0);
+        while runs < 300 {
+            let words = mutated(&mut rng);
+            // Commands that may run long by design are not what this tests.
+            let first = words.first().map(Vec::as_slice).unwrap_or_default();
+            if [&b"bench"[..], b"tune", b"match", b"perft", b"solve"].contains(&first) {
+                continue;
+            }
+            runs += 1;
+            let args: Vec<OsString> = words.into_iter().map(OsString::from_vec).collect();
+            let what = format!("{args:?}");
+            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
+            if status.success() {
+                assert_eq!(err, "", "{what}");
+            } else {
+                refused += 1;
+                assert_clean_error(&what, status, &err, 20);
+            }
+        }
+        println!(
+            "command lines: {runs} runs ({refused} refused) in {:.2?}",
+            start.elapsed()
+        );
+    }
 }
