@@ -3,7 +3,7 @@
 
 use mapello::wasm::ai::{balanced_random_map_js, best_move, game_balance, hints, map_balance};
 use mapello::wasm::Game;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn get(obj: &JsValue, key: &str) -> JsValue {
@@ -30,7 +30,7 @@ fn best_move_names_a_legal_move_and_reports_progress() {
     let found = best_move(
         &game,
         options(&[("level", 5.0), ("seed", 3.0)]),
-        Some(record),
+        record.into(),
     )
     .unwrap();
     let mv = get(&found, "move").as_string().unwrap();
@@ -45,8 +45,18 @@ fn best_move_names_a_legal_move_and_reports_progress() {
 #[wasm_bindgen_test]
 fn best_move_is_deterministic_for_a_seed_and_keeps_a_node_budget() {
     let game = start();
-    let a = best_move(&game, options(&[("nodes", 5000.0), ("seed", 1.0)]), None).unwrap();
-    let b = best_move(&game, options(&[("nodes", 5000.0), ("seed", 1.0)]), None).unwrap();
+    let a = best_move(
+        &game,
+        options(&[("nodes", 5000.0), ("seed", 1.0)]),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    let b = best_move(
+        &game,
+        options(&[("nodes", 5000.0), ("seed", 1.0)]),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     assert_eq!(get(&a, "move"), get(&b, "move"));
     assert_eq!(get(&a, "nodes"), get(&b, "nodes"));
     assert!(get(&a, "nodes").as_f64().unwrap() <= 5000.0 + 4096.0);
@@ -54,14 +64,107 @@ fn best_move_is_deterministic_for_a_seed_and_keeps_a_node_budget() {
 
 #[wasm_bindgen_test]
 fn a_time_budget_uses_the_javascript_clock() {
-    let found = best_move(&start(), options(&[("timeMs", 50.0)]), None).unwrap();
+    let found = best_move(&start(), options(&[("timeMs", 50.0)]), JsValue::UNDEFINED).unwrap();
     assert!(get(&found, "depth").as_f64().unwrap() >= 1.0);
 }
 
 #[wasm_bindgen_test]
 fn bad_options_are_refused() {
-    assert!(best_move(&start(), options(&[("level", 99.0)]), None).is_err());
-    assert!(best_move(&start(), options(&[("depth", 3.0)]), None).is_err());
+    assert!(best_move(&start(), options(&[("level", 99.0)]), JsValue::UNDEFINED).is_err());
+    assert!(best_move(&start(), options(&[("depth", 3.0)]), JsValue::UNDEFINED).is_err());
+}
+
+fn refused<T: std::fmt::Debug>(r: Result<T, wasm_bindgen::JsError>) -> String {
+    let value = JsValue::from(r.unwrap_err());
+    assert!(value.is_instance_of::<js_sys::Error>());
+    get(&value, "message").as_string().unwrap()
+}
+
+fn with(key: &str, value: JsValue) -> JsValue {
+    let obj = js_sys::Object::new();
+    js_sys::Reflect::set(&obj, &key.into(), &value).unwrap();
+    obj.into()
+}
+
+#[wasm_bindgen_test]
+fn budgets_that_would_never_stop_or_make_no_sense_are_refused() {
+    let game = start();
+    let time = "options.timeMs must be a number above 0 and at most 600000, not ";
+    for (value, shown) in [
+        (f64::NAN, "NaN"),
+        (f64::INFINITY, "Infinity"),
+        (0.0, "0"),
+        (-5.0, "-5"),
+        (600_001.0, "600001"),
+    ] {
+        let err = refused(best_move(
+            &game,
+            with("timeMs", value.into()),
+            JsValue::UNDEFINED,
+        ));
+        assert_eq!(err, format!("{time}{shown}"));
+        let err = refused(hints(&game, with("timeMs", value.into())));
+        assert_eq!(err, format!("{time}{shown}"));
+    }
+    let nodes = "options.nodes must be a whole number from 1 to 1000000000, not ";
+    for (value, shown) in [
+        (0.0, "0"),
+        (1.5, "1.5"),
+        (2e9, "2000000000"),
+        (f64::NAN, "NaN"),
+    ] {
+        let err = refused(best_move(
+            &game,
+            with("nodes", value.into()),
+            JsValue::UNDEFINED,
+        ));
+        assert_eq!(err, format!("{nodes}{shown}"));
+    }
+    let err = refused(best_move(
+        &game,
+        with("level", "3".into()),
+        JsValue::UNDEFINED,
+    ));
+    assert_eq!(
+        err,
+        "options.level must be a whole number from 1 to 8, not '3'"
+    );
+    let err = refused(best_move(
+        &game,
+        with("seed", (-1).into()),
+        JsValue::UNDEFINED,
+    ));
+    assert!(
+        err.starts_with("options.seed must be a whole number from 0"),
+        "{err}"
+    );
+    let err = refused(best_move(&game, options(&[("level", 1.0)]), 5.into()));
+    assert_eq!(err, "onProgress must be a function or undefined, not 5");
+    let err = refused(best_move(&game, "fast".into(), JsValue::UNDEFINED));
+    assert!(err.starts_with("options must be an object"), "{err}");
+    // The game is as it was, and a sound call still works.
+    let found = best_move(&game, options(&[("level", 1.0)]), JsValue::NULL).unwrap();
+    assert!(get(&found, "move").as_string().is_some());
+}
+
+#[wasm_bindgen_test]
+fn balance_arguments_are_checked_by_name() {
+    let err = refused(balanced_random_map_js(f64::NAN.into(), JsValue::UNDEFINED));
+    assert!(err.starts_with("seed must be a whole number"), "{err}");
+    let err = refused(balanced_random_map_js(1.into(), with("walls", (-1).into())));
+    assert_eq!(
+        err,
+        "counts.walls must be a whole number from 0 to 100, not -1"
+    );
+    let err = refused(balanced_random_map_js(1.into(), with("rocks", 1.into())));
+    assert_eq!(
+        err,
+        "counts has an unknown key 'rocks' (known: walls, bonuses, jokers)"
+    );
+    assert_eq!(
+        refused(map_balance(7.into())),
+        "code must be a string, not 7"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -78,12 +181,12 @@ fn hints_value_every_legal_move() {
 fn balance_of_a_map_and_a_balanced_random_map() {
     let v = game_balance(&start());
     assert!(v.abs() < 10.0);
-    let made = balanced_random_map_js(7.0, JsValue::UNDEFINED).unwrap();
+    let made = balanced_random_map_js(7.into(), JsValue::UNDEFINED).unwrap();
     let code = get(&made, "code").as_string().unwrap();
     let balance = get(&made, "balance").as_f64().unwrap();
     assert!(balance.abs() <= 2.0, "{balance}");
-    assert!((map_balance(&code).unwrap() - balance).abs() < 0.06);
-    assert!(map_balance("not a code").is_err());
+    assert!((map_balance(code.clone().into()).unwrap() - balance).abs() < 0.06);
+    assert!(map_balance("not a code".into()).is_err());
     let few = options(&[("walls", 2.0), ("bonuses", 0.0), ("jokers", 4.0)]);
-    assert!(balanced_random_map_js(1.0, few).is_ok());
+    assert!(balanced_random_map_js(1.into(), few).is_ok());
 }

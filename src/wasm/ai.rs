@@ -3,53 +3,55 @@
 //! cancels a search by terminating, so nothing here shares memory with the
 //! page.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::{read_options, Game};
+use super::args::{self, error, string, whole, Options};
+use super::{Game, MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::balance::{balance, balanced_random_map};
 use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
-use crate::ai::search::Options;
+use crate::ai::search;
 use crate::ai::{self, BestMove};
+use crate::caps::{self, MAX_NODES, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
 use crate::game::AnyGame;
 use crate::map::Counts;
 use crate::rules::Variant;
 use crate::{obf, sharecode};
 
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-/// `{ level?: 1..N, timeMs?: number, nodes?: number, seed?: number }`;
-/// the default is the strongest level.
-#[derive(Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct SearchOptions {
-    level: Option<u32>,
-    time_ms: Option<f64>,
-    nodes: Option<f64>,
-    seed: Option<f64>,
-}
-
-const SEARCH_OPTIONS: &[&str] = &["level", "timeMs", "nodes", "seed"];
-
-impl SearchOptions {
-    /// The level's options, with a time or node budget in its place when given.
-    fn options(&self) -> Result<Options, JsError> {
-        let k = self.level.unwrap_or(MAX_LEVEL);
-        let level = Level::get(k)
-            .ok_or_else(|| js_error(format!("level must be 1 to {MAX_LEVEL}, not {k}")))?;
-        let mut options = level.options(self.seed.unwrap_or(0.0) as u64);
-        if self.time_ms.is_some() || self.nodes.is_some() {
-            options.budget = Budget {
-                depth: None,
-                nodes: self.nodes.map(|n| n.max(1.0) as u64),
-                time_ms: self.time_ms,
-            };
-        }
-        Ok(options)
+/// The search options: `undefined` or `{ level?: 1..8, timeMs?: number,
+/// nodes?: number, seed?: number | bigint }`; the default is the strongest
+/// level, and a time or node budget takes the level's place.
+fn search_options(value: JsValue) -> Result<search::Options, JsError> {
+    let options = Options::read("options", value, &["level", "timeMs", "nodes", "seed"])?;
+    let level = match options.get("level")? {
+        Some((value, name)) => whole(&name, &value, 1..=MAX_LEVEL)?,
+        None => MAX_LEVEL,
+    };
+    let seed = match options.get("seed")? {
+        Some((value, name)) => args::seed(&name, &value)?,
+        None => 0,
+    };
+    let time_ms = match options.get("timeMs")? {
+        Some((value, name)) => Some(args::positive(&name, &value, MAX_TIME_MS)?),
+        None => None,
+    };
+    let nodes = match options.get("nodes")? {
+        Some((value, name)) => Some(u64::from(whole(&name, &value, 1..=MAX_NODES as u32)?)),
+        None => None,
+    };
+    let mut search = Level::get(level)
+        .expect("the level is in range")
+        .options(seed);
+    if time_ms.is_some() || nodes.is_some() {
+        search.budget = Budget {
+            depth: None,
+            nodes,
+            time_ms,
+        };
     }
+    Ok(search)
 }
 
 /// What `bestMove` returns and `onProgress` receives.
@@ -79,15 +81,25 @@ impl Analysis {
 
 /// The best move for the side to move: `{ move, score, depth, nodes, pv,
 /// exact }` (score: expected final margin for the side to move, in points),
-/// calling `onProgress` with the same shape after each iteration.
+/// calling `onProgress` (a function, or `undefined`) with the same shape
+/// after each iteration.
 #[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(
-    game: &Game,
-    options: JsValue,
-    on_progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
-    let options: SearchOptions = read_options(options, SEARCH_OPTIONS)?;
-    let options = options.options()?;
+pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<JsValue, JsError> {
+    let options = search_options(options)?;
+    let on_progress = if on_progress.is_undefined() || on_progress.is_null() {
+        None
+    } else {
+        Some(
+            on_progress
+                .dyn_into::<js_sys::Function>()
+                .map_err(|value| {
+                    error(format!(
+                        "onProgress must be a function or undefined, not {}",
+                        args::describe(&value)
+                    ))
+                })?,
+        )
+    };
     let game = game.inner();
     let n = game.size();
     let found = ai::best_move(game, &options, None, &mut |progress| {
@@ -98,7 +110,7 @@ pub fn best_move(
             }
         }
     });
-    serde_wasm_bindgen::to_value(&Analysis::of(&found, n)).map_err(js_error)
+    serde_wasm_bindgen::to_value(&Analysis::of(&found, n)).map_err(error)
 }
 
 /// One legal move and its value.
@@ -113,8 +125,7 @@ struct Hint {
 /// as in `bestMove`; `options` as in `bestMove` (the budget is shared).
 #[wasm_bindgen]
 pub fn hints(game: &Game, options: JsValue) -> Result<JsValue, JsError> {
-    let options: SearchOptions = read_options(options, SEARCH_OPTIONS)?;
-    let options = options.options()?;
+    let options = search_options(options)?;
     let game = game.inner();
     let n = game.size();
     let list: Vec<Hint> = ai::hints(game, &options, None)
@@ -124,15 +135,15 @@ pub fn hints(game: &Game, options: JsValue) -> Result<JsValue, JsError> {
             score: (score * 10.0).round() / 10.0,
         })
         .collect();
-    serde_wasm_bindgen::to_value(&list).map_err(js_error)
+    serde_wasm_bindgen::to_value(&list).map_err(error)
 }
 
 /// The expected final margin for black with good play at the start of
 /// the map with this share code (positive: black is favoured).
 #[wasm_bindgen(js_name = mapBalance)]
-pub fn map_balance(code: &str) -> Result<f64, JsError> {
-    let map = sharecode::decode(code).map_err(js_error)?;
-    let game = AnyGame::new(Variant::Mapello, map).map_err(js_error)?;
+pub fn map_balance(code: JsValue) -> Result<f64, JsError> {
+    let map = sharecode::decode(&string("code", &code, MAX_CODE_CHARS)?).map_err(error)?;
+    let game = AnyGame::new(Variant::Mapello, map).map_err(error)?;
     Ok(balance(&game))
 }
 
@@ -142,25 +153,6 @@ pub fn game_balance(game: &Game) -> f64 {
     balance(game.inner())
 }
 
-/// `{ walls?, bonuses?, jokers? }`, 8 of each by default.
-#[derive(Deserialize)]
-#[serde(default)]
-struct CountsOptions {
-    walls: u32,
-    bonuses: u32,
-    jokers: u32,
-}
-
-impl Default for CountsOptions {
-    fn default() -> CountsOptions {
-        CountsOptions {
-            walls: 8,
-            bonuses: 8,
-            jokers: 8,
-        }
-    }
-}
-
 /// A balanced random map.
 #[derive(Serialize)]
 struct Balanced {
@@ -168,22 +160,31 @@ struct Balanced {
     balance: f64,
 }
 
-/// A random 8 x 8 map with the given counts whose balance is within 2
-/// points (or the most even of those tried): `{ code, balance }`.
+/// A random 8 x 8 map whose balance is within 2 points (or the most even
+/// of those tried): `{ code, balance }`. `seed` as for `MapDraft.random`;
+/// `counts` is `undefined` or `{ walls?, bonuses?, jokers? }`, each a
+/// whole number from 0 to 100, 8 by default.
 #[wasm_bindgen(js_name = balancedRandomMap)]
-pub fn balanced_random_map_js(seed: f64, counts: JsValue) -> Result<JsValue, JsError> {
-    let c: CountsOptions = read_options(counts, &["walls", "bonuses", "jokers"])?;
-    let counts = Counts {
-        walls: c.walls,
-        bonuses: c.bonuses,
-        jokers: c.jokers,
+pub fn balanced_random_map_js(seed: JsValue, counts: JsValue) -> Result<JsValue, JsError> {
+    let seed = args::seed("seed", &seed)?;
+    let options = Options::read("counts", counts, &["walls", "bonuses", "jokers"])?;
+    let count = |key: &str| -> Result<u32, JsError> {
+        match options.get(key)? {
+            Some((value, name)) => whole(&name, &value, 0..=100),
+            None => Ok(8),
+        }
     };
-    let (map, v) = balanced_random_map(seed as u64, counts).map_err(js_error)?;
+    let counts = Counts {
+        walls: count("walls")?,
+        bonuses: count("bonuses")?,
+        jokers: count("jokers")?,
+    };
+    let (map, v) = balanced_random_map(seed, counts).map_err(error)?;
     let out = Balanced {
         code: sharecode::encode(&map),
         balance: (v * 10.0).round() / 10.0,
     };
-    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+    serde_wasm_bindgen::to_value(&out).map_err(error)
 }
 
 /// What `solve` returns.
@@ -198,16 +199,32 @@ struct Solution {
 /// it) exactly: `{ best, score, nodes }` (best: a square or `pass`; score:
 /// the exact final margin for the side to move). Throws the command line's
 /// message for a malformed string or a position that cannot be played.
+/// `options` is `undefined` or `{ maxEmpties? }`: a position with more
+/// empty squares (36 by default, at most 100) is refused.
 #[wasm_bindgen]
-pub fn solve(position: &str) -> Result<JsValue, JsError> {
-    let setup = obf::read(position).map_err(|e| js_error(format!("OBF {e}")))?;
+pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let position = string("position", &position, MAX_TEXT_CHARS)?;
+    let options = Options::read("options", options, &["maxEmpties"])?;
+    let most = match options.get("maxEmpties")? {
+        Some((value, name)) => whole(&name, &value, 0..=MAX_SOLVE_EMPTIES)?,
+        None => SOLVE_EMPTIES,
+    };
+    let setup = obf::read(&position).map_err(|e| error(format!("OBF {e}")))?;
     let game = AnyGame::from_setup(&setup)
-        .map_err(|e| js_error(format!("the position cannot be played: {e}")))?;
-    let solved = ai::solve(&game, None).ok_or_else(|| js_error("the search was stopped"))?;
+        .map_err(|e| error(format!("the position cannot be played: {e}")))?;
+    let empties = caps::empties(&game);
+    if empties > most {
+        return Err(error(format!(
+            "solve takes at most {most} empty squares and the position has {empties}; \
+             options.maxEmpties lifts the limit, but each empty square more multiplies \
+             the time by 3 to 4"
+        )));
+    }
+    let solved = ai::solve(&game, None).ok_or_else(|| error("the search was stopped"))?;
     let out = Solution {
         best: solved.best.name(game.size()),
         score: solved.score,
         nodes: solved.nodes as f64,
     };
-    serde_wasm_bindgen::to_value(&out).map_err(js_error)
+    serde_wasm_bindgen::to_value(&out).map_err(error)
 }

@@ -1,57 +1,33 @@
 //! The JavaScript API: a thin translation of the rules core for wasm-bindgen.
 //! Errors reach JavaScript as exceptions carrying the core's messages.
+//! Every argument is checked first (see [`args`]) and every depth, budget
+//! and text length is capped (README.md, "JavaScript API"), so a bad call
+//! throws a plain `Error` and leaves its object usable.
 
 pub mod ai;
+mod args;
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::caps::MAX_PERFT_DEPTH;
 use crate::game::AnyGame;
 use crate::map::{Counts, Limits, Map, Piece};
 use crate::rules::Variant;
 use crate::{sharecode, transcript};
+use args::{error, size, string, whole, Options};
 
-/// Options for a new game, all optional: `{ variant: "mapello" | "othello" |
-/// "reversi", size: 6 | 8 | 10, map: "<share code>", moves: "<transcript>" }`.
-#[derive(Default, Deserialize)]
-#[serde(default)]
-struct GameOptions {
-    variant: Option<String>,
-    size: Option<u32>,
-    map: Option<String>,
-    moves: Option<String>,
-}
-
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-/// Reads an options object, refusing keys it does not know (serde's
-/// `deny_unknown_fields` is not enforced for JavaScript objects).
-pub(crate) fn read_options<T: for<'de> Deserialize<'de> + Default>(
-    value: JsValue,
-    known: &[&str],
-) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(T::default());
-    }
-    if !value.is_object() {
-        return Err(js_error("options must be an object"));
-    }
-    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !known.contains(&key.as_str()) {
-            return Err(js_error(format!(
-                "unknown option '{key}' (known: {})",
-                known.join(", ")
-            )));
-        }
-    }
-    serde_wasm_bindgen::from_value(value).map_err(js_error)
-}
+/// Longest move `play` reads: `pass` or `j10`, with room for spaces.
+const MAX_MOVE_CHARS: u32 = 16;
+/// Longest transcript or OBF position read: a 10 x 10 game's transcript
+/// takes under a thousand characters.
+pub(crate) const MAX_TEXT_CHARS: u32 = 10_000;
+/// Longest share code read: a 10 x 10 code has 38 characters.
+pub(crate) const MAX_CODE_CHARS: u32 = 64;
+/// Longest piece or variant name read.
+const MAX_NAME_CHARS: u32 = 8;
 
 /// A game in progress, with its history.
 #[wasm_bindgen]
@@ -64,48 +40,72 @@ impl Game {
     pub(crate) fn inner(&self) -> &AnyGame {
         &self.inner
     }
+
+    /// Replaces the moves by those of `text`; on an error the game is
+    /// left as it was.
+    fn replay(&mut self, text: &str) -> Result<(), JsError> {
+        let moves = transcript::read(text, self.inner.size()).map_err(error)?;
+        let mut fresh = AnyGame::from_setup(&self.inner.start_setup()).map_err(error)?;
+        transcript::replay(&mut fresh, &moves).map_err(error)?;
+        self.inner = fresh;
+        Ok(())
+    }
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// A new game at the start position on an empty map; `options` may be `undefined`.
+    /// A new game at the start position: `options` is `undefined` or
+    /// `{ variant?: "mapello" | "othello" | "reversi", size?: 6 | 8 | 10,
+    /// map?: "<share code>", moves?: "<transcript>" }`.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<Game, JsError> {
-        let options: GameOptions = read_options(options, &["variant", "size", "map", "moves"])?;
-        let variant = match options.variant.as_deref() {
+        let options = Options::read("options", options, &["variant", "size", "map", "moves"])?;
+        let variant = match options.get("variant")? {
             None => Variant::Mapello,
-            Some(name) => {
-                Variant::parse(name).ok_or_else(|| js_error(format!("unknown variant '{name}'")))?
+            Some((value, name)) => args::short_string(&value, MAX_NAME_CHARS)
+                .and_then(|v| Variant::parse(&v))
+                .ok_or_else(|| {
+                    error(format!(
+                        "{name} must be 'mapello', 'othello' or 'reversi', not {}",
+                        args::describe(&value)
+                    ))
+                })?,
+        };
+        let size = match options.get("size")? {
+            None => None,
+            Some((value, name)) => Some(size(&name, &value)?),
+        };
+        let map = match options.get("map")? {
+            Some((value, name)) => {
+                sharecode::decode(&string(&name, &value, MAX_CODE_CHARS)?).map_err(error)?
             }
+            None => Map::empty(size.unwrap_or(8)).map_err(error)?,
         };
-        let map = match &options.map {
-            Some(code) => sharecode::decode(code).map_err(js_error)?,
-            None => Map::empty(options.size.unwrap_or(8)).map_err(js_error)?,
-        };
-        if let Some(size) = options.size.filter(|&s| s != map.size()) {
-            return Err(js_error(format!(
+        if let Some(size) = size.filter(|&s| s != map.size()) {
+            return Err(error(format!(
                 "the map is {0} x {0}, not {size} x {size}",
                 map.size()
             )));
         }
         let mut game = Game {
-            inner: AnyGame::new(variant, map).map_err(js_error)?,
+            inner: AnyGame::new(variant, map).map_err(error)?,
         };
-        if let Some(moves) = &options.moves {
-            game.load_moves(moves)?;
+        if let Some((value, name)) = options.get("moves")? {
+            game.replay(&string(&name, &value, MAX_TEXT_CHARS)?)?;
         }
         Ok(game)
     }
 
     /// Everything the board shows, as a plain object (see `Snapshot`).
     pub fn state(&self) -> Result<JsValue, JsError> {
-        serde_wasm_bindgen::to_value(&self.inner.snapshot()).map_err(js_error)
+        serde_wasm_bindgen::to_value(&self.inner.snapshot()).map_err(error)
     }
 
     /// Plays a move in notation (`f5`, or `pass` when a pass is forced).
-    pub fn play(&mut self, mv: &str) -> Result<(), JsError> {
-        let mv = self.inner.parse_move(mv).map_err(js_error)?;
-        self.inner.play(mv).map_err(js_error)
+    pub fn play(&mut self, mv: JsValue) -> Result<(), JsError> {
+        let mv = string("move", &mv, MAX_MOVE_CHARS)?;
+        let mv = self.inner.parse_move(&mv).map_err(error)?;
+        self.inner.play(mv).map_err(error)
     }
 
     /// Takes back the last move; false when there is none.
@@ -126,18 +126,16 @@ impl Game {
     /// Replaces the moves by those of a transcript, replayed from the start;
     /// on an error the game is left as it was.
     #[wasm_bindgen(js_name = loadMoves)]
-    pub fn load_moves(&mut self, text: &str) -> Result<(), JsError> {
-        let moves = transcript::read(text, self.inner.size()).map_err(js_error)?;
-        let mut fresh = AnyGame::from_setup(&self.inner.start_setup()).map_err(js_error)?;
-        transcript::replay(&mut fresh, &moves).map_err(js_error)?;
-        self.inner = fresh;
-        Ok(())
+    pub fn load_moves(&mut self, text: JsValue) -> Result<(), JsError> {
+        let text = string("text", &text, MAX_TEXT_CHARS)?;
+        self.replay(&text)
     }
 
-    /// Perft from the current position: leaves `depth` plies below (a pass
-    /// is a ply); a number, exact below 2^53.
-    pub fn perft(&self, depth: u32) -> f64 {
-        self.inner.perft(depth) as f64
+    /// Perft from the current position: leaves `depth` (0 to 20) plies
+    /// below (a pass is a ply); a number, exact below 2^53.
+    pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
+        let depth = whole("depth", &depth, 0..=MAX_PERFT_DEPTH)?;
+        Ok(self.inner.perft(depth) as f64)
     }
 
     /// The share code of the game's map.
@@ -156,13 +154,16 @@ fn piece_name(p: Option<Piece>) -> &'static str {
     }
 }
 
-fn parse_piece(name: &str) -> Result<Option<Piece>, JsError> {
-    match name {
-        "wall" => Ok(Some(Piece::Wall)),
-        "bonus" => Ok(Some(Piece::Bonus)),
-        "joker" => Ok(Some(Piece::Joker)),
-        "empty" | "erase" => Ok(None),
-        _ => Err(js_error(format!("unknown piece '{name}'"))),
+fn parse_piece(value: &JsValue) -> Result<Option<Piece>, JsError> {
+    match args::short_string(value, MAX_NAME_CHARS).as_deref() {
+        Some("wall") => Ok(Some(Piece::Wall)),
+        Some("bonus") => Ok(Some(Piece::Bonus)),
+        Some("joker") => Ok(Some(Piece::Joker)),
+        Some("empty" | "erase") => Ok(None),
+        _ => Err(error(format!(
+            "piece must be 'wall', 'bonus', 'joker' or 'empty', not {}",
+            args::describe(value)
+        ))),
     }
 }
 
@@ -174,21 +175,35 @@ pub struct MapDraft {
     limits: Limits,
 }
 
+impl MapDraft {
+    /// Outer `(x, y)`, each a whole number from 0 to the outer side less one.
+    fn cell(&self, x: &JsValue, y: &JsValue) -> Result<(u32, u32), JsError> {
+        let last = self.map.side() - 1;
+        Ok((whole("x", x, 0..=last)?, whole("y", y, 0..=last)?))
+    }
+
+    /// A count of pieces or a limit: no map holds more pieces than squares.
+    fn count(name: &str, value: &JsValue, size: u32) -> Result<u32, JsError> {
+        whole(name, value, 0..=(size + 2) * (size + 2))
+    }
+}
+
 #[wasm_bindgen]
 impl MapDraft {
-    /// An empty map of inner side `size`, with the default limits (8 of each).
+    /// An empty map of inner side `size` (6, 8 or 10), with the default
+    /// limits (8 of each).
     #[wasm_bindgen(constructor)]
-    pub fn new(size: u32) -> Result<MapDraft, JsError> {
+    pub fn new(size: JsValue) -> Result<MapDraft, JsError> {
         Ok(MapDraft {
-            map: Map::empty(size).map_err(js_error)?,
+            map: Map::empty(args::size("size", &size)?).map_err(error)?,
             limits: Limits::default(),
         })
     }
 
     /// The map of a share code, with limits raised where it holds more.
     #[wasm_bindgen(js_name = fromCode)]
-    pub fn from_code(code: &str) -> Result<MapDraft, JsError> {
-        let map = sharecode::decode(code).map_err(js_error)?;
+    pub fn from_code(code: JsValue) -> Result<MapDraft, JsError> {
+        let map = sharecode::decode(&string("code", &code, MAX_CODE_CHARS)?).map_err(error)?;
         let c = map.counts();
         let d = Limits::default();
         let limits = Limits {
@@ -199,28 +214,29 @@ impl MapDraft {
         Ok(MapDraft { map, limits })
     }
 
-    /// A random map with the given numbers of pieces, from `seed`.
+    /// A random map with the given numbers of pieces, from `seed` (a whole
+    /// number below 2^53 or a BigInt below 2^64).
     pub fn random(
-        size: u32,
-        walls: u32,
-        bonuses: u32,
-        jokers: u32,
-        seed: u64,
+        size: JsValue,
+        walls: JsValue,
+        bonuses: JsValue,
+        jokers: JsValue,
+        seed: JsValue,
     ) -> Result<MapDraft, JsError> {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let counts = Counts {
-            walls,
-            bonuses,
-            jokers,
-        };
-        let map = Map::random(size, counts, &mut rng).map_err(js_error)?;
         let mut draft = MapDraft::new(size)?;
-        draft.limits = Limits {
-            walls: draft.limits.walls.max(walls),
-            bonuses: draft.limits.bonuses.max(bonuses),
-            jokers: draft.limits.jokers.max(jokers),
+        let n = draft.map.size();
+        let counts = Counts {
+            walls: MapDraft::count("walls", &walls, n)?,
+            bonuses: MapDraft::count("bonuses", &bonuses, n)?,
+            jokers: MapDraft::count("jokers", &jokers, n)?,
         };
-        draft.map = map;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(args::seed("seed", &seed)?);
+        draft.map = Map::random(n, counts, &mut rng).map_err(error)?;
+        draft.limits = Limits {
+            walls: draft.limits.walls.max(counts.walls),
+            bonuses: draft.limits.bonuses.max(counts.bonuses),
+            jokers: draft.limits.jokers.max(counts.jokers),
+        };
         Ok(draft)
     }
 
@@ -248,20 +264,28 @@ impl MapDraft {
     }
 
     /// The piece at outer `(x, y)`: `wall`, `bonus`, `joker` or `empty`.
-    pub fn get(&self, x: u32, y: u32) -> String {
-        piece_name(self.map.get(x, y)).to_string()
+    pub fn get(&self, x: JsValue, y: JsValue) -> Result<String, JsError> {
+        let (x, y) = self.cell(&x, &y)?;
+        Ok(piece_name(self.map.get(x, y)).to_string())
     }
 
     /// Puts `piece` (`wall`, `bonus`, `joker`, or `empty` to erase) at outer
     /// `(x, y)`; throws the reason when the rules or the limits refuse.
-    pub fn set(&mut self, x: u32, y: u32, piece: &str) -> Result<(), JsError> {
-        let piece = parse_piece(piece)?;
-        self.map.set(x, y, piece, &self.limits).map_err(js_error)
+    pub fn set(&mut self, x: JsValue, y: JsValue, piece: JsValue) -> Result<(), JsError> {
+        let (x, y) = self.cell(&x, &y)?;
+        let piece = parse_piece(&piece)?;
+        self.map.set(x, y, piece, &self.limits).map_err(error)
     }
 
     /// Why `piece` may not go at outer `(x, y)`, or `undefined` when it may.
-    pub fn refusal(&self, x: u32, y: u32, piece: &str) -> Result<Option<String>, JsError> {
-        let piece = parse_piece(piece)?;
+    pub fn refusal(
+        &self,
+        x: JsValue,
+        y: JsValue,
+        piece: JsValue,
+    ) -> Result<Option<String>, JsError> {
+        let (x, y) = self.cell(&x, &y)?;
+        let piece = parse_piece(&piece)?;
         let mut probe = self.map.clone();
         Ok(probe
             .set(x, y, piece, &self.limits)
@@ -276,23 +300,30 @@ impl MapDraft {
 
     /// `{ walls, bonuses, jokers }` placed so far.
     pub fn counts(&self) -> Result<JsValue, JsError> {
-        serde_wasm_bindgen::to_value(&self.map.counts()).map_err(js_error)
+        serde_wasm_bindgen::to_value(&self.map.counts()).map_err(error)
     }
 
     /// `{ walls, bonuses, jokers }`: the limits in force.
     pub fn limits(&self) -> Result<JsValue, JsError> {
-        serde_wasm_bindgen::to_value(&self.limits).map_err(js_error)
+        serde_wasm_bindgen::to_value(&self.limits).map_err(error)
     }
 
-    /// Agrees new limits; refused when the map already holds more.
+    /// Agrees new limits, each a whole number from 0 to the number of
+    /// squares; refused when the map already holds more.
     #[wasm_bindgen(js_name = setLimits)]
-    pub fn set_limits(&mut self, walls: u32, bonuses: u32, jokers: u32) -> Result<(), JsError> {
+    pub fn set_limits(
+        &mut self,
+        walls: JsValue,
+        bonuses: JsValue,
+        jokers: JsValue,
+    ) -> Result<(), JsError> {
+        let n = self.map.size();
         let limits = Limits {
-            walls,
-            bonuses,
-            jokers,
+            walls: MapDraft::count("walls", &walls, n)?,
+            bonuses: MapDraft::count("bonuses", &bonuses, n)?,
+            jokers: MapDraft::count("jokers", &jokers, n)?,
         };
-        self.map.check(&limits).map_err(js_error)?;
+        self.map.check(&limits).map_err(error)?;
         self.limits = limits;
         Ok(())
     }
@@ -302,6 +333,6 @@ impl MapDraft {
 #[wasm_bindgen(js_name = randomSeed)]
 pub fn random_seed() -> Result<u64, JsError> {
     let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(js_error)?;
+    getrandom::fill(&mut bytes).map_err(error)?;
     Ok(u64::from_le_bytes(bytes))
 }

@@ -2,7 +2,7 @@
 
 use mapello::wasm::ai::solve;
 use mapello::wasm::{Game, MapDraft};
-use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn get(obj: &JsValue, key: &str) -> JsValue {
@@ -48,8 +48,8 @@ fn a_new_game_is_the_mapello_start_with_black_to_move() {
 #[wasm_bindgen_test]
 fn moves_undo_redo_and_transcripts_round_trip() {
     let mut game = ok(Game::new(JsValue::UNDEFINED));
-    ok(game.play("e3"));
-    ok(game.play("F3"));
+    ok(game.play("e3".into()));
+    ok(game.play("F3".into()));
     assert_eq!(game.transcript(), "e3f3");
     let state = ok(game.state());
     assert_eq!(get(&state, "lastMove").as_string().as_deref(), Some("f3"));
@@ -64,17 +64,17 @@ fn moves_undo_redo_and_transcripts_round_trip() {
 #[wasm_bindgen_test]
 fn illegal_input_throws_the_core_message_and_changes_nothing() {
     let mut game = ok(Game::new(JsValue::UNDEFINED));
-    ok(game.play("e3"));
+    ok(game.play("e3".into()));
     assert_eq!(
-        message(game.play("a1").unwrap_err()),
+        message(game.play("a1".into()).unwrap_err()),
         "a1 is not a legal move"
     );
-    assert!(message(game.play("z99").unwrap_err()).contains("z99"));
+    assert!(message(game.play("z99".into()).unwrap_err()).contains("z99"));
     assert_eq!(
-        message(game.play("pass").unwrap_err()),
+        message(game.play("pass".into()).unwrap_err()),
         "cannot pass: a legal move exists"
     );
-    let err = message(game.load_moves("e3 f3 a1").unwrap_err());
+    let err = message(game.load_moves("e3 f3 a1".into()).unwrap_err());
     assert!(err.contains("move 3") && err.contains("a1"), "{err}");
     assert_eq!(game.transcript(), "e3");
     let bad = [
@@ -103,7 +103,7 @@ fn perft_on_maps_of_every_size_matches_the_native_counts() {
         ("110AgAAUQAAAAAJAAAAEgAACQMABgBQMBAkiAI", 337_842.0),
     ] {
         let game = ok(Game::new(options(&[("map", code.into())])));
-        assert_eq!(game.perft(8), leaves, "{code}");
+        assert_eq!(ok(game.perft(8.into())), leaves, "{code}");
     }
 }
 
@@ -114,7 +114,7 @@ fn other_variants_and_sizes_start_as_the_rules_say() {
         strings(get(&ok(othello.state()), "legal")),
         ["d3", "c4", "f5", "e6"]
     );
-    assert_eq!(othello.perft(3), 56.0);
+    assert_eq!(ok(othello.perft(3.into())), 56.0);
     let reversi = ok(Game::new(options(&[
         ("variant", "reversi".into()),
         ("size", 6.into()),
@@ -126,30 +126,36 @@ fn other_variants_and_sizes_start_as_the_rules_say() {
 
 #[wasm_bindgen_test]
 fn the_map_editor_refuses_with_a_reason() {
-    let mut draft = ok(MapDraft::new(8));
-    ok(draft.set(2, 2, "wall"));
-    ok(draft.set(0, 0, "joker"));
-    ok(draft.set(3, 1, "bonus"));
-    assert!(message(draft.set(4, 4, "wall").unwrap_err()).contains("centre"));
-    assert!(message(draft.set(3, 3, "joker").unwrap_err()).contains("ring"));
-    assert!(message(draft.set(0, 3, "wall").unwrap_err()).contains("inner board"));
-    assert!(message(draft.set(1, 1, "dragon").unwrap_err()).contains("dragon"));
-    assert!(ok(draft.refusal(5, 5, "bonus")).unwrap().contains("centre"));
-    assert_eq!(ok(draft.refusal(1, 1, "bonus")), None);
+    let mut draft = ok(MapDraft::new(8.into()));
+    ok(draft.set(2.into(), 2.into(), "wall".into()));
+    ok(draft.set(0.into(), 0.into(), "joker".into()));
+    ok(draft.set(3.into(), 1.into(), "bonus".into()));
+    assert!(message(draft.set(4.into(), 4.into(), "wall".into()).unwrap_err()).contains("centre"));
+    assert!(message(draft.set(3.into(), 3.into(), "joker".into()).unwrap_err()).contains("ring"));
+    assert!(
+        message(draft.set(0.into(), 3.into(), "wall".into()).unwrap_err()).contains("inner board")
+    );
+    assert!(
+        message(draft.set(1.into(), 1.into(), "dragon".into()).unwrap_err()).contains("dragon")
+    );
+    assert!(ok(draft.refusal(5.into(), 5.into(), "bonus".into()))
+        .unwrap()
+        .contains("centre"));
+    assert_eq!(ok(draft.refusal(1.into(), 1.into(), "bonus".into())), None);
     for x in 1..=7 {
-        ok(draft.set(x, 7, "wall"));
+        ok(draft.set(x.into(), 7.into(), "wall".into()));
     }
     assert_eq!(
-        message(draft.set(8, 8, "wall").unwrap_err()),
+        message(draft.set(8.into(), 8.into(), "wall".into()).unwrap_err()),
         "too many walls: at most 8"
     );
-    assert!(draft.set_limits(4, 8, 8).is_err());
-    ok(draft.set_limits(9, 8, 8));
-    ok(draft.set(8, 8, "wall"));
+    assert!(draft.set_limits(4.into(), 8.into(), 8.into()).is_err());
+    ok(draft.set_limits(9.into(), 8.into(), 8.into()));
+    ok(draft.set(8.into(), 8.into(), "wall".into()));
     let counts = ok(draft.counts());
     assert_eq!(get(&counts, "walls").as_f64(), Some(9.0));
     let code = draft.code();
-    let back = ok(MapDraft::from_code(&code));
+    let back = ok(MapDraft::from_code(code.clone().into()));
     assert_eq!(back.cells(), draft.cells());
     let game = ok(Game::new(options(&[("map", code.clone().into())])));
     assert_eq!(game.map_code(), code);
@@ -160,8 +166,20 @@ fn the_map_editor_refuses_with_a_reason() {
 
 #[wasm_bindgen_test]
 fn random_maps_are_reproducible_from_a_seed() {
-    let a = ok(MapDraft::random(8, 8, 8, 8, 42));
-    let b = ok(MapDraft::random(8, 8, 8, 8, 42));
+    let a = ok(MapDraft::random(
+        8.into(),
+        8.into(),
+        8.into(),
+        8.into(),
+        42.into(),
+    ));
+    let b = ok(MapDraft::random(
+        8.into(),
+        8.into(),
+        8.into(),
+        8.into(),
+        42.into(),
+    ));
     assert_eq!(a.code(), b.code());
     let counts = ok(a.counts());
     assert_eq!(get(&counts, "jokers").as_f64(), Some(8.0));
@@ -173,13 +191,220 @@ fn solve_reads_obf_and_gives_the_exact_score() {
     // FFO #40 after d8 f8 g7 h8 g8 pass e8 c8 f7 d7: 11 empties, and
     // `mapello solve` gives c7 +24 (every other move is at most +20).
     let position = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
-    let solved = ok(solve(position));
+    let solved = ok(solve(position.into(), JsValue::UNDEFINED));
     assert_eq!(get(&solved, "best").as_string().as_deref(), Some("c7"));
     assert_eq!(get(&solved, "score").as_f64(), Some(24.0));
     assert!(get(&solved, "nodes").as_f64().unwrap() > 0.0);
-    let err = message(solve("O--OOOOX-OOOOOOXOOXXOOOZ X").unwrap_err());
+    let err = message(solve("O--OOOOX-OOOOOOXOOXXOOOZ X".into(), JsValue::UNDEFINED).unwrap_err());
     assert!(
         err.starts_with("OBF character 24:") && err.contains("'Z'"),
         "{err}"
     );
+}
+
+/// The message of a call that must be refused with a plain `Error`.
+fn refused<T>(r: Result<T, JsError>) -> String {
+    let value = JsValue::from(r.err().expect("the call should be refused"));
+    assert!(value.is_instance_of::<js_sys::Error>());
+    message_of(&value)
+}
+
+fn message_of(value: &JsValue) -> String {
+    get(value, "message").as_string().unwrap()
+}
+
+fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    options(pairs)
+}
+
+#[wasm_bindgen_test]
+fn a_game_refuses_bad_arguments_by_name_and_stays_usable() {
+    let mut game = ok(Game::new(JsValue::UNDEFINED));
+    let nan = JsValue::from(f64::NAN);
+    for (depth, shown) in [
+        (JsValue::from(-1), "-1"),
+        (JsValue::from(1e9), "1000000000"),
+        (JsValue::from(21), "21"),
+        (JsValue::from(2.5), "2.5"),
+        (nan.clone(), "NaN"),
+        (JsValue::from(f64::INFINITY), "Infinity"),
+        (JsValue::from("3"), "'3'"),
+        (JsValue::UNDEFINED, "undefined"),
+    ] {
+        assert_eq!(
+            refused(game.perft(depth)),
+            format!("depth must be a whole number from 0 to 20, not {shown}")
+        );
+    }
+    assert_eq!(refused(game.play(5.into())), "move must be a string, not 5");
+    assert_eq!(
+        refused(game.play(js_sys::Object::new().into())),
+        "move must be a string, not an object"
+    );
+    assert_eq!(
+        refused(game.play("e3".repeat(50).into())),
+        "move must be at most 16 characters long, not 100"
+    );
+    assert_eq!(
+        refused(game.load_moves(js_sys::Array::new().into())),
+        "text must be a string, not an array"
+    );
+    assert_eq!(
+        refused(game.load_moves("e3 ".repeat(4000).into())),
+        "text must be at most 10000 characters long, not 12000"
+    );
+    ok(game.play("e3".into()));
+    assert_eq!(game.transcript(), "e3");
+    assert_eq!(ok(game.perft(1.into())), 3.0);
+}
+
+#[wasm_bindgen_test]
+fn game_options_are_checked_key_by_key() {
+    let map = js_sys::Map::new();
+    map.set(&"size".into(), &6.into());
+    let cases: [(JsValue, &str); 9] = [
+        (5.into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not 5"),
+        (js_sys::Array::new().into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not an array"),
+        (map.into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not an object"),
+        (object(&[("size", "8".into())]), "options.size must be 6, 8 or 10, not '8'"),
+        (object(&[("size", 7.into())]), "options.size must be 6, 8 or 10, not 7"),
+        (object(&[("variant", 1.into())]), "options.variant must be 'mapello', 'othello' or 'reversi', not 1"),
+        (object(&[("map", 18.into())]), "options.map must be a string, not 18"),
+        (object(&[("moves", true.into())]), "options.moves must be a string, not true"),
+        (object(&[("colour", "red".into())]), "options has an unknown key 'colour' (known: variant, size, map, moves)"),
+    ];
+    for (options, want) in cases {
+        assert_eq!(refused(Game::new(options)), want);
+    }
+    let getter = js_sys::Function::new_no_args("throw new Error('no')");
+    let tricky = js_sys::Object::new();
+    let descriptor = object(&[("get", getter.into())]);
+    js_sys::Object::define_property(&tricky, &"size".into(), descriptor.unchecked_ref());
+    assert_eq!(
+        refused(Game::new(tricky.into())),
+        "options.size cannot be read"
+    );
+    // undefined and null keys count as absent, as in most JavaScript APIs.
+    ok(Game::new(object(&[
+        ("size", JsValue::UNDEFINED),
+        ("moves", JsValue::NULL),
+    ])));
+}
+
+#[wasm_bindgen_test]
+fn the_map_editor_refuses_bad_arguments_by_name_and_stays_usable() {
+    assert_eq!(
+        refused(MapDraft::new(7.into())),
+        "size must be 6, 8 or 10, not 7"
+    );
+    assert_eq!(
+        refused(MapDraft::new("8".into())),
+        "size must be 6, 8 or 10, not '8'"
+    );
+    assert_eq!(
+        refused(MapDraft::from_code(JsValue::NULL)),
+        "code must be a string, not null"
+    );
+    let mut draft = ok(MapDraft::new(8.into()));
+    assert_eq!(
+        refused(draft.set(1.into(), 1.into(), 7.into())),
+        "piece must be 'wall', 'bonus', 'joker' or 'empty', not 7"
+    );
+    assert_eq!(
+        refused(draft.set((-1).into(), 1.into(), "wall".into())),
+        "x must be a whole number from 0 to 9, not -1"
+    );
+    assert_eq!(
+        refused(draft.refusal(1.into(), 1.5.into(), "wall".into())),
+        "y must be a whole number from 0 to 9, not 1.5"
+    );
+    assert_eq!(
+        refused(draft.get(10.into(), 0.into())),
+        "x must be a whole number from 0 to 9, not 10"
+    );
+    assert_eq!(
+        refused(draft.set_limits((-1).into(), 8.into(), 8.into())),
+        "walls must be a whole number from 0 to 100, not -1"
+    );
+    assert_eq!(
+        refused(draft.set_limits(8.into(), 8.into(), 4294967296.0.into())),
+        "jokers must be a whole number from 0 to 100, not 4294967296"
+    );
+    let seed_error =
+        "seed must be a whole number from 0 to 2^53 - 1 or a BigInt from 0 to 2^64 - 1, not ";
+    assert_eq!(
+        refused(MapDraft::random(
+            8.into(),
+            8.into(),
+            8.into(),
+            8.into(),
+            (-1).into()
+        )),
+        format!("{seed_error}-1")
+    );
+    assert_eq!(
+        refused(MapDraft::random(
+            8.into(),
+            8.into(),
+            8.into(),
+            8.into(),
+            2f64.powi(53).into()
+        )),
+        format!("{seed_error}9007199254740992")
+    );
+    assert_eq!(
+        refused(MapDraft::random(
+            8.into(),
+            200.into(),
+            8.into(),
+            8.into(),
+            1.into()
+        )),
+        "walls must be a whole number from 0 to 100, not 200"
+    );
+    // A seed from randomSeed() is a BigInt; the same value as a number
+    // gives the same map.
+    let big = ok(MapDraft::random(
+        8.into(),
+        8.into(),
+        8.into(),
+        8.into(),
+        js_sys::BigInt::from(42u64).into(),
+    ));
+    let small = ok(MapDraft::random(
+        8.into(),
+        8.into(),
+        8.into(),
+        8.into(),
+        42.into(),
+    ));
+    assert_eq!(big.code(), small.code());
+    ok(draft.set(2.into(), 2.into(), "wall".into()));
+    assert_eq!(ok(draft.get(2.into(), 2.into())), "wall");
+}
+
+#[wasm_bindgen_test]
+fn solve_refuses_more_empties_than_its_limit_unless_raised() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    let err = refused(solve(start.into(), JsValue::UNDEFINED));
+    assert!(
+        err.starts_with("solve takes at most 36 empty squares and the position has 60"),
+        "{err}"
+    );
+    let eleven = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
+    let err = refused(solve(eleven.into(), object(&[("maxEmpties", 10.into())])));
+    assert!(
+        err.starts_with("solve takes at most 10 empty squares and the position has 11"),
+        "{err}"
+    );
+    assert_eq!(
+        refused(solve(eleven.into(), object(&[("maxEmpties", 101.into())]))),
+        "options.maxEmpties must be a whole number from 0 to 100, not 101"
+    );
+    assert_eq!(
+        refused(solve(5.into(), JsValue::UNDEFINED)),
+        "position must be a string, not 5"
+    );
+    let solved = ok(solve(eleven.into(), object(&[("maxEmpties", 11.into())])));
+    assert_eq!(get(&solved, "score").as_f64(), Some(24.0));
 }
