@@ -226,6 +226,14 @@ fn map_decode_refuses_a_bad_code() {
     assert!(err.contains("unknown share code version '9'"), "{err}");
 }
 
+/// Figures `bench` must report, whichever way it prints them.
+const BENCH_FIGURES: [&str; 4] = [
+    "perft othello d10",
+    "perft mapello 8-8-8 d10",
+    "perft mapello 8-8-8 d10 / othello d10",
+    "perft othello d12",
+];
+
 #[test]
 fn bench_prints_name_value_unit_lines() {
     let out = ok(&["bench"]);
@@ -236,14 +244,59 @@ fn bench_prints_name_value_unit_lines() {
         assert!(!name.is_empty() && !unit.is_empty(), "{line}");
         assert!(value.parse::<f64>().is_ok(), "{line}");
     }
-    for figure in [
-        "perft othello d10: ",
-        "perft mapello 8-8-8 d10: ",
-        "perft mapello 8-8-8 d10 / othello d10: ",
-        "perft othello d12: ",
-    ] {
-        assert!(out.contains(figure), "{figure}\n{out}");
+    for figure in BENCH_FIGURES {
+        assert!(out.contains(&format!("{figure}: ")), "{figure}\n{out}");
     }
+}
+
+#[test]
+fn bench_markdown_prints_a_dated_table_and_its_method() {
+    let out = ok(&["bench", "--markdown"]);
+    let blocks: Vec<&str> = out.trim_end().split("\n\n").collect();
+    let [heading, commit, table, method] = blocks[..] else {
+        panic!("not heading, commit, table and method:\n{out}");
+    };
+    // `## <cpu>, <n> cores, YYYY-MM-DD`
+    let (machine, date) = heading
+        .strip_prefix("## ")
+        .and_then(|h| h.rsplit_once(", "))
+        .unwrap_or_else(|| panic!("{heading}"));
+    assert!(!machine.is_empty(), "{heading}");
+    let digits: Vec<&str> = date.split('-').collect();
+    assert!(
+        digits.iter().map(|d| d.len()).eq([4, 2, 2])
+            && digits.iter().all(|d| d.chars().all(|c| c.is_ascii_digit())),
+        "{heading}"
+    );
+    assert!(
+        commit.starts_with("Commit ") && commit.ends_with('.') && !commit.contains('\n'),
+        "{commit}"
+    );
+    let mut rows = table.lines();
+    assert_eq!(rows.next(), Some("| figure | value | unit |"));
+    assert_eq!(rows.next(), Some("| --- | ---: | --- |"));
+    let mut names = Vec::new();
+    for row in rows {
+        let cells: Vec<&str> = row
+            .strip_prefix("| ")
+            .and_then(|r| r.strip_suffix(" |"))
+            .unwrap_or_else(|| panic!("{row}"))
+            .split(" | ")
+            .collect();
+        let [name, value, unit] = cells[..] else {
+            panic!("{row}");
+        };
+        assert!(!name.is_empty() && !unit.is_empty(), "{row}");
+        assert!(value.parse::<f64>().is_ok(), "{row}");
+        names.push(name);
+    }
+    for figure in BENCH_FIGURES {
+        assert!(names.contains(&figure), "{figure}\n{out}");
+    }
+    assert!(
+        method.starts_with("Method: ") && !method.contains('\n'),
+        "{method}"
+    );
 }
 
 #[test]

@@ -359,10 +359,19 @@ pub const FFO: [(&str, &str, i32, &[&str]); 5] = [
     ),
 ];
 
+/// The node budget of the search whose speed `bench` measures.
+const BENCH_SEARCH_NODES: u64 = 2_000_000;
+
 /// Search speed: nodes per second of the strongest level's midgame search
 /// on a fixed Mapello map, then the FFO #40-#44 solve times and the
 /// solver's nodes per second.
 pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
+    bench.method(format!(
+        "Search: one search from the Mapello start on the same map, stopped after \
+         {BENCH_SEARCH_NODES} nodes. FFO #40-#44: one exact solve of each of these \
+         Othello endgames (the best move and the score are checked), then their \
+         total time and the solver's nodes per second over the five."
+    ));
     let counts = Counts {
         walls: 8,
         bonuses: 8,
@@ -373,7 +382,7 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     let game = AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?;
     let options = Options {
         budget: Budget {
-            nodes: Some(2_000_000),
+            nodes: Some(BENCH_SEARCH_NODES),
             ..Budget::default()
         },
         ..Options::default()
