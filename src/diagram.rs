@@ -1,4 +1,4 @@
-//! The position diagram of FORMATS.md: one line per board row, top to bottom.
+//! The position diagram of docs/formats.md: one line per board row, top to bottom.
 //!
 //! Cells are `.` (empty, or a plain ring square), `#` (wall), `+` (bonus not
 //! yet taken), `*` (joker, ring only), `X` and `O` (discs), optionally
@@ -18,7 +18,7 @@
 //!    and 8 rows the 8 x 8 board without one.
 //!
 //! The diagram does not say the variant: without one from the caller it is
-//! Mapello, ring or not, as FORMATS.md has it (only `--variant` or an OBF
+//! Mapello, ring or not, as docs/formats.md has it (only `--variant` or an OBF
 //! position select Othello). An unringed Mapello diagram has no jokers.
 //!
 //! ```

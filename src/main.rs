@@ -1,4 +1,4 @@
-//! The `mapello` command line (see FORMATS.md for the exact contract).
+//! The `mapello` command line (see docs/formats.md for the exact contract).
 
 fn main() -> std::process::ExitCode {
     mapello::cli::main()

@@ -5,7 +5,8 @@ use crate::bits::{Bits, Size, Squares};
 use crate::position::Position;
 use crate::rules::Board;
 
-/// Perft from the Othello start at depths 1 to 12, as published (RULES.md).
+/// Perft from the Othello start at depths 1 to 12, as published (see
+/// docs/rules.md, "Counting positions").
 pub const OTHELLO_PERFT: [u64; 12] = [
     4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800, 1939886636,
 ];

@@ -6,7 +6,7 @@
 //! greedily: no move starts with a digit and no row starts with `0`, so
 //! `a10b2` can only be `a10 b2` and concatenated 10 x 10 transcripts read
 //! unambiguously. Writers still separate moves with spaces on the 10 x 10
-//! board (RULES.md), where names have two or three characters; on smaller
+//! board (docs/rules.md), where names have two or three characters; on smaller
 //! boards every move, a pass included (`pa`), is two characters.
 //!
 //! Replaying checks each move with the rules. A transcript may leave out a

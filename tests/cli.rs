@@ -1,4 +1,4 @@
-//! The `mapello` binary against the command-line contract of FORMATS.md:
+//! The `mapello` binary against the command-line contract of docs/formats.md:
 //! exact output on standard output, errors on standard error with a
 //! non-zero status.
 
@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
 const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
 
-/// The map of the FORMATS.md example at its start.
+/// The map of the docs/formats.md example at its start.
 const EXAMPLE: &str = "\
 . . * . . . . * . .
 . # . + . . . . . .

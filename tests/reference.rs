@@ -1,4 +1,4 @@
-//! The fast rules core against a plain reference written from RULES.md: a
+//! The fast rules core against a plain reference written from docs/rules.md: a
 //! grid of cells with the ring around it, where a move walks each of the
 //! eight directions square by square.
 //!
@@ -75,7 +75,7 @@ impl Reference {
             side: Colour::Black,
             taken: [0, 0],
         };
-        // RULES.md: Mapello black d4 e5, white e4 d5; Othello the mirror;
+        // docs/rules.md: Mapello black d4 e5, white e4 d5; Othello the mirror;
         // Reversi starts empty. In 1-based outer coordinates d4 is (c, c).
         let c = n / 2;
         let (black, white) = (Cell::Disc(Colour::Black), Cell::Disc(Colour::White));

@@ -115,7 +115,7 @@ proptest! {
     fn diagrams_read_back_what_was_written(setup in setup_strategy()) {
         let text = diagram::write(&setup);
         prop_assert_eq!(diagram::read(&text, Some(setup.variant)), Ok(setup.clone()));
-        // Without a variant a diagram is Mapello (FORMATS.md); where its
+        // Without a variant a diagram is Mapello (docs/formats.md); where its
         // rows say the size alone, the rest reads back the same.
         let n = setup.map.size();
         match setup.variant {

@@ -1,4 +1,4 @@
-//! The `mapello` command line; FORMATS.md is the contract for every output.
+//! The `mapello` command line; docs/formats.md is the contract for every output.
 //!
 //! Each command is a [`Command`] in [`COMMANDS`]: adding one is a file with
 //! its `run` function and one line in that list. Commands that work on a

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md (Mapello and the classic variants).
+//! One test per rule of docs/rules.md (Mapello and the classic variants).
 
 use super::*;
 use crate::bits::{S10, S6, S8};

@@ -1,6 +1,7 @@
 // Several games on one map: a series with colours swapping each game and its
-// scoreboard (RULES.md rule 7), and free play, where the players take turns
-// setting up the map in the editor and the other picks a colour (rule 8).
+// scoreboard (docs/rules.md, Mapello rule 7), and free play, where the
+// players take turns setting up the map in the editor and the other picks a
+// colour (rule 8).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";

@@ -1,4 +1,4 @@
-// Matches follow RULES.md rules 7 (series) and 8 (free play).
+// Matches follow docs/rules.md, Mapello rules 7 (series) and 8 (free play).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { colourOfFirst, leaderText, newMatch, playerOf, recordGame, setupPlayer, signed, standings, withChoice } from "../../www/js/match.js";

@@ -5,7 +5,7 @@ import { loadWasm } from "./wasm.mjs";
 
 const { MapDraft, Game } = await loadWasm();
 
-// The example map of FORMATS.md, its starting discs left out.
+// The example map of docs/formats.md, its starting discs left out.
 const RULEBOOK = `
 . . * . . . . * . .
 . # . + . . . . . .
@@ -35,7 +35,7 @@ test("every preset code decodes to a legal 8 x 8 map within the default limits",
   }
 });
 
-test("the rulebook example is the example map of FORMATS.md", () => {
+test("the rulebook example is the example map of docs/formats.md", () => {
   const preset = presetById("rulebook");
   assert.match(preset.name, /rulebook/i);
   assert.equal(MapDraft.fromCode(preset.code).cells(), RULEBOOK);

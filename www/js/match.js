@@ -1,6 +1,7 @@
 // Matches of several games between two players on one map: a series, where
-// colours swap every game (RULES.md rule 7), and free play, where the players
-// take turns setting up the map and the other one picks a colour (rule 8).
+// colours swap every game (docs/rules.md, Mapello rule 7), and free play,
+// where the players take turns setting up the map and the other one picks a
+// colour (rule 8).
 // Plain data and pure functions.
 import { withVerb } from "./announce.js";
 

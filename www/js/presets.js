@@ -1,4 +1,4 @@
-// Ready-made maps for the editor, as share codes (FORMATS.md), all within
+// Ready-made maps for the editor, as share codes (docs/formats.md), all within
 // the default limits of 8 walls, 8 bonuses and 8 jokers.
 
 /** `{ id, name, description, code }` for each preset, in menu order. */

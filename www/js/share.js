@@ -20,7 +20,7 @@
 
 import { GAMES } from "./games.js";
 
-// A share code: a version digit, then URL-safe base64 (FORMATS.md).
+// A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 const MAX_CODE = 64;
 // One move as the transcript writer spells it, a pass as `pa`; readers also
