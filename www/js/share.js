@@ -2,8 +2,8 @@
 //
 //   #m=<share code>&v=<game>&g=<transcript>&p=<players>
 //
-// - `m`, the map: a share code (FORMATS.md). The only field a link needs;
-//   it carries the board size too.
+// - `m`, the map: a share code (docs/formats.md). The only field a link
+//   needs; it carries the board size too.
 // - `v`, the game (games.js): `othello` or `reversi`; a link without it is
 //   Mapello, as every link was before the field, and Mapello links leave it
 //   out. A game this page does not know spoils the whole link.

@@ -71,7 +71,7 @@ const RULES = [
   // What the page does with each mode (app.js newGame): series and free
   // play keep a match of their own kind, the other modes none.
   ["its match does not fit its mode", (d) => (d.match?.kind ?? null) === MATCH_OF_MODE[d.settings.mode]],
-  // A series swaps colours every game (RULES.md rule 7), black first.
+  // A series swaps colours every game (docs/rules.md, Mapello rule 7), black first.
   [
     "its series swaps colours out of turn",
     ofMatch((m) => m.kind !== "series" || (m.firstColour === "X" && m.games.every((g, i) => g.first === (i % 2 ? "O" : "X")))),
