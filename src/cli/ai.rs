@@ -362,8 +362,8 @@ pub const FFO: [(&str, &str, i32, &[&str]); 5] = [
 /// The node budget of the search whose speed `bench` measures.
 const BENCH_SEARCH_NODES: u64 = 2_000_000;
 
-/// Search speed: nodes per second of the strongest level's midgame search
-/// on a fixed Mapello map, then the FFO #40-#44 solve times and the
+/// Search speed: nodes per second of a midgame search of
+/// [`BENCH_SEARCH_NODES`] nodes on a fixed Mapello map, then the FFO #40-#44 solve times and the
 /// solver's nodes per second.
 pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     bench.method(format!(
