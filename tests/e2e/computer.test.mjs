@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // 24 moves into a game on the default map, black to move.
 const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
@@ -29,8 +29,8 @@ test("the computer answers a move, showing what it found", async () => {
   assert.deepEqual(problems, []);
 });
 
-test("the computer's reply waits until the player's own flips are seen", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) test(`the computer's reply waits until the player's own flips are seen, on a ${screen}`, async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
   await setMode(page, "computer", { level: "1" });
   const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
   // The time the reply reaches the move list, measured from the click.

@@ -64,11 +64,12 @@ for (const [screen, options] of Object.entries(SCREENS)) {
   });
 }
 
-test("a change of game mid-game can be taken back from its notice", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+for (const [screen, options] of Object.entries(SCREENS)) test(`a change of game mid-game can be taken back from its notice, on a ${screen}`, async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
   await setMode(page, "hotseat");
   await loadMoves(page, "c5c4b3");
   await waitForMoves(page, 3);
+  await openSettings(page);
   await page.selectOption("#variant", "othello");
   await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
   assert.match(await noticeText(page), /A new game started; the one you were playing was put aside\./);
@@ -85,6 +86,8 @@ test("a change of game mid-game can be taken back from its notice", async () => 
   assert.deepEqual(await moveList(page), ["c5", "c4", "b3"]);
   // Free play makes maps: choosing Othello there says it becomes a series.
   await page.selectOption("#mode", "freeplay");
+  // The editor opens, folding a phone's settings away; the player unfolds them again.
+  await openSettings(page);
   await page.selectOption("#variant", "othello");
   assert.equal(await page.inputValue("#mode"), "series");
   assert.match(await noticeText(page), /Free play takes turns at making maps, which Othello has none of: this is a series between two players instead\./);
@@ -120,8 +123,8 @@ test("the rules are a tap away for each game, and the legend explains the pieces
   }
 });
 
-test("a click where no move can go says why and shows the legal moves; Ctrl+Z and Ctrl+Y undo and redo", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+for (const [screen, options] of Object.entries(SCREENS)) test(`a click where no move can go says why and shows the legal moves; Ctrl+Z and Ctrl+Y undo and redo, on a ${screen}`, async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
   await setMode(page, "hotseat");
   await page.uncheck("#show-legal");
   await clickSquare(page, "d4");
@@ -141,7 +144,9 @@ test("a click where no move can go says why and shows the legal moves; Ctrl+Z an
   await page.keyboard.press("Control+y");
   await waitForMoves(page, 1);
   // Reversi's first four moves fill the centre, and a refusal says so.
+  const unfolded = await openSettings(page);
   await page.selectOption("#variant", "reversi");
+  if (unfolded) await page.click("#settings-toggle");
   await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
   await clickSquare(page, "a1", 8, false);
   assert.match(await page.textContent("#refusal"), /^a1 is not a centre square: the first four moves fill the four centre squares\./);
@@ -159,8 +164,8 @@ test("a click where no move can go says why and shows the legal moves; Ctrl+Z an
   assert.deepEqual(problems, []);
 });
 
-test("the transcript box shows moves that load here, and numbered game records load", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+for (const [screen, options] of Object.entries(SCREENS)) test(`the transcript box shows moves that load here, and numbered game records load, on a ${screen}`, async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
   await setMode(page, "hotseat");
   const example = (await page.getAttribute("#paste", "placeholder")).replace("For example: ", "");
   await loadMoves(page, example);
@@ -233,3 +238,30 @@ test("watching two computers: a level for each side, a speed, and no toggles tha
   assert.equal(await page.inputValue("#watch-speed"), "fast");
   assert.deepEqual(problems, []);
 });
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  test(`while the game loads, its board's place shows an empty board and the controls wait, on a ${screen}`, async () => {
+    const context = await env.browser.newContext(options);
+    const page = await context.newPage();
+    // Hold the wasm module back, as a slow connection would.
+    let release;
+    const held = new Promise((done) => (release = done));
+    await page.route("**/mapello_bg.wasm", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(env.site.url);
+    await page.waitForSelector("#board");
+    assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined);
+    assert.ok(await page.$eval("#setup", (form) => form.inert), "the settings wait for the game");
+    assert.ok(await page.$eval("aside.side", (side) => side.inert), "the game's controls wait for the game");
+    assert.match(await page.$eval("#board", (c) => getComputedStyle(c).backgroundImage), /conic-gradient/);
+    assert.equal(await page.textContent("#status"), "Loading…");
+    release();
+    await page.waitForSelector("body[data-ready]");
+    assert.equal(await page.$eval("#setup", (form) => form.inert), false);
+    assert.equal(await page.$eval("aside.side", (side) => side.inert), false);
+    assert.equal(await page.$eval("#board", (c) => getComputedStyle(c).backgroundImage), "none");
+    await context.close();
+  });
+}
