@@ -62,7 +62,37 @@ struct Row {
     cells: Vec<Cell>,
 }
 
-fn error(line: usize, col: usize, message: impl Display) -> ParseError {
+/// A line of a diagram that says something: its number (from 1), its text
+/// and its words.
+pub(crate) struct Line<'a> {
+    pub number: usize,
+    pub text: &'a str,
+    pub words: Vec<(usize, &'a str)>,
+}
+
+impl Line<'_> {
+    /// The first word and its column.
+    pub fn first(&self) -> (usize, &str) {
+        self.words[0]
+    }
+}
+
+/// The lines of a diagram, blank lines and `;` comments left out: what
+/// every diagram reader (Mapello's, Blocs') walks through.
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let words = words(raw);
+        let said = words.first().is_some_and(|&(_, w)| !w.starts_with(';'));
+        said.then_some(Line {
+            number: i + 1,
+            text: raw,
+            words,
+        })
+    })
+}
+
+/// An error at `line` and `col` (both from 1), as every diagram reader words it.
+pub(crate) fn error(line: usize, col: usize, message: impl Display) -> ParseError {
     ParseError::new(format!("line {line}, column {col}: {message}"))
 }
 
@@ -162,21 +192,14 @@ impl Trailer {
 pub fn read(text: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut trailer = Trailer::default();
-    let mut lines = 0;
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        lines = line;
-        let w = words(raw);
-        let Some(&(first_col, first)) = w.first() else {
-            continue;
-        };
-        if first.starts_with(';') {
-            continue;
-        }
+    let lines = text.lines().count();
+    for l in content_lines(text) {
+        let (line, raw, w) = (l.number, l.text, &l.words);
+        let (first_col, first) = l.first();
         if w.get(1).is_some_and(|x| x.1 == "to") {
-            trailer.side_line(line, &w)?;
+            trailer.side_line(line, w)?;
         } else if first == "taken" {
-            trailer.taken_line(line, &w)?;
+            trailer.taken_line(line, w)?;
         } else if trailer.side.is_some() || trailer.taken.is_some() {
             return Err(error(
                 line,

@@ -20,36 +20,11 @@
 //! assert_eq!(diagram::read("....\n.X..\n....\n....\n"), Ok(pos));
 //! ```
 
-use std::fmt::Display;
-
+use crate::diagram::{content_lines, error};
 use crate::errors::ParseError;
 
 use super::position::{Phase, Position, FULL};
 use super::square::{Face, Player, Square};
-
-fn error(line: usize, col: usize, message: impl Display) -> ParseError {
-    ParseError::new(format!("line {line}, column {col}: {message}"))
-}
-
-/// The whitespace-separated words of a line with their 1-based columns.
-fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (col, (byte, c)) in line.char_indices().enumerate() {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some((col + 1, byte)),
-            (true, Some((start_col, start_byte))) => {
-                out.push((start_col, &line[start_byte..byte]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((start_col, start_byte)) = start {
-        out.push((start_col, &line[start_byte..]));
-    }
-    out
-}
 
 /// A trailing line's value with the line and column it was read at.
 type Located<T> = Option<(T, usize, usize)>;
@@ -60,17 +35,10 @@ pub fn read(text: &str) -> Result<Position, ParseError> {
     let mut rows = 0u32;
     let mut side: Located<Player> = None;
     let mut phase: Located<Phase> = None;
-    let mut last_line = 1;
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        last_line = line;
-        let w = words(raw);
-        let Some(&(col, first)) = w.first() else {
-            continue;
-        };
-        if first.starts_with(';') {
-            continue;
-        }
+    let last_line = text.lines().count().max(1);
+    for l in content_lines(text) {
+        let (line, raw, w) = (l.number, l.text, &l.words);
+        let (col, first) = l.first();
         if w.get(1).is_some_and(|x| x.1 == "to") {
             if side.is_some() {
                 return Err(error(line, col, "the side to move is given twice"));
