@@ -14,6 +14,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[cfg(feature = "cli")]
@@ -38,17 +40,7 @@ fn pick<T: Copy>(rng: &mut Rand, items: &[T]) -> T {
 }
 
 fn seeded(name: &str) -> Rand {
-    let seed = std::env::var("MAPELLO_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos() as u64
-        });
-    println!("{name}: seed {seed} (MAPELLO_SEED={seed} replays it)");
-    Rand::seed_from_u64(seed)
+    Rand::seed_from_u64(common::seed(name))
 }
 
 /// Characters the readers care about, and some they should refuse calmly.

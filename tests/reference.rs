@@ -9,6 +9,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use mapello::bits::{Bits, Size, S10, S6, S8};
 use mapello::map::{Counts, Map, Piece};
 use mapello::position::{Colour, Position};
@@ -322,16 +324,7 @@ fn random_setup(rng: &mut Xoshiro256PlusPlus) -> (u32, Variant, Map) {
 
 #[test]
 fn the_core_agrees_with_the_reference_rules_on_random_games() {
-    let seed = std::env::var("MAPELLO_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos() as u64
-        });
-    println!("reference seed {seed} (MAPELLO_SEED={seed} replays this run)");
+    let seed = common::seed("reference");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (mut positions, mut games) = (0, 0);
     while positions < POSITIONS {
