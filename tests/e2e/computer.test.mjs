@@ -73,6 +73,7 @@ test("hints put the computer's value on every legal move", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   const { legal } = await gameState(page, DEFAULT_MAP, "");
   await page.check("#hints");
+  assert.match(await page.textContent("#hints-help"), /final margin the computer expects for you after that move/);
   await page.keyboard.press("Tab");
   await page.focus("#board");
   await page.waitForFunction(() => /value [+-]?\d+/.test(document.querySelector("#board").getAttribute("aria-label")));
