@@ -195,7 +195,7 @@ fn the_balanced_map_generator_returns_an_even_map() {
         bonuses: 8,
         jokers: 8,
     };
-    let (map, v) = balance::balanced_random_map(1, counts).unwrap();
+    let (map, v) = balance::balanced_random_map(1, 8, counts).unwrap();
     assert_eq!(map.counts(), counts);
     assert!(v.abs() <= balance::BALANCED, "balance {v}");
     let again = balance::balance(&AnyGame::new(Variant::Mapello, map).unwrap());

@@ -1,7 +1,7 @@
 //! The AI's JavaScript API, tested in Node.
 #![cfg(target_arch = "wasm32")]
 
-use mapello::wasm::ai::{balanced_random_map_js, best_move, game_balance, hints, map_balance};
+use mapello::wasm::ai::{balanced_map, best_move, game_balance, hints, map_balance};
 use mapello::wasm::Game;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -34,7 +34,7 @@ fn best_move_names_a_legal_move_and_reports_progress() {
     )
     .unwrap();
     let mv = get(&found, "move").as_string().unwrap();
-    let legal = js_sys::Array::from(&get(&game.state().unwrap(), "legal"));
+    let legal = js_sys::Array::from(&get(&game.snapshot().unwrap(), "legal"));
     assert!(legal.iter().any(|m| m.as_string().unwrap() == mv), "{mv}");
     assert!(calls.length() >= 2);
     assert_eq!(get(&found, "depth"), calls.get(calls.length() - 1));
@@ -149,17 +149,22 @@ fn budgets_that_would_never_stop_or_make_no_sense_are_refused() {
 
 #[wasm_bindgen_test]
 fn balance_arguments_are_checked_by_name() {
-    let err = refused(balanced_random_map_js(f64::NAN.into(), JsValue::UNDEFINED));
+    let err = refused(balanced_map(f64::NAN.into(), JsValue::UNDEFINED));
     assert!(err.starts_with("seed must be a whole number"), "{err}");
-    let err = refused(balanced_random_map_js(1.into(), with("walls", (-1).into())));
+    let err = refused(balanced_map(1.into(), with("walls", (-1).into())));
     assert_eq!(
         err,
         "counts.walls must be a whole number from 0 to 100, not -1"
     );
-    let err = refused(balanced_random_map_js(1.into(), with("rocks", 1.into())));
+    let err = refused(balanced_map(1.into(), with("rocks", 1.into())));
     assert_eq!(
         err,
-        "counts has an unknown key 'rocks' (known: walls, bonuses, jokers)"
+        "counts has an unknown key 'rocks' (known: walls, bonuses, jokers, size)"
+    );
+    let err = refused(balanced_map(1.into(), with("size", 12.into())));
+    assert_eq!(
+        err,
+        "counts.size must be a whole number from 6 to 10, not 12"
     );
     assert_eq!(
         refused(map_balance(7.into())),
@@ -181,12 +186,18 @@ fn hints_value_every_legal_move() {
 fn balance_of_a_map_and_a_balanced_random_map() {
     let v = game_balance(&start());
     assert!(v.abs() < 10.0);
-    let made = balanced_random_map_js(7.into(), JsValue::UNDEFINED).unwrap();
+    let made = balanced_map(7.into(), JsValue::UNDEFINED).unwrap();
     let code = get(&made, "code").as_string().unwrap();
     let balance = get(&made, "balance").as_f64().unwrap();
     assert!(balance.abs() <= 2.0, "{balance}");
     assert!((map_balance(code.clone().into()).unwrap() - balance).abs() < 0.06);
     assert!(map_balance("not a code".into()).is_err());
     let few = options(&[("walls", 2.0), ("bonuses", 0.0), ("jokers", 4.0)]);
-    assert!(balanced_random_map_js(1.into(), few).is_ok());
+    assert!(balanced_map(1.into(), few).is_ok());
+    for size in [6.0, 10.0] {
+        let made = balanced_map(3.into(), options(&[("size", size)])).unwrap();
+        let code = get(&made, "code").as_string().unwrap();
+        let draft = mapello::wasm::MapDraft::from_code(code.into()).unwrap();
+        assert_eq!(f64::from(draft.size()), size);
+    }
 }

@@ -43,14 +43,14 @@ pub fn balance(game: &AnyGame) -> f64 {
     }
 }
 
-/// A random 8 x 8 Mapello map with exactly `counts` pieces whose balance
-/// is within [`BALANCED`] (or the most even of [`MAX_TRIES`] maps), with
-/// its balance.
-pub fn balanced_random_map(seed: u64, counts: Counts) -> Result<(Map, f64), MapError> {
+/// A random Mapello map of side `size` with exactly `counts` pieces whose
+/// balance is within [`BALANCED`] (or the most even of [`MAX_TRIES`] maps),
+/// with its balance.
+pub fn balanced_random_map(seed: u64, size: u32, counts: Counts) -> Result<(Map, f64), MapError> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut best: Option<(Map, f64)> = None;
     for _ in 0..MAX_TRIES {
-        let map = Map::random(8, counts, &mut rng)?;
+        let map = Map::random(size, counts, &mut rng)?;
         let game = AnyGame::new(Variant::Mapello, map.clone())
             .expect("a random map is a legal Mapello map");
         let v = balance(&game);

@@ -160,14 +160,15 @@ struct Balanced {
     balance: f64,
 }
 
-/// A random 8 x 8 map whose balance is within 2 points (or the most even
-/// of those tried): `{ code, balance }`. `seed` as for `MapDraft.random`;
-/// `counts` is `undefined` or `{ walls?, bonuses?, jokers? }`, each a
-/// whole number from 0 to 100, 8 by default.
+/// A random map whose balance is within 2 points (or the most even of
+/// those tried): `{ code, balance }`. `seed` as for `MapDraft.random`;
+/// `counts` is `undefined` or `{ walls?, bonuses?, jokers?, size? }`, each
+/// count a whole number from 0 to 100, 8 by default, and `size` 6, 8 or 10
+/// (8 by default).
 #[wasm_bindgen(js_name = balancedRandomMap)]
-pub fn balanced_random_map_js(seed: JsValue, counts: JsValue) -> Result<JsValue, JsError> {
+pub fn balanced_map(seed: JsValue, counts: JsValue) -> Result<JsValue, JsError> {
     let seed = args::seed("seed", &seed)?;
-    let options = Options::read("counts", counts, &["walls", "bonuses", "jokers"])?;
+    let options = Options::read("counts", counts, &["walls", "bonuses", "jokers", "size"])?;
     let count = |key: &str| -> Result<u32, JsError> {
         match options.get(key)? {
             Some((value, name)) => whole(&name, &value, 0..=100),
@@ -179,7 +180,11 @@ pub fn balanced_random_map_js(seed: JsValue, counts: JsValue) -> Result<JsValue,
         bonuses: count("bonuses")?,
         jokers: count("jokers")?,
     };
-    let (map, v) = balanced_random_map(seed, counts).map_err(error)?;
+    let size = match options.get("size")? {
+        Some((value, name)) => whole(&name, &value, 6..=10)?,
+        None => 8,
+    };
+    let (map, v) = balanced_random_map(seed, size, counts).map_err(error)?;
     let out = Balanced {
         code: sharecode::encode(&map),
         balance: (v * 10.0).round() / 10.0,

@@ -97,7 +97,7 @@ impl Game {
     }
 
     /// Everything the board shows, as a plain object (see `Snapshot`).
-    pub fn state(&self) -> Result<JsValue, JsError> {
+    pub fn snapshot(&self) -> Result<JsValue, JsError> {
         serde_wasm_bindgen::to_value(&self.inner.snapshot()).map_err(error)
     }
 

@@ -100,11 +100,11 @@ export async function cellColors(page, size, index, ring = true) {
   );
 }
 
-/** The page's own `Game.state()`, from the wasm module it loaded. */
+/** The page's own `Game.snapshot()`, from the wasm module it loaded. */
 export function pageState(page) {
   return page.evaluate(async () => {
     const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-    return new Game(undefined).state();
+    return new Game(undefined).snapshot();
   });
 }
 

@@ -36,12 +36,12 @@ export async function waitForMoves(page, n, timeout = 30_000) {
   await page.waitForFunction((k) => document.querySelectorAll("#move-list li").length >= k, n, { timeout });
 }
 
-/** `Game.state()` of map `map` after `moves`, from the page's own wasm module. */
+/** `Game.snapshot()` of map `map` after `moves`, from the page's own wasm module. */
 export function gameState(page, map, moves) {
   return page.evaluate(
     async ({ map, moves }) => {
       const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-      return new Game({ map, moves }).state();
+      return new Game({ map, moves }).snapshot();
     },
     { map, moves },
   );

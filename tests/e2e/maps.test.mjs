@@ -72,7 +72,7 @@ async function playAndCheck(page, what) {
   assert.ok(width > 200, `${what}: the board is ${width} px wide`);
   const state = await page.evaluate(async () => {
     const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-    return new Game(undefined).state();
+    return new Game(undefined).snapshot();
   });
   assert.equal(state.size, 8);
   const cells = await cellsOf(page, code);

@@ -39,7 +39,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
         // Reversi's first moves are the centre squares; Othello has no ring to draw.
         const [move] = (await page.evaluate(async ({ map, variant }) => {
           const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-          return new Game({ map, variant }).state();
+          return new Game({ map, variant }).snapshot();
         }, record)).legal;
         await clickSquare(page, move, size, id === "mapello");
         await waitForMoves(page, 1);
@@ -57,6 +57,15 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.waitForFunction(() => document.querySelector("#editor").dataset.code.startsWith("16"));
     assert.ok(await page.isHidden(".editor-presets"), "the presets are 8 x 8 maps");
     await page.click("[data-action=random]");
+    // Balanced maps come in the editor's size too.
+    const random = await page.getAttribute("#editor", "data-code");
+    await page.click("[data-action=balanced]");
+    await page.waitForFunction(
+      (before) => document.querySelector("#editor").dataset.code !== before && !document.querySelector("[aria-busy=true]"),
+      random,
+      { timeout: 20_000 },
+    );
+    assert.match(await page.getAttribute("#editor", "data-code"), /^16/);
     await page.click("[data-action=play]");
     await page.waitForSelector("#board", { state: "visible" });
     assert.equal((await gameState(page, (await pageGame(page)).map, "")).size, 6);

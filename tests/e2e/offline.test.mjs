@@ -62,7 +62,7 @@ test("after one visit the site loads and plays against the computer offline, und
   const legal = await page.evaluate(async () => {
     const { Game } = await import(new URL("mapello.js", document.baseURI).href);
     const { presetById } = await import(new URL("js/presets.js", document.baseURI).href);
-    return new Game({ map: presetById("rulebook").code }).state().legal[0];
+    return new Game({ map: presetById("rulebook").code }).snapshot().legal[0];
   });
   await clickSquare(page, legal);
   // The computer answers from its worker, itself loaded from the cache.

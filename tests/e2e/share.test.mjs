@@ -17,7 +17,7 @@ function firstLegal(page, map, moves) {
   return page.evaluate(
     async ({ map, moves }) => {
       const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-      return new Game({ map, moves }).state().legal[0];
+      return new Game({ map, moves }).snapshot().legal[0];
     },
     { map, moves },
   );
@@ -96,7 +96,7 @@ test("an Othello game on 6 x 6 travels by link as that game and size, in a fresh
   const { map } = await page.evaluate(() => JSON.parse(localStorage.getItem("mapello.play")).game);
   const move = await page.evaluate(async (map) => {
     const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-    return new Game({ map, variant: "othello" }).state().legal[0];
+    return new Game({ map, variant: "othello" }).snapshot().legal[0];
   }, map);
   await clickSquare(page, move, 6, false);
   await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 1);

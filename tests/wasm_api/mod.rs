@@ -34,7 +34,7 @@ fn options(pairs: &[(&str, JsValue)]) -> JsValue {
 
 #[wasm_bindgen_test]
 fn a_new_game_is_the_mapello_start_with_black_to_move() {
-    let state = ok(ok(Game::new(JsValue::UNDEFINED)).state());
+    let state = ok(ok(Game::new(JsValue::UNDEFINED)).snapshot());
     assert_eq!(get(&state, "size").as_f64(), Some(8.0));
     assert_eq!(get(&state, "ring").as_bool(), Some(true));
     assert_eq!(get(&state, "toMove").as_string().as_deref(), Some("X"));
@@ -51,7 +51,7 @@ fn moves_undo_redo_and_transcripts_round_trip() {
     ok(game.play("e3".into()));
     ok(game.play("F3".into()));
     assert_eq!(game.transcript(), "e3f3");
-    let state = ok(game.state());
+    let state = ok(game.snapshot());
     assert_eq!(get(&state, "lastMove").as_string().as_deref(), Some("f3"));
     assert!(game.undo());
     assert_eq!(game.transcript(), "e3");
@@ -111,7 +111,7 @@ fn perft_on_maps_of_every_size_matches_the_native_counts() {
 fn other_variants_and_sizes_start_as_the_rules_say() {
     let othello = ok(Game::new(options(&[("variant", "othello".into())])));
     assert_eq!(
-        strings(get(&ok(othello.state()), "legal")),
+        strings(get(&ok(othello.snapshot()), "legal")),
         ["d3", "c4", "f5", "e6"]
     );
     assert_eq!(ok(othello.perft(3.into())), 56.0);
@@ -119,7 +119,7 @@ fn other_variants_and_sizes_start_as_the_rules_say() {
         ("variant", "reversi".into()),
         ("size", 6.into()),
     ])));
-    let state = ok(reversi.state());
+    let state = ok(reversi.snapshot());
     assert_eq!(get(&state, "size").as_f64(), Some(6.0));
     assert_eq!(strings(get(&state, "legal")), ["c3", "d3", "c4", "d4"]);
 }
@@ -159,7 +159,7 @@ fn the_map_editor_refuses_with_a_reason() {
     assert_eq!(back.cells(), draft.cells());
     let game = ok(Game::new(options(&[("map", code.clone().into())])));
     assert_eq!(game.map_code(), code);
-    let cells = get(&ok(game.state()), "cells").as_string().unwrap();
+    let cells = get(&ok(game.snapshot()), "cells").as_string().unwrap();
     assert_eq!(cells.chars().next(), Some('*'));
     assert_eq!(cells.chars().nth(22), Some('#'));
 }

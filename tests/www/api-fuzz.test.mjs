@@ -122,17 +122,17 @@ function arg(kind) {
 
 // The objects under test, replaced now and then by new ones.
 const games = [new Game(), new Game({ variant: "othello", size: 6 }), new Game({ map: CODES[3] })];
-games[2].play(games[2].state().legal[0]);
+games[2].play(games[2].snapshot().legal[0]);
 const drafts = [new MapDraft(8), new MapDraft(6), MapDraft.fromCode(CODES[2])];
 
-const gameState = (g) => JSON.stringify([g.state(), g.transcript(), g.mapCode()]);
+const gameState = (g) => JSON.stringify([g.snapshot(), g.transcript(), g.mapCode()]);
 const draftState = (d) => JSON.stringify([d.code(), d.cells(), d.limits(), d.counts(), d.size()]);
 
 // Every export and method, with the kinds of its arguments. `expensive`
 // calls are made less often.
 const CALLS_BY_NAME = {
   "new Game": { target: null, run: (a) => new Game(a[0]), args: ["gameOptions"] },
-  "Game.state": { target: "game", run: (g) => g.state(), args: [] },
+  "Game.snapshot": { target: "game", run: (g) => g.snapshot(), args: [] },
   "Game.play": { target: "game", run: (g, a) => g.play(...a), args: ["move"] },
   "Game.undo": { target: "game", run: (g) => g.undo(), args: [] },
   "Game.redo": { target: "game", run: (g) => g.redo(), args: [] },
@@ -220,7 +220,7 @@ test("every export answers hostile arguments with a result or a plain Error, and
   console.log(`seed ${SEED}: ${CALLS} calls in ${seconds} s`);
   for (const n of names) {
     // Each export was both accepted and refused at least once.
-    assert.ok(seen[n].ok > 0 || n === "Game.state", `${n} never accepted: ${JSON.stringify(seen[n])}`);
+    assert.ok(seen[n].ok > 0 || n === "Game.snapshot", `${n} never accepted: ${JSON.stringify(seen[n])}`);
     if (CALLS_BY_NAME[n].args.length > 0 && !CALLS_BY_NAME[n].expensive) {
       assert.ok(seen[n].refused > 0, `${n} never refused: ${JSON.stringify(seen[n])}`);
     }

@@ -31,7 +31,7 @@ test("every preset code decodes to a legal 8 x 8 map within the default limits",
     const counts = draft.counts();
     for (const kind of ["walls", "bonuses", "jokers"]) assert.ok(counts[kind] <= 8, `${id}: ${counts[kind]} ${kind}`);
     assert.doesNotThrow(() => draft.setLimits(8, 8, 8), id);
-    assert.equal(new Game({ map: code }).state().toMove, "X", `${id} starts with black to move`);
+    assert.equal(new Game({ map: code }).snapshot().toMove, "X", `${id} starts with black to move`);
   }
 });
 

@@ -70,7 +70,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   let showLegalUntil = 0;
   let refusalTimer = 0;
 
-  const board = createBoard($("board"), fromGame(game.state()), {
+  const board = createBoard($("board"), fromGame(game.snapshot()), {
     onPlay: (square) => humanMove(square),
     onRefuse: (square) => refuseMove(square),
   });
@@ -150,13 +150,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     if (example.key !== key) {
       const probe = new Game({ variant, map });
       const moves = [];
-      for (let k = 0; k < 3 && probe.state().status === "toMove"; k += 1) {
-        const [first] = probe.state().legal;
+      for (let k = 0; k < 3 && probe.snapshot().status === "toMove"; k += 1) {
+        const [first] = probe.snapshot().legal;
         probe.play(first);
         moves.push(first);
       }
       // Written as "Copy moves" writes them: spaced only on 10 x 10.
-      const spaced = probe.state().size >= 10;
+      const spaced = probe.snapshot().size >= 10;
       probe.free();
       example = { key, moves: moves.join(spaced ? " " : "") };
     }
@@ -164,13 +164,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function record() {
-    return { map: game.mapCode(), variant: game.state().variant, moves: game.transcript() };
+    return { map: game.mapCode(), variant: game.snapshot().variant, moves: game.transcript() };
   }
 
   // --- drawing the page from the state
 
   function refresh(move = null) {
-    const snap = game.state();
+    const snap = game.snapshot();
     const humanTurn = phase === "play" && snap.status === "toMove" && controllerOf(snap.toMove) === "human";
     board.set(
       {
@@ -297,7 +297,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function showSettings() {
-    const { variant, size } = game.state();
+    const { variant, size } = game.snapshot();
     const chosen = gameById(variant);
     $("variant").value = variant;
     const sizes = $("board-size");
@@ -340,11 +340,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function play(move) {
     $("refusal").textContent = "";
     showLegalUntil = 0;
-    const before = game.state();
+    const before = game.snapshot();
     game.play(move);
     lastMoveAt = performance.now();
     hints = [];
-    const after = game.state();
+    const after = game.snapshot();
     const colour = before.toMove;
     const k = colour === "X" ? 0 : 1;
     // A pass stays on the status line until a person next moves, so a
@@ -367,7 +367,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // A click where no move can be made: say why, and show where moves can go.
   function refuseMove(square) {
-    const snap = game.state();
+    const snap = game.snapshot();
     const index = squareIndex(snap.size, square);
     const discs = [...snap.cells].filter((c) => c === "X" || c === "O").length;
     let why;
@@ -388,7 +388,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function humanMove(square) {
-    const snap = game.state();
+    const snap = game.snapshot();
     if (phase !== "play" || snap.status !== "toMove" || controllerOf(snap.toMove) !== "human") return;
     play(square);
   }
@@ -397,7 +397,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // computer plays, the computer's move, or hints for the human.
   function proceed() {
     if (phase !== "play") return;
-    const snap = game.state();
+    const snap = game.snapshot();
     if (snap.status === "gameOver") return;
     if (snap.status === "mustPass") {
       if (hasComputer()) play("pass");
@@ -414,8 +414,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // Hints still searching would hold up the computer's move behind them.
     ai.cancel();
     const mine = ++token;
-    const level = levelOf(game.state().toMove);
-    const who = nameOf(game.state().toMove);
+    const level = levelOf(game.snapshot().toMove);
+    const who = nameOf(game.snapshot().toMove);
     showThinking(`${who} is thinking…`, "");
     const panel = $("thinking");
     // When the search ran, in the page's clock: the long-task test reads it.
@@ -425,7 +425,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       if (mine !== token) return;
       showThinking(`${who} is thinking…`, `Looking ${movesAhead(p.depth)} · ${formatNodes(p.nodes)} positions so far.`);
     };
-    ai.request("move", record(), level, { legal: game.state().legal, onProgress }).then(
+    ai.request("move", record(), level, { legal: game.snapshot().legal, onProgress }).then(
       (result) => {
         if (mine !== token) return;
         panel.dataset.finished = String(performance.now());
@@ -459,10 +459,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function requestHints() {
     const mine = ++token;
     ai.cancel();
-    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL), { legal: game.state().legal }).then(
+    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL), { legal: game.snapshot().legal }).then(
       (result) => {
         if (mine !== token) return;
-        const size = game.state().size;
+        const size = game.snapshot().size;
         hints = result.hints.map((h) => ({ index: squareIndex(size, h.move), score: h.score }));
         refresh();
       },
@@ -506,7 +506,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Against the computer, undo and redo go back to the human's turn.
   function humanTurnNow() {
-    const snap = game.state();
+    const snap = game.snapshot();
     return snap.status !== "gameOver" && controllerOf(snap.toMove) === "human";
   }
 
@@ -539,7 +539,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function startGame(map = game.mapCode()) {
     stopComputer();
     passNotice = "";
-    game = new Game({ variant: game.state().variant, map });
+    game = new Game({ variant: game.snapshot().variant, map });
     draftMap = map;
     clearNotice("computer");
     $("paste-error").textContent = "";
@@ -583,7 +583,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       draftMap = code;
       phase = "choose";
       // The board shows the map being chosen on.
-      game = new Game({ variant: game.state().variant, map: code });
+      game = new Game({ variant: game.snapshot().variant, map: code });
       closeEditor();
       refresh();
       announce($("choose-text").textContent);
@@ -638,7 +638,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       passNotice = "";
       refresh();
       announce(`Moves loaded. ${$("status").textContent}`);
-      const snap = game.state();
+      const snap = game.snapshot();
       if (snap.status === "gameOver" && match) {
         match = recordGame(match, snap.score);
         phase = "over";
@@ -674,7 +674,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function changeGame(variant, size) {
     const before = snapshot();
     const chosen = gameById(variant);
-    const old = game.state();
+    const old = game.snapshot();
     const leftFreePlay = settings.mode === "freeplay" && !chosen.maps;
     if (leftFreePlay) settings = { ...settings, mode: "series", opponent: "human" };
     let map;
@@ -702,7 +702,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Everything a new game replaces, to bring back.
   function snapshot() {
-    return { ...current(), settings: { ...settings }, moved: game.state().moves.length > 0 };
+    return { ...current(), settings: { ...settings }, moved: game.snapshot().moves.length > 0 };
   }
 
   // After a change replaced a game in progress (or a match under way), a
@@ -734,8 +734,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("settings-toggle").setAttribute("aria-expanded", String(open));
   });
   $("variant").append(...GAMES.map((g) => new Option(g.name, g.id)));
-  $("variant").addEventListener("change", (e) => changeGame(e.target.value, game.state().size));
-  $("board-size").addEventListener("change", (e) => changeGame(game.state().variant, Number(e.target.value)));
+  $("variant").addEventListener("change", (e) => changeGame(e.target.value, game.snapshot().size));
+  $("board-size").addEventListener("change", (e) => changeGame(game.snapshot().variant, Number(e.target.value)));
   for (const levels of [$("level"), $("level-white")]) {
     for (let level = 1; level <= MAX_LEVEL; level += 1) {
       levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
@@ -767,7 +767,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("pass").addEventListener("click", () => {
-    const snap = game.state();
+    const snap = game.snapshot();
     if (phase === "play" && snap.status === "mustPass") play("pass");
   });
   $("pause").addEventListener("click", () => {
@@ -783,7 +783,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
   $("copy-link").addEventListener("click", () => {
     const players = playersOf({ X: controllerOf("X"), O: controllerOf("O") });
-    const { variant } = game.state();
+    const { variant } = game.snapshot();
     copy(linkFor(location.href, { map: game.mapCode(), variant, moves: game.transcript(), players }), "Link");
   });
   $("load-moves").addEventListener("click", loadMoves);

@@ -153,7 +153,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     frame ||= requestAnimationFrame(() => {
       frame = 0;
       const game = new Game({ map: draft.code() });
-      const snapshot = game.state();
+      const snapshot = game.snapshot();
       game.free();
       const shown = keyboard && document.activeElement === canvas ? cursor : hover;
       render(canvas, { ...fromGame(snapshot), legal: [], showLegal: false, interactive: false, cursor: shown });
@@ -173,9 +173,8 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     buttons.redo.disabled = history.future.length === 0;
     canvas.setAttribute("aria-label", boardLabel());
     sizeSelect.value = String(size());
-    // The presets and balanced maps are made for 8 x 8 boards.
+    // The presets are 8 x 8 maps.
     $(".editor-presets").hidden = size() !== DEFAULT_SIZE;
-    buttons.balanced.hidden = size() !== DEFAULT_SIZE;
     root.dataset.code = draft.code();
   }
 
@@ -417,7 +416,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     button.setAttribute("aria-busy", "true");
     root.dataset.busy = "true";
     say("Looking for a balanced map…");
-    const { code, balance: value, error } = await balance.balancedMap(randomSeed(), draft.limits());
+    const { code, balance: value, error } = await balance.balancedMap(randomSeed(), { ...draft.limits(), size: size() });
     button.disabled = false;
     button.removeAttribute("aria-busy");
     delete root.dataset.busy;

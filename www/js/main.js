@@ -94,7 +94,7 @@ function rulesProblem({ game: record, phase }) {
   } catch (err) {
     return err.message;
   }
-  const over = game.state().status === "gameOver";
+  const over = game.snapshot().status === "gameOver";
   game.free();
   return phase === "over" && !over ? "it shows a result for a game still under way" : null;
 }

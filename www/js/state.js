@@ -1,4 +1,4 @@
-// The board's state: plain data built from the wasm `Game.state()` and the
+// The board's state: plain data built from the wasm `Game.snapshot()` and the
 // page's settings, read by render.js and changed only through the functions
 // here.
 import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
@@ -7,7 +7,7 @@ import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
 const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
 
 /**
- * Board state from a `Game.state()` snapshot (where serde leaves absent
+ * Board state from a `Game.snapshot()` snapshot (where serde leaves absent
  * values undefined); throws when it breaks the contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
  */
 export function fromGame({ size, ring, cells, toMove = null, legal = [], lastMove = null, flipped = [] }) {
