@@ -15,8 +15,8 @@ use crate::bits::{Bits, Size, Squares};
 
 use super::budget::Control;
 use super::eval::Eval;
-use super::geometry::Geometry;
 use super::pos::Pos;
+use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
 /// Beyond every score.
@@ -91,7 +91,7 @@ macro_rules! small_solver {
 
 /// The solver for one search; the table and the budget outlive it.
 pub struct Solver<'a, 'c, S: Size> {
-    g: &'a Geometry<S>,
+    g: &'a Terrain<S>,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
     eval: Option<&'a Eval<S>>,
@@ -107,7 +107,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     /// A solver using `tt` (exact values only: keep it apart from the
     /// midgame table) within `ctl`'s budget; `eval` sorts moves far from the end.
     pub fn new(
-        g: &'a Geometry<S>,
+        g: &'a Terrain<S>,
         tt: &'a mut Table,
         ctl: &'a mut Control<'c>,
         eval: Option<&'a Eval<S>>,

@@ -10,8 +10,8 @@
 
 use crate::bits::{Bits, Size, Squares, MAX_SQUARES};
 
-use super::geometry::{Geometry, SquareClass};
 use super::pos::Pos;
+use super::terrain::{SquareClass, Terrain};
 use super::weights::WEIGHTS;
 
 /// Evaluation units per point of final margin.
@@ -61,7 +61,7 @@ const REGION_EMPTIES: u32 = 24;
 /// Weights of every feature for each phase.
 pub type Weights = [[f32; FEATURES]; PHASES];
 
-/// The evaluation of one board: class masks built from its geometry.
+/// The evaluation of one board: class masks built from its terrain.
 #[derive(Clone, Debug)]
 pub struct Eval<S: Size> {
     classes: [S::B; SquareClass::COUNT],
@@ -72,12 +72,12 @@ pub struct Eval<S: Size> {
 
 impl<S: Size> Eval<S> {
     /// The tuned evaluation for the board of `g`.
-    pub fn new(g: &Geometry<S>) -> Eval<S> {
+    pub fn new(g: &Terrain<S>) -> Eval<S> {
         Eval::with_weights(g, WEIGHTS)
     }
 
     /// The evaluation with other weights (for tuning).
-    pub fn with_weights(g: &Geometry<S>, weights: Weights) -> Eval<S> {
+    pub fn with_weights(g: &Terrain<S>, weights: Weights) -> Eval<S> {
         let mut classes = [S::B::ZERO; SquareClass::COUNT];
         for sq in Squares(g.playable) {
             classes[g.classes[sq as usize].index()] |= S::B::bit(sq);
@@ -104,7 +104,7 @@ impl<S: Size> Eval<S> {
     }
 
     /// The features of `p` for the side to move.
-    pub fn features(&self, g: &Geometry<S>, p: Pos<S>) -> [f32; FEATURES] {
+    pub fn features(&self, g: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
         let mut f = [0f32; FEATURES];
         let (me, opp) = (p.me, p.opp);
         let diff = |b: S::B| (me & b).count() as f32 - (opp & b).count() as f32;
@@ -146,7 +146,7 @@ impl<S: Size> Eval<S> {
 
     /// The estimated future margin of `p` for the side to move, in
     /// [`SCALE`] units per point.
-    pub fn evaluate(&self, g: &Geometry<S>, p: Pos<S>) -> i32 {
+    pub fn evaluate(&self, g: &Terrain<S>, p: Pos<S>) -> i32 {
         let f = self.features(g, p);
         let empties = g.empties(p.me, p.opp).count().min(self.playable);
         let row = &self.rows[empties as usize];
@@ -158,13 +158,13 @@ impl<S: Size> Eval<S> {
     }
 
     /// A small alpha-beta search on the evaluation (for move ordering).
-    pub fn shallow(&self, g: &Geometry<S>, p: Pos<S>, depth: u32) -> i32 {
+    pub fn shallow(&self, g: &Terrain<S>, p: Pos<S>, depth: u32) -> i32 {
         self.alpha_beta(g, p, depth, -BOUND, BOUND, false)
     }
 
     fn alpha_beta(
         &self,
-        g: &Geometry<S>,
+        g: &Terrain<S>,
         p: Pos<S>,
         depth: u32,
         mut alpha: i32,
@@ -227,7 +227,7 @@ fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
 
 /// Number of regions of empty squares (connected through empty squares in
 /// the eight directions) that hold an odd number of them.
-fn odd_regions<S: Size>(g: &Geometry<S>, empties: S::B) -> u32 {
+fn odd_regions<S: Size>(g: &Terrain<S>, empties: S::B) -> u32 {
     let mut rest = empties;
     let mut odd = 0;
     while !rest.is_empty() {

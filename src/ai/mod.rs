@@ -6,7 +6,6 @@ pub mod budget;
 pub mod clock;
 pub mod endgame;
 pub mod eval;
-pub mod geometry;
 mod last_flip;
 pub mod levels;
 pub mod matches;
@@ -14,6 +13,7 @@ pub mod players;
 pub mod pos;
 pub mod search;
 pub mod stability;
+pub mod terrain;
 pub mod tt;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tune;
@@ -41,12 +41,12 @@ pub fn solve(game: &AnyGame, cancel: Option<&AtomicBool>) -> Option<Solved> {
     crate::with_game!(game, g => {
         let board = g.board();
         let position = g.position();
-        let geometry = geometry::Geometry::new(board);
-        let eval = eval::Eval::new(&geometry);
+        let terrain = terrain::Terrain::new(board);
+        let eval = eval::Eval::new(&terrain);
         let mut table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = budget::Control::new(budget::Budget::default(), cancel);
         let p = pos::Pos::of(position);
-        let (score, best) = endgame::Solver::new(&geometry, &mut table, &mut ctl, Some(&eval)).solve(p)?;
+        let (score, best) = endgame::Solver::new(&terrain, &mut table, &mut ctl, Some(&eval)).solve(p)?;
         let n = board.map().size();
         Some(Solved {
             best: best.and_then(|sq| Square::from_index(sq, n)).map_or(Move::Pass, Move::Play),

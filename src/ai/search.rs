@@ -14,8 +14,8 @@ use crate::rules::Board;
 use super::budget::{Budget, Control};
 use super::endgame::{Solver, INF};
 use super::eval::{Eval, SCALE};
-use super::geometry::Geometry;
 use super::pos::Pos;
+use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
 /// How a search is run.
@@ -69,11 +69,11 @@ const PRE_SOLVE_DEPTH: u32 = 8;
 /// Depth from which interior nodes sort their moves by evaluation.
 const SORT_DEPTH: u32 = 2;
 
-/// A searcher for one board: its geometry, evaluation and tables, kept
+/// A searcher for one board: its terrain, evaluation and tables, kept
 /// between moves of a game.
 #[derive(Clone, Debug)]
 pub struct Searcher<S: Size> {
-    g: Geometry<S>,
+    g: Terrain<S>,
     eval: Eval<S>,
     tt: Table,
     ett: Table,
@@ -82,7 +82,7 @@ pub struct Searcher<S: Size> {
 impl<S: Size> Searcher<S> {
     /// A searcher for `board` with tables of `2^table_bits` entries each.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
-        let g = Geometry::new(board);
+        let g = Terrain::new(board);
         let eval = Eval::new(&g);
         Searcher {
             g,
@@ -92,8 +92,8 @@ impl<S: Size> Searcher<S> {
         }
     }
 
-    /// The board's geometry.
-    pub fn geometry(&self) -> &Geometry<S> {
+    /// The board's terrain.
+    pub fn terrain(&self) -> &Terrain<S> {
         &self.g
     }
 
@@ -286,7 +286,7 @@ struct Root {
 
 /// One midgame search over shared tables.
 struct Midgame<'a, 'c, S: Size> {
-    g: &'a Geometry<S>,
+    g: &'a Terrain<S>,
     eval: &'a Eval<S>,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
@@ -443,7 +443,7 @@ impl<S: Size> Midgame<'_, '_, S> {
 
 /// `best`, then the line a table expects after it, at most `steps`
 /// moves further: each position's stored move, while it is legal there.
-fn line<S: Size>(g: &Geometry<S>, table: &Table, p: Pos<S>, best: u32, steps: u32) -> Vec<u32> {
+fn line<S: Size>(g: &Terrain<S>, table: &Table, p: Pos<S>, best: u32, steps: u32) -> Vec<u32> {
     let mut pv = vec![best];
     let mut q = p.play(best, g.flips(p.me, p.opp, best));
     for _ in 0..steps {

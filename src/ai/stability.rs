@@ -3,12 +3,12 @@
 
 use crate::bits::{shift, Bits, Size};
 
-use super::geometry::Geometry;
+use super::terrain::Terrain;
 
 /// The four axes as pairs of opposite directions.
 const AXES: [(usize, usize); 4] = [(0, 1), (2, 3), (4, 5), (6, 7)];
 
-impl<S: Size> Geometry<S> {
+impl<S: Size> Terrain<S> {
     /// Squares whose whole line along each axis (up to walls and edges) is
     /// full, so no move on that line can ever flip them, one set per axis.
     pub fn full_lines(&self, empties: S::B) -> [S::B; 4] {
@@ -55,7 +55,7 @@ impl<S: Size> Geometry<S> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::geometry::Geometry;
+    use crate::ai::terrain::Terrain;
     use crate::bits::{Bits, Squares, S6};
     use crate::map::{Counts, Map};
     use crate::position::Position;
@@ -67,7 +67,7 @@ mod tests {
     fn othello_corner_and_its_edge_run_are_stable() {
         let board =
             Board::<crate::bits::S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-        let g = Geometry::new(&board);
+        let g = Terrain::new(&board);
         let me: u64 = 0b111 | 1 << 8;
         let opp: u64 = 1 << 27;
         assert_eq!(g.stable(me, opp), me);
@@ -87,7 +87,7 @@ mod tests {
             };
             let map = Map::random(6, counts, &mut rng).unwrap();
             let board = Board::<S6>::new(Variant::Mapello, &map).unwrap();
-            let g = Geometry::new(&board);
+            let g = Terrain::new(&board);
             let mut pos: Position<S6> = board.start();
             let mut known = [0u64; 2];
             loop {

@@ -81,7 +81,7 @@ fn play_and_label<S: Size>(
     let mut seen: Vec<Position<S>> = Vec::new();
     let mut plies = 0;
     let final_black = loop {
-        let empties = searcher.geometry().empties(pos.me, pos.opp).count();
+        let empties = searcher.terrain().empties(pos.me, pos.opp).count();
         match board.status(&pos) {
             Status::GameOver => break board.final_margin(&pos) * sign(&pos),
             Status::MustPass => {
@@ -111,7 +111,7 @@ fn play_and_label<S: Size>(
         pos = board.play_legal(&pos, sq);
         plies += 1;
     };
-    let g = searcher.geometry().clone();
+    let g = searcher.terrain().clone();
     let eval = searcher.eval().clone();
     for p in seen {
         let q = Pos::of(&p);

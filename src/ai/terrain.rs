@@ -25,9 +25,10 @@ impl SquareClass {
     }
 }
 
-/// The fixed geometry of a board, for the search and the evaluation.
+/// The terrain of a board, what its walls and jokers make of each square,
+/// for the search and the evaluation.
 #[derive(Clone, Debug)]
-pub struct Geometry<S: Size> {
+pub struct Terrain<S: Size> {
     /// Inner squares that are not walls.
     pub playable: S::B,
     /// Wall squares.
@@ -56,9 +57,9 @@ pub struct Geometry<S: Size> {
     pub quadrants: [S::B; 4],
 }
 
-impl<S: Size> Geometry<S> {
-    /// The geometry of `board`'s map.
-    pub fn new(board: &Board<S>) -> Geometry<S> {
+impl<S: Size> Terrain<S> {
+    /// The terrain of `board`'s map.
+    pub fn new(board: &Board<S>) -> Terrain<S> {
         let n = S::N as i32;
         let squares = (n * n) as usize;
         let map = board.map();
@@ -155,7 +156,7 @@ impl<S: Size> Geometry<S> {
                 q
             })
             .collect();
-        Geometry {
+        Terrain {
             playable,
             walls,
             open8: S::N == 8 && walls.is_empty() && !board.has_jokers(),
@@ -261,7 +262,7 @@ mod tests {
                     Map::empty(S::N).unwrap()
                 };
                 let board = Board::<S>::new(variant, &map).unwrap();
-                let g = Geometry::new(&board);
+                let g = Terrain::new(&board);
                 let mut pos: Position<S> = board.start();
                 loop {
                     let moves = board.moves(&pos);
@@ -297,7 +298,7 @@ mod tests {
     #[test]
     fn othello_corners_are_corner_like_and_their_neighbours_x_and_c_like() {
         let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-        let g = Geometry::new(&board);
+        let g = Terrain::new(&board);
         let corners = 1 | 1 << 7 | 1 << 56 | 1 << 63;
         assert_eq!(g.corner_like, corners);
         assert!(g.x_like.has(9) && g.c_like.has(1) && g.c_like.has(8));
@@ -313,7 +314,7 @@ mod tests {
         map.set(0, 0, Some(Piece::Joker), &crate::map::Limits::default())
             .unwrap();
         let board = Board::<S8>::new(Variant::Mapello, &map).unwrap();
-        let g = Geometry::new(&board);
+        let g = Terrain::new(&board);
         assert!(!g.corner_like.has(0));
         assert_eq!(g.classes[0].axes, 1);
     }
