@@ -1,7 +1,7 @@
 // Matches follow docs/rules.md, Mapello rules 7 (series) and 8 (free play).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { colourOfFirst, leaderText, newMatch, playerOf, recordGame, setupPlayer, signed, standings, withChoice } from "../../www/js/match.js";
+import { colourOfFirst, leaderText, matchFor, newMatch, playerOf, recordGame, setupPlayer, signed, standings, withChoice } from "../../www/js/match.js";
 
 test("rule 7: in a series players swap colours every game, the first player black first", () => {
   let m = newMatch("series", ["Ann", "Bob"]);
@@ -66,4 +66,12 @@ test("signed numbers", () => {
   assert.equal(signed(3), "+3");
   assert.equal(signed(0), "0");
   assert.equal(signed(-2), "-2");
+});
+
+test("each mode starts its own match: a series against the computer or a person, free play, or none", () => {
+  assert.deepEqual(matchFor({ mode: "series", opponent: "computer" }).names, ["You", "Computer"]);
+  assert.deepEqual(matchFor({ mode: "series", opponent: "human" }).names, ["Player 1", "Player 2"]);
+  assert.equal(matchFor({ mode: "freeplay", opponent: "computer" }).kind, "freeplay");
+  assert.deepEqual(matchFor({ mode: "freeplay", opponent: "computer" }).names, ["Player 1", "Player 2"]);
+  for (const mode of ["computer", "hotseat", "watch"]) assert.equal(matchFor({ mode, opponent: "computer" }), null);
 });

@@ -6,10 +6,10 @@ import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
 import { colourName, moveText, passText, resultForPlayer, resultText } from "./announce.js";
 import { createBoard } from "./board.js";
-import { DEFAULT_SIZE, GAMES, gameById } from "./games.js";
+import { DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "./games.js";
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
-import { colourOfFirst, leaderText, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
+import { colourOfFirst, leaderText, matchFor, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
 import { presetById } from "./presets.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
@@ -37,10 +37,6 @@ const MODE_SHORT = {
   freeplay: "free play",
 };
 
-const MATCH_NAMES = {
-  series: { computer: ["You", "Computer"], human: ["Player 1", "Player 2"] },
-  freeplay: ["Player 1", "Player 2"],
-};
 
 /**
  * Starts the page on `start`: `{ settings, game: { map, variant, moves },
@@ -414,8 +410,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // Hints still searching would hold up the computer's move behind them.
     ai.cancel();
     const mine = ++token;
-    const level = levelOf(game.snapshot().toMove);
-    const who = nameOf(game.snapshot().toMove);
+    const { toMove, legal } = game.snapshot();
+    const level = levelOf(toMove);
+    const who = nameOf(toMove);
     showThinking(`${who} is thinking…`, "");
     const panel = $("thinking");
     // When the search ran, in the page's clock: the long-task test reads it.
@@ -425,7 +422,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       if (mine !== token) return;
       showThinking(`${who} is thinking…`, `Looking ${movesAhead(p.depth)} · ${formatNodes(p.nodes)} positions so far.`);
     };
-    ai.request("move", record(), level, { legal: game.snapshot().legal, onProgress }).then(
+    ai.request("move", record(), level, { legal, onProgress }).then(
       (result) => {
         if (mine !== token) return;
         panel.dataset.finished = String(performance.now());
@@ -553,16 +550,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     stopComputer();
     closeEditor();
     paused = false;
-    if (settings.mode === "series") {
-      match = newMatch("series", MATCH_NAMES.series[settings.opponent]);
-      phase = "play";
-    } else if (settings.mode === "freeplay") {
-      match = newMatch("freeplay", MATCH_NAMES.freeplay);
-      return beginSetup();
-    } else {
-      match = null;
-      phase = "play";
-    }
+    match = matchFor(settings);
+    if (match?.kind === "freeplay") return beginSetup();
+    phase = "play";
     startGame();
   }
 
@@ -675,8 +665,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const before = snapshot();
     const chosen = gameById(variant);
     const old = game.snapshot();
-    const leftFreePlay = settings.mode === "freeplay" && !chosen.maps;
-    if (leftFreePlay) settings = { ...settings, mode: "series", opponent: "human" };
+    const playable = settingsForGame(settings, variant);
+    const leftFreePlay = playable !== settings;
+    settings = playable;
     let map;
     if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
     else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;

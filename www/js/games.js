@@ -16,3 +16,13 @@ export const DEFAULT_SIZE = 8;
 export function gameById(id) {
   return GAMES.find((g) => g.id === id);
 }
+
+/**
+ * `settings` (storage.js) for playing `variant`: free play takes turns at
+ * making maps, so a game without maps plays a series between two people
+ * instead. The same object when nothing changes.
+ */
+export function settingsForGame(settings, variant) {
+  if (settings.mode !== "freeplay" || gameById(variant)?.maps) return settings;
+  return { ...settings, mode: "series", opponent: "human" };
+}

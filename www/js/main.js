@@ -7,8 +7,8 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game } from "../mapello.js";
 import { startApp } from "./app.js";
-import { gameById } from "./games.js";
-import { newMatch } from "./match.js";
+import { settingsForGame } from "./games.js";
+import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { presetById } from "./presets.js";
 import { readFragment, settingsFor, splitMoves } from "./share.js";
@@ -116,13 +116,8 @@ function savedRecord() {
 
 // A new game in the settings' mode, with a new match where the mode has one.
 function fresh(chosen, game) {
-  // Free play takes turns at making maps: a game without maps plays as a series between two people.
-  const settings = chosen.mode === "freeplay" && !gameById(game.variant)?.maps ? { ...chosen, mode: "series", opponent: "human" } : chosen;
-  const { mode, opponent } = settings;
-  let match = null;
-  if (mode === "series") match = newMatch("series", opponent === "human" ? ["Player 1", "Player 2"] : ["You", "Computer"]);
-  if (mode === "freeplay") match = newMatch("freeplay", ["Player 1", "Player 2"]);
-  return { settings, game, match, phase: "play" };
+  const settings = settingsForGame(chosen, game.variant);
+  return { settings, game, match: matchFor(settings), phase: "play" };
 }
 
 // The game `link` (readFragment's, with a map) holds, in the settings'

@@ -10,6 +10,19 @@ export function newMatch(kind, names) {
   return { kind, names: [...names], games: [], setup: 0, firstColour: "X" };
 }
 
+// The players of a new match, by mode (and in a series by opponent).
+const NAMES = {
+  series: { computer: ["You", "Computer"], human: ["Player 1", "Player 2"] },
+  freeplay: ["Player 1", "Player 2"],
+};
+
+/** The new match the settings' mode plays (storage.js settings): a series, free play, or null. */
+export function matchFor({ mode, opponent }) {
+  if (mode === "series") return newMatch("series", NAMES.series[opponent]);
+  if (mode === "freeplay") return newMatch("freeplay", NAMES.freeplay);
+  return null;
+}
+
 /**
  * Colour of player 0 in the match's next game: in a series player 0 is black
  * in the first game and colours swap every game; in free play it follows
