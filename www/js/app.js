@@ -1,15 +1,40 @@
 // The play page's controller: one game (the wasm Game is the only record of
-// it), the mode and settings, the match of a series or free play, and the
-// computer player in its worker. Every change goes through `refresh()`,
-// which redraws the board and panels from that state and saves it.
+// it), the flow (flow.js: the mode and settings, the match of a series or
+// free play, and who moves next, decided there) and the computer player in
+// its worker. Every change goes through `refresh()`, which redraws the
+// board and panels from that state and saves it.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { colourName, moveText, passText, resultForPlayer, resultText } from "./announce.js";
+import { colourName, moveText } from "./announce.js";
 import { createBoard } from "./board.js";
+import {
+  afterMove,
+  changesGame,
+  controllers,
+  gameNumber,
+  hasComputer,
+  humanToMove,
+  levelOf,
+  mapEdited,
+  mapMade,
+  nameOf,
+  newGame as newFlow,
+  nextAction,
+  nextGame as nextFlow,
+  PASS,
+  passNoticeAfter,
+  resultLine,
+  sideChosen,
+  sideOfPlayer,
+  SIDES,
+  stepHistory,
+  watched,
+  whoPlays,
+} from "./flow.js";
 import { DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "./games.js";
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
-import { colourOfFirst, leaderText, matchFor, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "./match.js";
+import { leaderText, setupPlayer, signed, standings } from "./match.js";
 import { presetById } from "./presets.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
@@ -21,6 +46,8 @@ const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
 // Against a person, the computer's move waits until the person's own move
 // has finished turning its discs, then this long more, so both are seen.
 const REPLY_PAUSE_MS = 350;
+// What undo and redo say before the status line.
+const STEP_SAID = { undo: "Move taken back.", redo: "Move replayed." };
 // How long a refused click's explanation and the legal moves stay shown.
 const REFUSAL_MS = 2500;
 // The map a new game of Mapello on 8 x 8 starts on.
@@ -48,9 +75,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   const help = setupHelp(storage);
 
-  let settings = { ...start.settings };
-  let match = start.match;
-  let phase = start.phase;
+  // Who plays, the match and the phase (flow.js).
+  let flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
   let game = new Game({ variant: start.game.variant, map: start.game.map, moves: start.game.moves });
   // The map being set up in free play, before its game starts.
   let draftMap = start.game.map;
@@ -71,71 +97,6 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     onRefuse: (square) => refuseMove(square),
   });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => board.redraw());
-
-  // --- who plays what
-
-  // Colour of the match's first player in the game on the board: once a
-  // game is recorded the match looks ahead to the next one.
-  function firstColour() {
-    return phase === "over" ? match.games.at(-1).first : colourOfFirst(match);
-  }
-
-  function playerOfColour(colour) {
-    return colour === firstColour() ? 0 : 1;
-  }
-
-  function controllerOf(colour) {
-    switch (settings.mode) {
-      case "computer":
-        return colour === settings.humanColour ? "human" : "computer";
-      case "watch":
-        return "computer";
-      case "series":
-        return settings.opponent === "human" || playerOfColour(colour) === 0 ? "human" : "computer";
-      default:
-        return "human";
-    }
-  }
-
-  // The level of the computer playing `colour`: in a watched game each side
-  // has its own, black's being the usual level setting.
-  function levelOf(colour) {
-    return settings.mode === "watch" && colour === "O" ? settings.levelWhite : settings.level;
-  }
-
-  function hasComputer() {
-    return controllerOf("X") === "computer" || controllerOf("O") === "computer";
-  }
-
-  function nameOf(colour) {
-    if (match) return match.names[playerOfColour(colour)];
-    if (settings.mode === "watch") return `${colourName(colour)} computer (level ${levelOf(colour)})`;
-    if (controllerOf(colour) === "computer") return `Computer (level ${levelOf(colour)})`;
-    if (settings.mode === "computer") return "You";
-    return colourName(colour);
-  }
-
-  // "White", or "Player 2 (white)" where the side has a name of its own.
-  function whoPlays(colour) {
-    const name = nameOf(colour);
-    const plain = colourName(colour);
-    if (name === plain) return plain;
-    if (!match && controllerOf(colour) === "computer") return `${plain} (computer, level ${levelOf(colour)})`;
-    return `${name} (${plain.toLowerCase()})`;
-  }
-
-  // The colour of the one person playing the computer, or null when both
-  // sides are people or both computers.
-  function soleHuman() {
-    const people = ["X", "O"].filter((colour) => controllerOf(colour) === "human");
-    return people.length === 1 ? people[0] : null;
-  }
-
-  // The result, as the person at the screen reads it when they played alone.
-  function resultLine(snap) {
-    const you = soleHuman();
-    return you ? resultForPlayer(snap.score, you) : resultText(snap.score, snap.winner);
-  }
 
   // A transcript that loads on the game's map: its first legal moves, so
   // the transcript box shows a form that works here.
@@ -167,11 +128,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function refresh(move = null) {
     const snap = game.snapshot();
-    const humanTurn = phase === "play" && snap.status === "toMove" && controllerOf(snap.toMove) === "human";
+    const humanTurn = humanToMove(flow, snap);
     board.set(
       {
         ...fromGame(snap),
-        showLegal: settings.showLegal || performance.now() < showLegalUntil,
+        showLegal: flow.settings.showLegal || performance.now() < showLegalUntil,
         interactive: humanTurn,
         hints: humanTurn ? hints : [],
       },
@@ -185,30 +146,31 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     showMatch();
     showSettings();
     $("paste").placeholder = `For example: ${exampleMoves()}`;
-    $("undo").disabled = !snap.canUndo || phase !== "play";
-    $("redo").disabled = !snap.canRedo || phase !== "play";
-    $("pause").hidden = settings.mode !== "watch" || snap.status === "gameOver";
+    $("undo").disabled = !snap.canUndo || flow.phase !== "play";
+    $("redo").disabled = !snap.canRedo || flow.phase !== "play";
+    $("pause").hidden = !watched(flow) || snap.status === "gameOver";
     // Nobody at the screen moves in a watched game: legal moves and hints are for players.
-    for (const id of ["show-legal", "hints"]) $(id).closest("label").hidden = settings.mode === "watch";
+    for (const id of ["show-legal", "hints"]) $(id).closest("label").hidden = watched(flow);
     $("pause").textContent = paused ? "Resume" : "Pause";
     $("pause").setAttribute("aria-pressed", String(paused));
-    $("choose").hidden = phase !== "choose";
+    $("choose").hidden = flow.phase !== "choose";
     save(storage, current());
   }
 
   // Everything a reload needs, as saved.
   function current() {
+    const { settings, match, phase } = flow;
     return { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase };
   }
 
   function showPlayers(snap) {
-    for (const [k, colour] of ["X", "O"].entries()) {
+    for (const [k, colour] of SIDES.entries()) {
       const card = $(`player-${colour}`);
-      card.querySelector(".player-name").textContent = nameOf(colour);
+      card.querySelector(".player-name").textContent = nameOf(flow, colour);
       card.querySelector(".player-score").textContent = String(snap.score[k]);
       const taken = snap.taken[k];
       card.querySelector(".player-bonus").textContent = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${3 * taken})` : "";
-      card.classList.toggle("to-move", snap.toMove === colour && phase === "play");
+      card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
       card.classList.toggle("winner", snap.winner === colour);
     }
   }
@@ -217,6 +179,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const status = $("status");
     const pass = $("pass");
     pass.hidden = true;
+    const { match, phase } = flow;
     if (phase === "setup") {
       status.textContent = `${match.names[setupPlayer(match)]} is setting up the map.`;
     } else if (phase === "choose") {
@@ -224,12 +187,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       status.textContent = `${chooser} chooses a colour.`;
       $("choose-text").textContent = `${chooser}, which colour do you play on this map?`;
     } else if (snap.status === "gameOver") {
-      status.textContent = `Game over. ${resultLine(snap)}`;
+      status.textContent = `Game over. ${resultLine(flow, snap)}`;
     } else if (snap.status === "mustPass") {
-      status.textContent = `${whoPlays(snap.toMove)} has no legal move and must pass.`;
-      pass.hidden = hasComputer();
+      status.textContent = `${whoPlays(flow, snap.toMove)} has no legal move and must pass.`;
+      pass.hidden = hasComputer(flow);
     } else {
-      const turn = `${whoPlays(snap.toMove)} to move`;
+      const turn = `${whoPlays(flow, snap.toMove)} to move`;
       status.textContent = passNotice ? `${passNotice} ${turn}.` : `${turn}.`;
     }
     status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));
@@ -238,13 +201,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function showResult(snap) {
+    const { match, phase } = flow;
     const panel = $("result");
     panel.hidden = snap.status !== "gameOver" || phase === "setup" || phase === "choose";
     if (panel.hidden) return;
-    $("result-title").textContent = resultLine(snap);
-    const parts = ["X", "O"].map((colour, k) => {
+    $("result-title").textContent = resultLine(flow, snap);
+    const parts = SIDES.map((colour, k) => {
       const bonus = snap.taken[k] ? ` incl. ${3 * snap.taken[k]} bonus points` : "";
-      return `${nameOf(colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
+      return `${nameOf(flow, colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
     });
     let detail = parts.join(" · ");
     if (match) detail += `. ${leaderText(match)}`;
@@ -256,7 +220,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const list = $("move-list");
     const items = snap.moves.map((mv, i) => {
       const li = document.createElement("li");
-      const colour = i % 2 === 0 ? "X" : "O";
+      const colour = SIDES[i % 2];
       li.className = `move move-${colour}`;
       // Black's moves carry the move number, as game records print them.
       if (colour === "X") li.dataset.number = `${i / 2 + 1}.`;
@@ -273,14 +237,15 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function showMatch() {
+    const { match } = flow;
     const panel = $("match");
     panel.hidden = !match;
     if (!match) return;
-    const { wins, draws, diff, played } = standings(match);
-    $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${played + (phase === "over" ? 0 : 1)}`;
+    const { wins, draws, diff } = standings(match);
+    $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${gameNumber(flow)}`;
     const rows = match.names.map((name, k) => {
       const tr = document.createElement("tr");
-      const colour = (firstColour() === "X") === (k === 0) ? "X" : "O";
+      const colour = sideOfPlayer(flow, k);
       for (const text of [`${name} (${colourName(colour).toLowerCase()})`, String(wins[k]), signed(diff[k])]) {
         const td = document.createElement("td");
         td.textContent = text;
@@ -294,6 +259,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function showSettings() {
     const { variant, size } = game.snapshot();
+    const { settings, match } = flow;
     const chosen = gameById(variant);
     $("variant").value = variant;
     const sizes = $("board-size");
@@ -311,7 +277,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("level").value = String(settings.level);
     $("level-white").value = String(settings.levelWhite);
     $("watch-speed").value = settings.watchSpeed;
-    $("level-name").textContent = settings.mode === "watch" ? "Black's level" : "Level";
+    $("level-name").textContent = watched(flow) ? "Black's level" : "Level";
     $("show-legal").checked = settings.showLegal;
     for (const label of $("setup").querySelectorAll("label[data-for]")) {
       const modes = label.dataset.for.split(" ");
@@ -342,21 +308,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     hints = [];
     const after = game.snapshot();
     const colour = before.toMove;
-    const k = colour === "X" ? 0 : 1;
-    // A pass stays on the status line until a person next moves, so a
-    // pass forced on the human while the computer replied is still seen.
-    const humanPlays = controllerOf("X") === "human" || controllerOf("O") === "human";
-    if (move === "pass") passNotice = passText(colour);
-    else if (controllerOf(colour) === "human" || !humanPlays) passNotice = "";
-    let news = move === "pass" ? passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
-    if (after.status === "gameOver") {
-      news += ` Game over. ${resultLine(after)}`;
-      if (match && phase === "play") {
-        match = recordGame(match, after.score);
-        phase = "over";
-      }
-    }
-    refresh(move === "pass" ? null : move);
+    const k = SIDES.indexOf(colour);
+    passNotice = passNoticeAfter(flow, passNotice, colour, move);
+    let news = move === PASS ? passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
+    if (after.status === "gameOver") news += ` Game over. ${resultLine(flow, after)}`;
+    flow = afterMove(flow, after);
+    refresh(move === PASS ? null : move);
     announce(news);
     proceed();
   }
@@ -384,26 +341,16 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function humanMove(square) {
-    const snap = game.snapshot();
-    if (phase !== "play" || snap.status !== "toMove" || controllerOf(snap.toMove) !== "human") return;
-    play(square);
+    if (humanToMove(flow, game.snapshot())) play(square);
   }
 
   // What happens next without the user: a pass forced on a side when a
   // computer plays, the computer's move, or hints for the human.
   function proceed() {
-    if (phase !== "play") return;
-    const snap = game.snapshot();
-    if (snap.status === "gameOver") return;
-    if (snap.status === "mustPass") {
-      if (hasComputer()) play("pass");
-      return;
-    }
-    if (controllerOf(snap.toMove) === "computer") {
-      if (!paused) think();
-    } else if ($("hints").checked) {
-      requestHints();
-    }
+    const action = nextAction(flow, game.snapshot(), { paused, hints: $("hints").checked });
+    if (action === "pass") play(PASS);
+    else if (action === "think") think();
+    else if (action === "hints") requestHints();
   }
 
   function think() {
@@ -411,8 +358,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     ai.cancel();
     const mine = ++token;
     const { toMove, legal } = game.snapshot();
-    const level = levelOf(toMove);
-    const who = nameOf(toMove);
+    const level = levelOf(flow, toMove);
+    const who = nameOf(flow, toMove);
     showThinking(`${who} is thinking…`, "");
     const panel = $("thinking");
     // When the search ran, in the page's clock: the long-task test reads it.
@@ -449,14 +396,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // How long after the last move the computer's reply may come: watched
   // games keep a pace; a person's move first finishes turning its discs.
   function replyDelay() {
-    if (settings.mode === "watch") return WATCH_PACE_MS[settings.watchSpeed];
+    if (watched(flow)) return WATCH_PACE_MS[flow.settings.watchSpeed];
     return flipDuration(matchMedia("(prefers-reduced-motion: reduce)").matches) + REPLY_PAUSE_MS;
   }
 
   function requestHints() {
     const mine = ++token;
     ai.cancel();
-    ai.request("hints", record(), Math.min(settings.level, HINT_LEVEL), { legal: game.snapshot().legal }).then(
+    ai.request("hints", record(), Math.min(flow.settings.level, HINT_LEVEL), { legal: game.snapshot().legal }).then(
       (result) => {
         if (mine !== token) return;
         const size = game.snapshot().size;
@@ -501,35 +448,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // --- controls
 
-  // Against the computer, undo and redo go back to the human's turn.
-  function humanTurnNow() {
-    const snap = game.snapshot();
-    return snap.status !== "gameOver" && controllerOf(snap.toMove) === "human";
-  }
-
-  function undo() {
+  // Undo or redo (`step`); a watched game pauses there, to be looked at.
+  function stepGame(step) {
     stopComputer();
     passNotice = "";
-    if (settings.mode === "watch") paused = true;
-    if (!game.undo()) return refresh();
-    if (hasComputer() && settings.mode !== "watch") {
-      while (!humanTurnNow() && game.undo());
-    }
+    if (watched(flow)) paused = true;
+    if (!stepHistory(flow, game, step)) return refresh();
     refresh();
-    announce(`Move taken back. ${$("status").textContent}`);
-    proceed();
-  }
-
-  function redo() {
-    stopComputer();
-    passNotice = "";
-    if (settings.mode === "watch") paused = true;
-    if (!game.redo()) return refresh();
-    if (hasComputer() && settings.mode !== "watch") {
-      while (!humanTurnNow() && game.redo());
-    }
-    refresh();
-    announce(`Move replayed. ${$("status").textContent}`);
+    announce(`${STEP_SAID[step]} ${$("status").textContent}`);
     proceed();
   }
 
@@ -550,28 +476,31 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     stopComputer();
     closeEditor();
     paused = false;
-    match = matchFor(settings);
-    if (match?.kind === "freeplay") return beginSetup();
-    phase = "play";
-    startGame();
+    flow = newFlow(flow.settings);
+    startPhase();
   }
 
   // The next game of the match, or a new game.
   function nextGame() {
-    if (!match) return newGame();
-    if (match.kind === "freeplay") return beginSetup();
-    phase = "play";
-    startGame();
+    if (!flow.match) return newGame();
+    flow = nextFlow(flow);
+    startPhase();
+  }
+
+  // Starts what the flow's new phase asks for: a map to make, or a game.
+  function startPhase() {
+    if (flow.phase === "setup") beginSetup();
+    else startGame();
   }
 
   function beginSetup() {
     stopComputer();
-    phase = "setup";
     draftMap = game.mapCode();
     refresh();
+    const { match } = flow;
     showEditor(`${match.names[setupPlayer(match)]}: set up the map, then press “Play this map”.`, (code) => {
       draftMap = code;
-      phase = "choose";
+      flow = mapMade(flow);
       // The board shows the map being chosen on.
       game = new Game({ variant: game.snapshot().variant, map: code });
       closeEditor();
@@ -582,9 +511,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function choose(colour) {
-    if (phase !== "choose") return;
-    match = withChoice(match, colour);
-    phase = "play";
+    const chosen = sideChosen(flow, colour);
+    if (chosen === flow) return;
+    flow = chosen;
     startGame(draftMap);
   }
 
@@ -594,25 +523,23 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("settings-toggle").setAttribute("aria-expanded", "false");
     openEditor({
       title,
-      initialCode: phase === "setup" ? draftMap : game.mapCode(),
+      initialCode: flow.phase === "setup" ? draftMap : game.mapCode(),
       onChange: (code) => {
-        if (phase === "setup") {
+        if (flow.phase === "setup") {
           draftMap = code;
           refresh();
         }
       },
       onPlay,
-      onClose: phase === "setup" ? null : () => closeEditor(),
+      onClose: flow.phase === "setup" ? null : () => closeEditor(),
     });
   }
 
   function editMap() {
-    if (phase === "setup") return beginSetup();
+    if (flow.phase === "setup") return beginSetup();
     showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) => {
       closeEditor();
-      if (match?.kind === "series") match = newMatch("series", match.names);
-      if (match?.kind === "freeplay") phase = "play";
-      if (phase === "over") phase = "play";
+      flow = mapEdited(flow);
       startGame(code);
     });
   }
@@ -622,16 +549,15 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const error = $("paste-error");
     stopComputer();
     try {
-      if (phase !== "play") throw new Error("finish setting up the game first");
+      if (flow.phase !== "play") throw new Error("finish setting up the game first");
       game.loadMoves(text);
       error.textContent = "";
       passNotice = "";
       refresh();
       announce(`Moves loaded. ${$("status").textContent}`);
-      const snap = game.snapshot();
-      if (snap.status === "gameOver" && match) {
-        match = recordGame(match, snap.score);
-        phase = "over";
+      const loaded = afterMove(flow, game.snapshot());
+      if (loaded !== flow) {
+        flow = loaded;
         refresh();
       }
     } catch (err) {
@@ -650,8 +576,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function changeSetting(name, value) {
     const before = snapshot();
-    settings = { ...settings, [name]: value };
-    if (["level", "levelWhite", "watchSpeed"].includes(name)) {
+    flow = { ...flow, settings: { ...flow.settings, [name]: value } };
+    if (!changesGame(name)) {
       refresh();
       return;
     }
@@ -665,9 +591,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const before = snapshot();
     const chosen = gameById(variant);
     const old = game.snapshot();
-    const playable = settingsForGame(settings, variant);
-    const leftFreePlay = playable !== settings;
-    settings = playable;
+    const playable = settingsForGame(flow.settings, variant);
+    const leftFreePlay = playable !== flow.settings;
+    flow = { ...flow, settings: playable };
     let map;
     if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
     else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;
@@ -693,7 +619,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Everything a new game replaces, to bring back.
   function snapshot() {
-    return { ...current(), settings: { ...settings }, moved: game.snapshot().moves.length > 0 };
+    return { ...current(), settings: { ...flow.settings }, moved: game.snapshot().moves.length > 0 };
   }
 
   // After a change replaced a game in progress (or a match under way), a
@@ -738,10 +664,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("level").addEventListener("change", (e) => changeSetting("level", Number(e.target.value)));
   $("level-white").addEventListener("change", (e) => changeSetting("levelWhite", Number(e.target.value)));
   $("watch-speed").addEventListener("change", (e) => changeSetting("watchSpeed", e.target.value));
-  $("show-legal").addEventListener("change", (e) => {
-    settings = { ...settings, showLegal: e.target.checked };
-    refresh();
-  });
+  $("show-legal").addEventListener("change", (e) => changeSetting("showLegal", e.target.checked));
   $("hints").addEventListener("change", (e) => {
     if (e.target.checked) {
       refresh();
@@ -755,11 +678,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("new-game").addEventListener("click", newGame);
   $("next-game").addEventListener("click", nextGame);
   $("edit-map").addEventListener("click", editMap);
-  $("undo").addEventListener("click", undo);
-  $("redo").addEventListener("click", redo);
+  $("undo").addEventListener("click", () => stepGame("undo"));
+  $("redo").addEventListener("click", () => stepGame("redo"));
   $("pass").addEventListener("click", () => {
-    const snap = game.snapshot();
-    if (phase === "play" && snap.status === "mustPass") play("pass");
+    if (flow.phase === "play" && game.snapshot().status === "mustPass") play(PASS);
   });
   $("pause").addEventListener("click", () => {
     paused = !paused;
@@ -773,7 +695,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
   $("copy-link").addEventListener("click", () => {
-    const players = playersOf({ X: controllerOf("X"), O: controllerOf("O") });
+    const players = playersOf(controllers(flow));
     const { variant } = game.snapshot();
     copy(linkFor(location.href, { map: game.mapCode(), variant, moves: game.transcript(), players }), "Link");
   });
@@ -787,8 +709,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const action = key === "y" || (key === "z" && e.shiftKey) ? "redo" : key === "z" ? "undo" : null;
     if (!action || $(action).disabled) return;
     e.preventDefault();
-    if (action === "undo") undo();
-    else redo();
+    stepGame(action);
   });
 
   // Replaces the whole state by `next`, checked as `start` is: a link
@@ -801,9 +722,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("paste-error").textContent = "";
     paused = false;
     passNotice = "";
-    settings = { ...next.settings };
-    match = next.match;
-    phase = next.phase;
+    flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
     game.free();
     game = opened;
     draftMap = next.game.map;
@@ -812,7 +731,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function begin() {
     refresh();
-    if (phase === "setup") beginSetup();
+    if (flow.phase === "setup") beginSetup();
     else proceed();
   }
 

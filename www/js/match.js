@@ -33,11 +33,6 @@ export function colourOfFirst(match) {
   return match.firstColour;
 }
 
-/** Index of the player playing `colour` ("X" or "O") in the next game. */
-export function playerOf(match, colour) {
-  return colourOfFirst(match) === colour ? 0 : 1;
-}
-
 /** Free play: the player who sets up the next game's map (they take turns). */
 export function setupPlayer(match) {
   return match.games.length % 2;

@@ -1,0 +1,283 @@
+// The page's game flow (www/js/flow.js): who plays each side in each mode,
+// what comes after a move, and the steps between games, checked on plain
+// data and on a stand-in game, without a browser or the wasm module.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  afterMove,
+  changesGame,
+  controllerOf,
+  controllers,
+  firstSide,
+  gameNumber,
+  hasComputer,
+  hasHuman,
+  humanToMove,
+  levelOf,
+  mapEdited,
+  mapMade,
+  nameOf,
+  newGame,
+  nextAction,
+  nextGame,
+  otherSide,
+  PASS,
+  passNoticeAfter,
+  playerOf,
+  resultLine,
+  sideChosen,
+  sideOfPlayer,
+  SIDES,
+  soleHuman,
+  stepHistory,
+  watched,
+  whoPlays,
+} from "../../www/js/flow.js";
+import { recordGame } from "../../www/js/match.js";
+import { DEFAULT_SETTINGS } from "../../www/js/storage.js";
+
+const settings = (changes) => ({ ...DEFAULT_SETTINGS, ...changes });
+const flowOf = (changes) => newGame(settings(changes));
+const toMove = (side) => ({ status: "toMove", toMove: side, score: [2, 2], winner: null });
+const mustPass = (side) => ({ status: "mustPass", toMove: side, score: [2, 2], winner: null });
+const over = (score, winner) => ({ status: "gameOver", toMove: null, score, winner });
+const idle = { paused: false, hints: false };
+
+test("the sides are black then white, each the other's opponent", () => {
+  assert.deepEqual(SIDES, ["X", "O"]);
+  assert.equal(otherSide("X"), "O");
+  assert.equal(otherSide("O"), "X");
+});
+
+test("against the computer the person plays the colour chosen, the computer the other", () => {
+  const black = flowOf({ mode: "computer", humanColour: "X", level: 5 });
+  assert.deepEqual(controllers(black), { X: "human", O: "computer" });
+  assert.deepEqual(controllers(flowOf({ mode: "computer", humanColour: "O" })), { X: "computer", O: "human" });
+  assert.equal(soleHuman(black), "X");
+  assert.equal(nameOf(black, "X"), "You");
+  assert.equal(nameOf(black, "O"), "Computer (level 5)");
+  assert.equal(whoPlays(black, "X"), "You (black)");
+  assert.equal(whoPlays(black, "O"), "White (computer, level 5)");
+  assert.equal(black.match, null);
+  assert.equal(black.phase, "play");
+});
+
+test("two people at one screen control both colours, named by colour", () => {
+  const hotseat = flowOf({ mode: "hotseat" });
+  assert.deepEqual(controllers(hotseat), { X: "human", O: "human" });
+  assert.ok(!hasComputer(hotseat) && hasHuman(hotseat));
+  assert.equal(soleHuman(hotseat), null);
+  assert.equal(whoPlays(hotseat, "O"), "White");
+});
+
+test("a watched game is the computer against itself, each colour at its own level", () => {
+  const watch = flowOf({ mode: "watch", level: 2, levelWhite: 7 });
+  assert.deepEqual(controllers(watch), { X: "computer", O: "computer" });
+  assert.ok(watched(watch) && !hasHuman(watch));
+  assert.equal(levelOf(watch, "X"), 2);
+  assert.equal(levelOf(watch, "O"), 7);
+  assert.equal(nameOf(watch, "O"), "White computer (level 7)");
+  assert.equal(levelOf(flowOf({ mode: "computer", level: 2, levelWhite: 7 }), "O"), 2, "levelWhite is for watching only");
+});
+
+test("rule 7: in a series against the computer the person is black first, then colours swap", () => {
+  let flow = flowOf({ mode: "series", opponent: "computer" });
+  assert.equal(flow.match.kind, "series");
+  assert.deepEqual(controllers(flow), { X: "human", O: "computer" });
+  assert.equal(whoPlays(flow, "O"), "Computer (white)");
+  flow = afterMove(flow, over([40, 24], "X"));
+  assert.equal(flow.phase, "over");
+  // The game just over still shows who played what in it.
+  assert.equal(firstSide(flow), "X");
+  assert.deepEqual(controllers(flow), { X: "human", O: "computer" });
+  assert.equal(nameOf(flow, "X"), "You");
+  flow = nextGame(flow);
+  assert.equal(flow.phase, "play");
+  assert.equal(firstSide(flow), "O");
+  assert.equal(playerOf(flow, "O"), 0);
+  assert.equal(sideOfPlayer(flow, 0), "O");
+  assert.equal(sideOfPlayer(flow, 1), "X");
+  assert.deepEqual(controllers(flow), { X: "computer", O: "human" });
+  assert.equal(nameOf(flow, "X"), "Computer");
+});
+
+test("rule 7: a series between two people gives both colours to people", () => {
+  const flow = flowOf({ mode: "series", opponent: "human" });
+  assert.deepEqual(flow.match.names, ["Player 1", "Player 2"]);
+  assert.deepEqual(controllers(flow), { X: "human", O: "human" });
+  assert.equal(whoPlays(flow, "X"), "Player 1 (black)");
+});
+
+test("a finished game is recorded in the match once, scores for the players", () => {
+  let flow = flowOf({ mode: "series", opponent: "human" });
+  assert.equal(gameNumber(flow), 1);
+  flow = afterMove(flow, toMove("O"));
+  assert.equal(flow.match.games.length, 0, "a game under way is not recorded");
+  flow = afterMove(flow, over([40, 24], "X"));
+  assert.deepEqual(flow.match.games, [{ first: "X", points: [40, 24] }]);
+  assert.equal(gameNumber(flow), 1, "the result shows the game just played");
+  assert.equal(afterMove(flow, over([40, 24], "X")), flow, "the same result is not recorded twice");
+  flow = nextGame(flow);
+  assert.equal(gameNumber(flow), 2);
+  flow = afterMove(flow, over([40, 24], "X"));
+  assert.deepEqual(flow.match.games[1], { first: "O", points: [24, 40] });
+  const single = flowOf({ mode: "hotseat" });
+  assert.equal(afterMove(single, over([40, 24], "X")), single, "a single game keeps no record");
+});
+
+test("rule 8: free play takes turns at making the map, the other player picks a colour", () => {
+  let flow = flowOf({ mode: "freeplay" });
+  assert.equal(flow.phase, "setup");
+  assert.equal(flow.match.kind, "freeplay");
+  assert.equal(nextAction(flow, toMove("X"), idle), null, "nobody moves while the map is made");
+  assert.ok(!humanToMove(flow, toMove("X")));
+  flow = mapMade(flow);
+  assert.equal(flow.phase, "choose");
+  assert.equal(sideChosen({ ...flow, phase: "play" }, "X").phase, "play", "no choice is asked during a game");
+  flow = sideChosen(flow, "X"); // Player 2 takes black
+  assert.equal(flow.phase, "play");
+  assert.equal(nameOf(flow, "X"), "Player 2");
+  assert.deepEqual(controllers(flow), { X: "human", O: "human" });
+  flow = afterMove(flow, over([30, 34], "O"));
+  assert.deepEqual(flow.match.games, [{ first: "O", points: [34, 30] }]);
+  assert.equal(nameOf(flow, "O"), "Player 1");
+  flow = nextGame(flow);
+  assert.equal(flow.phase, "setup", "the next map is made first");
+  assert.equal(sideChosen(mapMade(flow), "X").match.firstColour, "X", "Player 1 chooses this time");
+});
+
+test("a new game in each mode: a match for series and free play, none otherwise", () => {
+  for (const mode of ["computer", "hotseat", "watch"]) {
+    assert.deepEqual(newGame(settings({ mode })), { settings: settings({ mode }), match: null, phase: "play" });
+  }
+  assert.equal(newGame(settings({ mode: "series" })).phase, "play");
+  const single = flowOf({ mode: "computer" });
+  assert.deepEqual(nextGame(single), single, "without a match the next game is a new one");
+  const series = { ...flowOf({ mode: "series" }), phase: "over" };
+  const played = { ...series, match: recordGame(series.match, [40, 24]) };
+  assert.deepEqual(nextGame(played).match, played.match, "the next game keeps the match");
+});
+
+test("a map edited outside free play's turns starts a series over, and goes on in free play", () => {
+  let series = flowOf({ mode: "series", opponent: "human" });
+  series = afterMove(series, over([40, 24], "X"));
+  const edited = mapEdited(series);
+  assert.equal(edited.phase, "play");
+  assert.deepEqual(edited.match.games, []);
+  assert.deepEqual(edited.match.names, ["Player 1", "Player 2"]);
+  const free = sideChosen(mapMade(flowOf({ mode: "freeplay" })), "O");
+  const played = afterMove(free, over([30, 34], "O"));
+  assert.deepEqual(mapEdited(played), { ...played, phase: "play" });
+  const single = flowOf({ mode: "hotseat" });
+  assert.deepEqual(mapEdited(single), single);
+});
+
+test("after a move: the computer thinks, a pass is played for it, a person waits or gets hints", () => {
+  const flow = flowOf({ mode: "computer", humanColour: "X" });
+  assert.equal(nextAction(flow, toMove("O"), idle), "think");
+  assert.equal(nextAction(flow, toMove("O"), { paused: true, hints: false }), null);
+  assert.equal(nextAction(flow, toMove("X"), idle), null);
+  assert.equal(nextAction(flow, toMove("X"), { paused: false, hints: true }), "hints");
+  assert.equal(nextAction(flow, mustPass("X"), idle), "pass", "a pass forced on the person is played for them");
+  assert.equal(nextAction(flow, over([40, 24], "X"), idle), null);
+  const hotseat = flowOf({ mode: "hotseat" });
+  assert.equal(nextAction(hotseat, mustPass("O"), idle), null, "between people the pass button says it");
+  assert.equal(nextAction({ ...hotseat, phase: "over" }, toMove("X"), idle), null);
+  assert.ok(humanToMove(flow, toMove("X")));
+  assert.ok(!humanToMove(flow, toMove("O")));
+  assert.ok(!humanToMove(flow, mustPass("X")));
+});
+
+test("a pass is said until a person next moves", () => {
+  const flow = flowOf({ mode: "computer", humanColour: "X" });
+  const notice = passNoticeAfter(flow, "", "X", PASS);
+  assert.equal(notice, "Black has no legal move and passes.");
+  assert.equal(passNoticeAfter(flow, notice, "O", "d3"), notice, "the computer's reply keeps it");
+  assert.equal(passNoticeAfter(flow, notice, "X", "e6"), "");
+  const watch = flowOf({ mode: "watch" });
+  assert.equal(passNoticeAfter(watch, "White has no legal move and passes.", "X", "c4"), "", "with nobody to read it later");
+});
+
+test("the result is the person's when one plays alone, else the colours'", () => {
+  assert.equal(resultLine(flowOf({ mode: "computer", humanColour: "O" }), over([40, 24], "X")), "You lost 24 to 40.");
+  assert.equal(resultLine(flowOf({ mode: "hotseat" }), over([40, 24], "X")), "Black wins 40 to 24.");
+  assert.equal(resultLine(flowOf({ mode: "watch" }), over([32, 32], "draw")), "Draw, 32 to 32.");
+});
+
+test("levels, the watching pace and the legal-move dots keep the game; other settings start a new one", () => {
+  for (const name of ["level", "levelWhite", "watchSpeed", "showLegal"]) assert.ok(!changesGame(name), name);
+  for (const name of ["mode", "humanColour", "opponent"]) assert.ok(changesGame(name), name);
+});
+
+// A stand-in game: a line of turns with a place in it, stepped through as
+// the wasm Game's undo() and redo() do.
+function fakeGame(turns, at) {
+  return {
+    at,
+    undo() {
+      if (this.at === 0) return false;
+      this.at -= 1;
+      return true;
+    },
+    redo() {
+      if (this.at === turns.length - 1) return false;
+      this.at += 1;
+      return true;
+    },
+    snapshot() {
+      return turns[this.at];
+    },
+  };
+}
+
+// Black (the person) moves, white (the computer) replies, black is forced to
+// pass, white again, then the game ends.
+const LINE = [toMove("X"), toMove("O"), toMove("X"), mustPass("X"), toMove("O"), over([40, 24], "X")];
+
+function stepped(flow, at, step) {
+  const game = fakeGame(LINE, at);
+  return { moved: stepHistory(flow, game, step), at: game.at };
+}
+
+test("undo and redo against the computer step over its moves and forced passes to the person's turn", () => {
+  const flow = flowOf({ mode: "computer", humanColour: "X" });
+  assert.deepEqual(stepped(flow, 5, "undo"), { moved: true, at: 3 }, "a forced pass is the person's to take back too");
+  assert.deepEqual(stepped(flow, 2, "undo"), { moved: true, at: 0 });
+  assert.deepEqual(stepped(flow, 0, "undo"), { moved: false, at: 0 });
+  assert.deepEqual(stepped(flow, 0, "redo"), { moved: true, at: 2 });
+  assert.deepEqual(stepped(flow, 3, "redo"), { moved: true, at: 5 }, "on to the end when the person has no turn left");
+  assert.deepEqual(stepped(flow, 5, "redo"), { moved: false, at: 5 });
+});
+
+test("undo and redo between people, or in a watched game, step one move", () => {
+  for (const mode of ["hotseat", "watch"]) {
+    const flow = flowOf({ mode });
+    assert.deepEqual(stepped(flow, 5, "undo"), { moved: true, at: 4 }, mode);
+    assert.deepEqual(stepped(flow, 1, "redo"), { moved: true, at: 2 }, mode);
+  }
+});
+
+test("a whole series against the computer runs on the flow alone", () => {
+  // Plays out two short games: whoever is to move, the flow says who acts.
+  let flow = flowOf({ mode: "series", opponent: "computer" });
+  const acted = [];
+  for (let round = 0; round < 2; round += 1) {
+    const turns = [toMove("X"), toMove("O"), mustPass("X"), toMove("O"), over(round === 0 ? [40, 24] : [20, 44], "X")];
+    for (const turn of turns) {
+      flow = afterMove(flow, turn);
+      const action = nextAction(flow, turn, idle) ?? (humanToMove(flow, turn) ? "click" : null);
+      acted.push(action);
+    }
+    assert.equal(flow.phase, "over");
+    flow = nextGame(flow);
+  }
+  assert.deepEqual(acted, ["click", "think", "pass", "think", null, "think", "click", "pass", "click", null]);
+  assert.deepEqual(
+    flow.match.games.map((g) => g.points),
+    [
+      [40, 24],
+      [44, 20],
+    ],
+  );
+  assert.equal(controllerOf(flow, "X"), "human", "the third game gives the person black again");
+});

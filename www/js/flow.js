@@ -1,0 +1,221 @@
+// The play page's game flow: who controls each side in each mode, what
+// comes after a move (the computer's turn, a forced pass, the end of a game
+// and its place in a match), undo and redo, and the steps between games
+// (new game, next game, free play's map making and colour choice).
+// Plain data and pure functions: app.js draws the page and makes the calls
+// to the wasm game, and hands in what it read from them.
+//
+// A flow is `{ settings, match, phase }`, as saved (storage.js): `settings`
+// the mode and levels, `match` the series or free play (match.js) or null,
+// `phase` "play" (a game under way), "over" (a match's game just
+// recorded), "setup" (free play: a player makes the map) or "choose" (free
+// play: the other player picks a colour).
+//
+// The game is known only by what its snapshot says (a "turn"): `status`
+// ("toMove", "mustPass" or "gameOver"), `toMove` (one of SIDES), `score`
+// (one number per side) and `winner`. A game with other rules plugs in by
+// giving the same answers.
+import { colourName, passText, resultForPlayer, resultText } from "./announce.js";
+import { colourOfFirst, matchFor, newMatch, recordGame, withChoice } from "./match.js";
+
+/** The sides of a game, the one who moves first first, as snapshots name them in `toMove`. */
+export const SIDES = ["X", "O"];
+
+/** The move that passes a turn. */
+export const PASS = "pass";
+
+// Settings that change how the game is shown or played on, not which game
+// is played: changing them starts no new game.
+const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal"]);
+
+/** The side playing against `side`. */
+export function otherSide(side) {
+  return side === SIDES[0] ? SIDES[1] : SIDES[0];
+}
+
+/**
+ * The side of the match's first player in the game on the board: once a
+ * game is recorded the match looks ahead to the next one, so the game just
+ * over asks the record.
+ */
+export function firstSide({ match, phase }) {
+  return phase === "over" ? match.games.at(-1).first : colourOfFirst(match);
+}
+
+/** Index in the match of the player playing `side` in the game on the board. */
+export function playerOf(flow, side) {
+  return side === firstSide(flow) ? 0 : 1;
+}
+
+/** The side match player `player` (0 or 1) plays in the game on the board. */
+export function sideOfPlayer(flow, player) {
+  const first = firstSide(flow);
+  return player === 0 ? first : otherSide(first);
+}
+
+/** "human" or "computer": who moves for `side` in the flow's mode. */
+export function controllerOf(flow, side) {
+  const { settings } = flow;
+  switch (settings.mode) {
+    case "computer":
+      return side === settings.humanColour ? "human" : "computer";
+    case "watch":
+      return "computer";
+    case "series":
+      return settings.opponent === "human" || playerOf(flow, side) === 0 ? "human" : "computer";
+    default:
+      return "human";
+  }
+}
+
+/** Each side's controller, keyed by side: `{ X: "human", O: "computer" }`. */
+export function controllers(flow) {
+  return Object.fromEntries(SIDES.map((side) => [side, controllerOf(flow, side)]));
+}
+
+/** Whether the computer plays either side. */
+export function hasComputer(flow) {
+  return SIDES.some((side) => controllerOf(flow, side) === "computer");
+}
+
+/** Whether a person plays either side. */
+export function hasHuman(flow) {
+  return SIDES.some((side) => controllerOf(flow, side) === "human");
+}
+
+/** The side of the one person playing the computer, or null when both sides are people or both computers. */
+export function soleHuman(flow) {
+  const people = SIDES.filter((side) => controllerOf(flow, side) === "human");
+  return people.length === 1 ? people[0] : null;
+}
+
+/** Whether the computer plays itself while the person at the screen watches. */
+export function watched(flow) {
+  return flow.settings.mode === "watch";
+}
+
+/**
+ * The level of the computer playing `side`: in a watched game each side has
+ * its own, the first side's being the usual level setting.
+ */
+export function levelOf(flow, side) {
+  return watched(flow) && side === SIDES[1] ? flow.settings.levelWhite : flow.settings.level;
+}
+
+/** The name the page gives the player of `side`. */
+export function nameOf(flow, side) {
+  if (flow.match) return flow.match.names[playerOf(flow, side)];
+  if (watched(flow)) return `${colourName(side)} computer (level ${levelOf(flow, side)})`;
+  if (controllerOf(flow, side) === "computer") return `Computer (level ${levelOf(flow, side)})`;
+  if (flow.settings.mode === "computer") return "You";
+  return colourName(side);
+}
+
+/** "White", or "Player 2 (white)" where the side has a name of its own. */
+export function whoPlays(flow, side) {
+  const name = nameOf(flow, side);
+  const plain = colourName(side);
+  if (name === plain) return plain;
+  if (!flow.match && controllerOf(flow, side) === "computer") return `${plain} (computer, level ${levelOf(flow, side)})`;
+  return `${name} (${plain.toLowerCase()})`;
+}
+
+/** The result of the finished `turn`, as the person at the screen reads it when they played alone. */
+export function resultLine(flow, turn) {
+  const you = soleHuman(flow);
+  return you ? resultForPlayer(turn.score, you) : resultText(turn.score, turn.winner);
+}
+
+/** Whether a person is to move by a click on the board. */
+export function humanToMove(flow, turn) {
+  return flow.phase === "play" && turn.status === "toMove" && controllerOf(flow, turn.toMove) === "human";
+}
+
+/**
+ * What the page does next without the user, given `turn`: "pass" (forced on
+ * a side when a computer plays; between people the pass button says it),
+ * "think" (the computer's move, unless `paused`), "hints" (for the person
+ * to move, when asked for), or null to wait.
+ */
+export function nextAction(flow, turn, { paused, hints }) {
+  if (flow.phase !== "play" || turn.status === "gameOver") return null;
+  if (turn.status === "mustPass") return hasComputer(flow) ? "pass" : null;
+  if (controllerOf(flow, turn.toMove) === "computer") return paused ? null : "think";
+  return hints ? "hints" : null;
+}
+
+/**
+ * The pass notice after `side` played `move`, `notice` being the one shown
+ * before: a pass stays said until a person next moves, so a pass forced on
+ * the person while the computer replied is still seen.
+ */
+export function passNoticeAfter(flow, notice, side, move) {
+  if (move === PASS) return passText(side);
+  if (controllerOf(flow, side) === "human" || !hasHuman(flow)) return "";
+  return notice;
+}
+
+/** The flow once the game has reached `turn`: a match's finished game is recorded. */
+export function afterMove(flow, turn) {
+  if (turn.status !== "gameOver" || !flow.match || flow.phase !== "play") return flow;
+  return { ...flow, match: recordGame(flow.match, turn.score), phase: "over" };
+}
+
+/**
+ * Undo or redo (`step`) on `game`, which has `undo()`, `redo()` (each false
+ * when there is no move to step over) and `snapshot()`: one move, and
+ * against the computer on to a person's turn. False when no move was there.
+ */
+export function stepHistory(flow, game, step) {
+  if (!game[step]()) return false;
+  if (hasComputer(flow) && !watched(flow)) {
+    while (!personsTurn(flow, game.snapshot()) && game[step]());
+  }
+  return true;
+}
+
+function personsTurn(flow, turn) {
+  return turn.status !== "gameOver" && controllerOf(flow, turn.toMove) === "human";
+}
+
+/** A new game in the settings' mode: a new match for series and free play, whose first map is made first. */
+export function newGame(settings) {
+  const match = matchFor(settings);
+  return { settings, match, phase: match?.kind === "freeplay" ? "setup" : "play" };
+}
+
+/** The next game of the match (in free play its map is made first), or a new game. */
+export function nextGame(flow) {
+  if (!flow.match) return newGame(flow.settings);
+  return { ...flow, phase: flow.match.kind === "freeplay" ? "setup" : "play" };
+}
+
+/** Whether changing setting `name` starts a new game. */
+export function changesGame(name) {
+  return !KEEPS_GAME.has(name);
+}
+
+/** Free play: the map is made; the other player picks a colour on it. */
+export function mapMade(flow) {
+  return { ...flow, phase: "choose" };
+}
+
+/** Free play: the chooser takes `side`, and the game starts; the same flow when no choice is asked. */
+export function sideChosen(flow, side) {
+  if (flow.phase !== "choose") return flow;
+  return { ...flow, match: withChoice(flow.match, side), phase: "play" };
+}
+
+/**
+ * A game starts on a map edited outside free play's turns: a series starts
+ * over (its games were on another map); free play goes on with this game.
+ */
+export function mapEdited(flow) {
+  const match = flow.match?.kind === "series" ? newMatch("series", flow.match.names) : flow.match;
+  return { ...flow, match, phase: "play" };
+}
+
+/** The number of the match's game on the board, counting from 1. */
+export function gameNumber({ match, phase }) {
+  return match.games.length + (phase === "over" ? 0 : 1);
+}
