@@ -1,7 +1,11 @@
 // The game chooser's list, and the settings each game can be played with.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { GAMES, gameById, settingsForGame } from "../../www/js/games.js";
+import { BONUS_POINTS, GAMES, gameById, settingsForGame } from "../../www/js/games.js";
+import { presetById } from "../../www/js/presets.js";
+import { loadWasm } from "./wasm.mjs";
+
+const { Game } = await loadWasm();
 
 test("every game offers the three board sizes; only Mapello has maps", () => {
   for (const game of GAMES) assert.deepEqual(game.sizes, [6, 8, 10]);
@@ -15,4 +19,18 @@ test("free play, which takes turns at making maps, becomes a series between two 
   assert.equal(settingsForGame(freeplay, "mapello"), freeplay);
   const series = { mode: "series", opponent: "computer" };
   assert.equal(settingsForGame(series, "reversi"), series);
+});
+
+test("a bonus is worth to the page what the rules core scores it", () => {
+  // Plays the first legal move until a bonus is taken, on a map full of them.
+  const game = new Game({ map: presetById("bonus-hunt").code });
+  let snap = game.snapshot();
+  while (snap.status !== "gameOver" && snap.taken[0] + snap.taken[1] === 0) {
+    game.play(snap.status === "mustPass" ? "pass" : snap.legal[0]);
+    snap = game.snapshot();
+  }
+  game.free();
+  assert.ok(snap.taken[0] + snap.taken[1] > 0, "a bonus was taken");
+  const discs = (side) => [...snap.cells].filter((c) => c === side).length;
+  assert.deepEqual(snap.score, [discs("X") + BONUS_POINTS * snap.taken[0], discs("O") + BONUS_POINTS * snap.taken[1]]);
 });

@@ -31,7 +31,7 @@ import {
   watched,
   whoPlays,
 } from "./flow.js";
-import { DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "./games.js";
+import { BONUS_POINTS, DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "./games.js";
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { leaderText, setupPlayer, signed, standings } from "./match.js";
@@ -169,7 +169,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       card.querySelector(".player-name").textContent = nameOf(flow, colour);
       card.querySelector(".player-score").textContent = String(snap.score[k]);
       const taken = snap.taken[k];
-      card.querySelector(".player-bonus").textContent = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${3 * taken})` : "";
+      card.querySelector(".player-bonus").textContent = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
       card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
       card.classList.toggle("winner", snap.winner === colour);
     }
@@ -207,7 +207,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     if (panel.hidden) return;
     $("result-title").textContent = resultLine(flow, snap);
     const parts = SIDES.map((colour, k) => {
-      const bonus = snap.taken[k] ? ` incl. ${3 * snap.taken[k]} bonus points` : "";
+      const bonus = snap.taken[k] ? ` incl. ${BONUS_POINTS * snap.taken[k]} bonus points` : "";
       return `${nameOf(flow, colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
     });
     let detail = parts.join(" · ");

@@ -9,6 +9,13 @@ export const GAMES = [
   { id: "reversi", name: "Reversi", sizes: [6, 8, 10], maps: false },
 ];
 
+/**
+ * Points a bonus adds to the score of the player who takes it (docs/rules.md);
+ * the rules core's BONUS_POINTS, which tests/www/games.test.mjs checks it
+ * against.
+ */
+export const BONUS_POINTS = 3;
+
 /** The board size a game starts on. */
 export const DEFAULT_SIZE = 8;
 

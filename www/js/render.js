@@ -1,8 +1,9 @@
 // Draws the board state on a canvas, sharp at the screen's pixel density.
 // Every piece differs by shape as well as colour: walls are hatched blocks,
-// bonuses small blue discs marked +3, jokers red stars, white discs carry an
-// inner ring that black discs lack.
+// bonuses small blue discs marked with their points, jokers red stars, white
+// discs carry an inner ring that black discs lack.
 import { flipLook, progress } from "./anim.js";
+import { BONUS_POINTS } from "./games.js";
 import { boardLayout, cellRect, columnName, isRing } from "./geometry.js";
 
 /** Room left around the grid for coordinates, in cells. */
@@ -239,7 +240,7 @@ function drawDisc(ctx, rect, c) {
   ctx.restore();
 }
 
-// An untaken bonus: a small blue disc marked +3.
+// An untaken bonus: a small blue disc marked with the points it is worth.
 function drawBonus(ctx, rect) {
   const { cx, cy, size } = centre(rect);
   const r = size * 0.3;
@@ -257,7 +258,7 @@ function drawBonus(ctx, rect) {
   ctx.font = `700 ${Math.round(r * 0.95)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText("+3", cx, cy + r * 0.05);
+  ctx.fillText(`+${BONUS_POINTS}`, cx, cy + r * 0.05);
 }
 
 // A joker: a red five-pointed star.
