@@ -1,20 +1,10 @@
-//! Perft: the number of move sequences of a given length, the standard check
-//! of a move generator. A pass is a ply; a game that ends early is one leaf.
+//! The fast perft: the children of a node in batches, and the nodes near
+//! the leaves in streams, so that the move sets of many positions are found
+//! together in vectors. [`super::plain`] says what it counts, more slowly.
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::Position;
 use crate::rules::Board;
-
-/// Perft from the Othello start at depths 1 to 12, as published (see
-/// docs/rules.md, "Counting positions").
-pub const OTHELLO_PERFT: [u64; 12] = [
-    4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800, 1939886636,
-];
-
-/// Leaves of the game tree `depth` plies below `pos`.
-pub fn perft<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> u64 {
-    perft_all(board, pos, depth).last().copied().unwrap_or(1)
-}
 
 /// Leaves at every depth `1..=depth` below `pos`, in one walk of the tree
 /// (element `d - 1` is perft `d`); it costs no more than perft `depth` alone.
@@ -325,7 +315,7 @@ fn count_moves<S: Size, const JOKERS: bool>(
 const PAIRS: bool = cfg!(target_arch = "wasm32");
 
 /// Children in one batch.
-const BATCH: usize = 16;
+pub(super) const BATCH: usize = 16;
 /// Children whose move sets are found together; [`BATCH`] is a multiple.
 const LANES: usize = 4;
 
@@ -406,95 +396,5 @@ fn pad<S: Size>(me: &mut [S::B; BATCH], opp: &mut [S::B; BATCH], len: usize) {
     for i in len..padded(len) {
         me[i] = S::B::ZERO;
         opp[i] = S::B::ZERO;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bits::{S10, S6, S8};
-    use crate::map::{Counts, Map};
-    use crate::rules::{Status, Variant};
-    use rand_core::{Rng, SeedableRng};
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
-    /// Perft by the book: one position at a time through the public API.
-    /// Returns the most moves seen in one position.
-    fn plain<S: Size>(board: &Board<S>, pos: &Position<S>, ply: usize, counts: &mut [u64]) -> u32 {
-        if ply == counts.len() {
-            return 0;
-        }
-        match board.status(pos) {
-            Status::GameOver => {
-                for c in &mut counts[ply..] {
-                    *c += 1;
-                }
-                0
-            }
-            Status::MustPass => {
-                counts[ply] += 1;
-                plain(board, &pos.passed(), ply + 1, counts)
-            }
-            Status::ToMove => {
-                let moves = board.moves(pos);
-                let mut most = moves.count();
-                for sq in Squares(moves) {
-                    counts[ply] += 1;
-                    most = most.max(plain(board, &board.play_legal(pos, sq), ply + 1, counts));
-                }
-                most
-            }
-        }
-    }
-
-    /// Random positions on random maps: the batched walk agrees with the
-    /// plain one at every depth, through passes, finished games and nodes
-    /// with more moves than one batch holds.
-    fn agree<S: Size>(rng: &mut Xoshiro256PlusPlus, depth: u32) -> u32 {
-        let n = S::N;
-        let mut most = 0;
-        for game in 0..40 {
-            let variant = [Variant::Mapello, Variant::Othello, Variant::Reversi][game % 3];
-            let counts = if variant == Variant::Mapello {
-                Counts {
-                    walls: rng.next_u32() % (n * n / 4),
-                    bonuses: rng.next_u32() % 4,
-                    jokers: rng.next_u32() % (4 * n + 5),
-                }
-            } else {
-                Counts::default()
-            };
-            let board = Board::<S>::new(variant, &Map::random(n, counts, rng).unwrap()).unwrap();
-            let mut pos = board.start();
-            let plies = rng.next_u32() % (n * n);
-            for _ in 0..plies {
-                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
-                if moves.is_empty() {
-                    if board.status(&pos) == Status::GameOver {
-                        break;
-                    }
-                    pos = pos.passed();
-                } else {
-                    let sq = moves[rng.next_u32() as usize % moves.len()];
-                    pos = board.play_legal(&pos, sq);
-                }
-            }
-            let mut want = vec![0; depth as usize];
-            most = most.max(plain(&board, &pos, 0, &mut want));
-            assert_eq!(
-                perft_all(&board, &pos, depth),
-                want,
-                "{variant:?} after {plies} plies"
-            );
-        }
-        most
-    }
-
-    #[test]
-    fn the_batched_walk_agrees_with_a_plain_one() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        agree::<S6>(&mut rng, 5);
-        agree::<S8>(&mut rng, 5);
-        assert!(agree::<S10>(&mut rng, 4) > BATCH as u32);
     }
 }
