@@ -3,11 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use mapello::ai::budget::Budget;
-use mapello::ai::levels::{Level, LEVELS, MAX_LEVEL};
-use mapello::ai::players::Kind;
-use mapello::ai::search::Options;
-use mapello::ai::{self, balance, matches};
+use mapello::ai::{self, balance, matches, Budget, Kind, Level, Options, LEVELS, MAX_LEVEL};
 use mapello::game::AnyGame;
 use mapello::map::{Counts, Map};
 use mapello::rules::Variant;

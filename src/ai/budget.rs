@@ -44,16 +44,6 @@ impl<'a> Control<'a> {
         }
     }
 
-    /// The limits.
-    pub fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    /// Milliseconds since the search started.
-    pub fn elapsed_ms(&self) -> f64 {
-        self.clock.elapsed_ms()
-    }
-
     /// True once a limit is reached or the search was cancelled; looks at
     /// the clock only every few thousand nodes.
     #[inline(always)]

@@ -23,7 +23,9 @@ pub const PHASES: usize = 6;
 /// Number of features.
 pub const FEATURES: usize = SquareClass::COUNT + 10;
 
-/// Names of the features, in order (for the tuning tool's output).
+/// Names of the features, in order (for the tuning tool's output, native
+/// only like the tool).
+#[cfg(not(target_arch = "wasm32"))]
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "corner",
     "corner/c",
@@ -97,7 +99,9 @@ impl<S: Size> Eval<S> {
         }
     }
 
-    /// The two phases `p` lies between and the weight of the upper one.
+    /// The two phases `p` lies between and the weight of the upper one
+    /// (for the tuning tool).
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub fn phase(&self, empties: u32) -> (usize, f32) {
         phase_of(self.playable, empties)

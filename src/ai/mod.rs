@@ -2,24 +2,29 @@
 //! players, generic over the board size and every variant.
 
 pub mod balance;
-pub mod budget;
-pub mod clock;
-pub mod endgame;
-pub mod eval;
+pub(crate) mod budget;
+pub(crate) mod clock;
+pub(crate) mod endgame;
+pub(crate) mod eval;
 mod last_flip;
 pub mod levels;
 pub mod matches;
 pub mod players;
-pub mod pos;
-pub mod search;
-pub mod stability;
-pub mod terrain;
-pub mod tt;
+pub(crate) mod pos;
+pub(crate) mod search;
+pub(crate) mod stability;
+pub(crate) mod terrain;
+pub(crate) mod tt;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod tune;
-pub mod weights;
+pub(crate) mod tune;
+pub(crate) mod weights;
 
 use std::sync::atomic::AtomicBool;
+
+pub use budget::Budget;
+pub use levels::{Level, LEVELS, MAX_LEVEL};
+pub use players::Kind;
+pub use search::Options;
 
 use crate::game::AnyGame;
 use crate::square::{Move, Square};

@@ -92,17 +92,21 @@ impl<S: Size> Searcher<S> {
         }
     }
 
-    /// The board's terrain.
+    /// The board's terrain (for the tuning tool).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn terrain(&self) -> &Terrain<S> {
         &self.g
     }
 
-    /// The evaluation.
+    /// The evaluation (for the tuning tool).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn eval(&self) -> &Eval<S> {
         &self.eval
     }
 
-    /// Exact value and best move of `p`, or `None` when the budget ran out.
+    /// Exact value and best move of `p`, or `None` when the budget ran out
+    /// (for the tuning tool).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn solve(
         &mut self,
         p: Pos<S>,

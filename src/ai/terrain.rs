@@ -4,7 +4,7 @@
 
 use crate::bits::{Bits, Size, DIRECTIONS};
 use crate::map::Piece;
-use crate::rules::{Board, Variant};
+use crate::rules::Board;
 
 /// How a square relates to its neighbours for the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,8 +31,6 @@ impl SquareClass {
 pub struct Terrain<S: Size> {
     /// Inner squares that are not walls.
     pub playable: S::B,
-    /// Wall squares.
-    pub walls: S::B,
     /// An 8 x 8 board without walls or jokers, where the last move's flips
     /// can be counted by the `last_flip` module.
     open8: bool,
@@ -51,8 +49,6 @@ pub struct Terrain<S: Size> {
     pub x_like: S::B,
     /// Class of each square.
     pub classes: Vec<SquareClass>,
-    /// Quadrant of each square (an index 0..4), for parity ordering.
-    pub quadrant: Vec<u8>,
     /// The squares of each quadrant.
     pub quadrants: [S::B; 4],
 }
@@ -149,16 +145,12 @@ impl<S: Size> Terrain<S> {
             .collect();
         let half = n / 2;
         let mut quadrants = [S::B::ZERO; 4];
-        let quadrant: Vec<u8> = (0..squares as i32)
-            .map(|i| {
-                let q = (i % n >= half) as u8 + 2 * (i / n >= half) as u8;
-                quadrants[q as usize] |= S::B::bit(i as u32);
-                q
-            })
-            .collect();
+        for i in 0..squares as i32 {
+            let q = usize::from(i % n >= half) + 2 * usize::from(i / n >= half);
+            quadrants[q] |= S::B::bit(i as u32);
+        }
         Terrain {
             playable,
-            walls,
             open8: S::N == 8 && walls.is_empty() && !board.has_jokers(),
             board: board.clone(),
             adjacent,
@@ -167,14 +159,8 @@ impl<S: Size> Terrain<S> {
             c_like,
             x_like,
             classes,
-            quadrant,
             quadrants,
         }
-    }
-
-    /// The variant.
-    pub fn variant(&self) -> Variant {
-        self.board.variant()
     }
 
     /// Free squares (empty or untaken bonus) given the discs.
@@ -190,12 +176,6 @@ impl<S: Size> Terrain<S> {
     pub fn final_score(&self, me: S::B, opp: S::B) -> i32 {
         let diff = me.count() as i32 - opp.count() as i32;
         self.board.final_margin_of(diff, || me | opp)
-    }
-
-    /// True while the classic Reversi opening fills the centre.
-    #[inline(always)]
-    pub fn in_opening(&self, me: S::B, opp: S::B) -> bool {
-        self.board.in_opening_of(me, opp)
     }
 
     /// Legal moves for `me` against `opp`.
@@ -242,6 +222,7 @@ mod tests {
     use crate::bits::{Squares, S10, S6, S8};
     use crate::map::{Counts, Map};
     use crate::position::Position;
+    use crate::rules::Variant;
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -267,7 +248,7 @@ mod tests {
                 loop {
                     let moves = board.moves(&pos);
                     assert_eq!(g.moves(pos.me, pos.opp), moves);
-                    let opening = g.in_opening(pos.me, pos.opp);
+                    let opening = board.in_opening(&pos);
                     for sq in Squares(g.empties(pos.me, pos.opp)) {
                         if !opening {
                             assert_eq!(g.flips(pos.me, pos.opp, sq), board.flips(&pos, sq));

@@ -111,11 +111,6 @@ impl Table {
             date,
         };
     }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-    }
 }
 
 #[cfg(test)]
