@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::square::Square;
+
 /// Input that could not be read; the message says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
@@ -18,8 +20,13 @@ impl ParseError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The square is occupied, a wall, or flips nothing.
-    #[error("{0} is not a legal move")]
-    Illegal(String),
+    #[error("{} is not a legal move", square.name(*size))]
+    Illegal {
+        /// The square played.
+        square: Square,
+        /// The board's side, which names the square.
+        size: u32,
+    },
     /// A pass while a move exists.
     #[error("cannot pass: a legal move exists")]
     PassWithMoves,

@@ -88,7 +88,10 @@ impl<S: Size> Game<S> {
             (_, Move::Play(sq)) => self
                 .board
                 .play(&pos, sq.index())
-                .ok_or_else(|| MoveError::Illegal(sq.name(n).to_string()))?,
+                .ok_or(MoveError::Illegal {
+                    square: sq,
+                    size: n,
+                })?,
         };
         self.positions.push(next);
         self.moves.push(mv);
@@ -395,10 +398,12 @@ mod tests {
     fn illegal_moves_and_passes_are_refused_and_change_nothing() {
         let mut g = game();
         let before = g.snapshot();
-        assert_eq!(
-            g.play(g.parse_move("a1").unwrap()).unwrap_err().to_string(),
-            "a1 is not a legal move"
-        );
+        let illegal = g.play(g.parse_move("a1").unwrap()).unwrap_err();
+        assert_eq!(illegal.to_string(), "a1 is not a legal move");
+        let MoveError::Illegal { square, size } = illegal else {
+            panic!("{illegal:?}")
+        };
+        assert_eq!((square.index(), size), (0, 8));
         assert_eq!(g.play(Move::Pass).unwrap_err(), MoveError::PassWithMoves);
         assert_eq!(g.snapshot(), before);
         assert!(g.parse_move("z9").is_err());
