@@ -45,7 +45,7 @@
 
 use std::fmt::Display;
 
-use crate::errors::ParseError;
+use crate::errors::{ParseError, Place};
 use crate::map::{Limits, Map, Piece, SIZES};
 use crate::position::Colour;
 use crate::rules::Variant;
@@ -93,7 +93,7 @@ pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = Line<'_>> {
 
 /// An error at `line` and `col` (both from 1), as every diagram reader words it.
 pub(crate) fn error(line: usize, col: usize, message: impl Display) -> ParseError {
-    ParseError::new(format!("line {line}, column {col}: {message}"))
+    ParseError::at(Place::Line { line, column: col }, message.to_string())
 }
 
 /// The whitespace-separated words of a line with their 1-based columns.

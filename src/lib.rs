@@ -52,7 +52,7 @@ pub mod transcript;
 pub mod wasm;
 
 pub use ai::{best_move, hints, solve, BestMove, Level, Options, Solved};
-pub use errors::{MoveError, ParseError};
+pub use errors::{MoveError, ParseError, Place};
 pub use game::{AnyGame, Game, Snapshot};
 pub use map::{Counts, Map, MapError, Piece};
 pub use position::{Colour, Position};

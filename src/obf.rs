@@ -14,7 +14,7 @@
 //! assert_eq!(obf::write(&setup).unwrap(), start);
 //! ```
 
-use crate::errors::ParseError;
+use crate::errors::{ParseError, Place};
 use crate::map::Map;
 use crate::position::Colour;
 use crate::rules::Variant;
@@ -25,7 +25,7 @@ use crate::square::Square;
 const SQUARES: u32 = 64;
 
 fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
-    ParseError::new(format!("character {index}: {message}"))
+    ParseError::at(Place::Character(index), message.to_string())
 }
 
 fn describe(c: Option<char>) -> String {

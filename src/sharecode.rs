@@ -33,7 +33,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::{DecodeError, Engine};
 
-use crate::errors::ParseError;
+use crate::errors::{ParseError, Place};
 use crate::map::{Limits, Map, Piece, SIZES};
 
 /// The version this module writes and reads.
@@ -43,7 +43,13 @@ const VERSION: char = '1';
 const DIGITS_PER_BYTE: usize = 5;
 
 fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
-    ParseError::new(format!("share code character {index}: {message}"))
+    ParseError::at(
+        Place::ShareCode {
+            first: index,
+            last: index,
+        },
+        message.to_string(),
+    )
 }
 
 /// Inner cells that may hold a wall or a bonus, row by row, as outer `(x, y)`.
@@ -94,9 +100,8 @@ pub fn encode(map: &Map) -> String {
 }
 
 /// 1-based characters of the code that carry byte `b` of the payload.
-fn byte_chars(prefix: usize, b: usize) -> String {
-    let (first, last) = (prefix + b * 8 / 6 + 1, prefix + (b * 8 + 7) / 6 + 1);
-    format!("{first}-{last}")
+fn byte_chars(prefix: usize, b: usize) -> (usize, usize) {
+    (prefix + b * 8 / 6 + 1, prefix + (b * 8 + 7) / 6 + 1)
 }
 
 /// Reads a share code; every malformed code gets an error naming the
@@ -200,10 +205,8 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
 }
 
 fn error_range(prefix: usize, b: usize, message: impl std::fmt::Display) -> ParseError {
-    ParseError::new(format!(
-        "share code characters {}: {message}",
-        byte_chars(prefix, b)
-    ))
+    let (first, last) = byte_chars(prefix, b);
+    ParseError::at(Place::ShareCode { first, last }, message.to_string())
 }
 
 #[cfg(test)]

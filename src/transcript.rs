@@ -29,7 +29,7 @@
 
 use thiserror::Error;
 
-use crate::errors::{MoveError, ParseError};
+use crate::errors::{MoveError, ParseError, Place};
 use crate::game::AnyGame;
 use crate::rules::Status;
 use crate::square::{Move, Square};
@@ -39,7 +39,13 @@ const PASSES: [&str; 4] = ["pass", "pa", "ps", "--"];
 
 fn error(moves: &[Move], index: usize, message: impl std::fmt::Display) -> ParseError {
     let number = moves.len() + 1;
-    ParseError::new(format!("move {number} at character {index}: {message}"))
+    ParseError::at(
+        Place::Move {
+            number,
+            character: index,
+        },
+        message.to_string(),
+    )
 }
 
 /// Reads a transcript for a board of side `n`; errors give the 1-based

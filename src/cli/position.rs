@@ -104,7 +104,7 @@ impl PositionArgs {
 
 /// Puts the name of the source before an error.
 fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ {
-    move |e| ParseError::new(format!("{source}: {e}"))
+    move |e| e.in_file(source)
 }
 
 /// Most bytes read for one position: a diagram of the largest board with
@@ -197,7 +197,7 @@ fn share_code(code: &str, variant: Option<Variant>) -> Result<Setup, ParseError>
 }
 
 fn from_obf(text: &str, variant: Option<Variant>) -> Result<Setup, ParseError> {
-    let mut setup = obf::read(text).map_err(|e| ParseError::new(format!("OBF {e}")))?;
+    let mut setup = obf::read(text).map_err(|e| e.in_format("OBF"))?;
     if let Some(v) = variant {
         setup.variant = v;
     }

@@ -214,7 +214,7 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         Some((value, name)) => whole(&name, &value, 0..=MAX_SOLVE_EMPTIES)?,
         None => SOLVE_EMPTIES,
     };
-    let setup = obf::read(&position).map_err(|e| error(format!("OBF {e}")))?;
+    let setup = obf::read(&position).map_err(|e| error(e.in_format("OBF")))?;
     let game = AnyGame::from_setup(&setup)
         .map_err(|e| error(format!("the position cannot be played: {e}")))?;
     let empties = caps::empties(&game);
