@@ -1,7 +1,7 @@
 //! A game with its history (undo and redo), for any size, and the plain
 //! snapshot of it that the command line and the browser show.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::bits::{Bits, Size, Squares, S10, S6, S8};
 use crate::errors::MoveError;
@@ -196,16 +196,16 @@ impl<S: Size> Game<S> {
             board.score(pos, Colour::White),
         ];
         let winner = (status == Status::GameOver).then(|| match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => "X",
-            std::cmp::Ordering::Less => "O",
-            std::cmp::Ordering::Equal => "draw",
+            std::cmp::Ordering::Greater => Outcome::Won(Colour::Black),
+            std::cmp::Ordering::Less => Outcome::Won(Colour::White),
+            std::cmp::Ordering::Equal => Outcome::Draw,
         });
         Snapshot {
             variant: board.variant(),
             size: n,
             ring: board.variant().has_ring(),
             cells,
-            to_move: (status != Status::GameOver).then(|| pos.side.letter().to_string()),
+            to_move: (status != Status::GameOver).then_some(pos.side),
             status,
             legal: names(board.moves(pos)),
             score,
@@ -215,7 +215,7 @@ impl<S: Size> Game<S> {
             flipped: names(self.last_flips()),
             can_undo: !self.moves.is_empty(),
             can_redo: !self.undone.is_empty(),
-            winner: winner.map(str::to_string),
+            winner,
         }
     }
 }
@@ -232,8 +232,9 @@ pub struct Snapshot {
     pub ring: bool,
     /// `(size + 2)^2` diagram characters over the outer grid, row by row.
     pub cells: String,
-    /// `X` or `O`, or `None` at the end.
-    pub to_move: Option<String>,
+    /// The side to move, or `None` at the end (`X` or `O` when serialised).
+    #[serde(serialize_with = "letter")]
+    pub to_move: Option<Colour>,
     /// To move, must pass, or game over.
     pub status: Status,
     /// Legal moves of the side to move, row by row.
@@ -252,8 +253,31 @@ pub struct Snapshot {
     pub can_undo: bool,
     /// A move taken back can be played again.
     pub can_redo: bool,
-    /// `X`, `O` or `draw` once the game is over.
-    pub winner: Option<String>,
+    /// How the game ended, once it is over.
+    pub winner: Option<Outcome>,
+}
+
+/// How a finished game ended; serialised as `X`, `O` or `draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// That colour has the higher score.
+    Won(Colour),
+    /// The scores are equal.
+    Draw,
+}
+
+impl Serialize for Outcome {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        match self {
+            Outcome::Won(colour) => serializer.serialize_char(colour.letter()),
+            Outcome::Draw => serializer.serialize_str("draw"),
+        }
+    }
+}
+
+/// Serialises a side to move as its diagram letter, as the page reads it.
+fn letter<Z: Serializer>(side: &Option<Colour>, serializer: Z) -> Result<Z::Ok, Z::Error> {
+    side.map(Colour::letter).serialize(serializer)
 }
 
 /// A game of any size.
@@ -415,7 +439,7 @@ mod tests {
         assert_eq!(s.cells.len(), 100);
         assert_eq!(&s.cells[44..46], "XO");
         assert_eq!(&s.cells[54..56], "OX");
-        assert_eq!(s.to_move.as_deref(), Some("X"));
+        assert_eq!(s.to_move, Some(Colour::Black));
         assert_eq!(s.score, [2, 2]);
         assert_eq!(s.legal, ["e3", "f4", "c5", "d6"]);
     }

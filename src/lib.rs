@@ -53,7 +53,7 @@ pub mod wasm;
 
 pub use ai::{best_move, hints, solve, BestMove, Level, Options, Solved};
 pub use errors::{MoveError, ParseError, Place};
-pub use game::{AnyGame, Game, Snapshot};
+pub use game::{AnyGame, Game, Outcome, Snapshot};
 pub use map::{Counts, Map, MapError, Piece};
 pub use position::{Colour, Position};
 pub use rules::{Board, BoardError, Status, Variant};

@@ -39,7 +39,7 @@ pub fn state(game: &AnyGame) -> String {
         Status::GameOver => (None, Vec::new()),
     };
     match to_move {
-        Some(side) => text.push_str(&format!("to move: {side}\n")),
+        Some(side) => text.push_str(&format!("to move: {}\n", side.letter())),
         None => text.push_str("game over\n"),
     }
     let legal: String = legal.iter().map(|m| format!(" {m}")).collect();

@@ -46,6 +46,37 @@ fn a_new_game_is_the_mapello_start_with_black_to_move() {
 }
 
 #[wasm_bindgen_test]
+fn a_finished_game_has_no_side_to_move_and_names_its_winner() {
+    let mut game = ok(Game::new(options(&[
+        ("variant", "othello".into()),
+        ("size", 6.into()),
+    ])));
+    let state = loop {
+        let state = ok(game.snapshot());
+        let status = get(&state, "status").as_string();
+        if status.as_deref() == Some("gameOver") {
+            break state;
+        }
+        assert!(get(&state, "winner").is_undefined());
+        match status.as_deref() {
+            Some("mustPass") => ok(game.play("pass".into())),
+            _ => ok(game.play(strings(get(&state, "legal"))[0].clone().into())),
+        }
+    };
+    assert!(get(&state, "toMove").is_undefined());
+    let score: Vec<f64> = js_sys::Array::from(&get(&state, "score"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let want = match score[0].total_cmp(&score[1]) {
+        std::cmp::Ordering::Greater => "X",
+        std::cmp::Ordering::Less => "O",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    assert_eq!(get(&state, "winner").as_string().as_deref(), Some(want));
+}
+
+#[wasm_bindgen_test]
 fn moves_undo_redo_and_transcripts_round_trip() {
     let mut game = ok(Game::new(JsValue::UNDEFINED));
     ok(game.play("e3".into()));
