@@ -402,19 +402,8 @@ pub fn write_board(setup: &Setup) -> String {
 mod tests {
     use super::*;
 
-    const EXAMPLE: &str = "\
-. . * . . . . * . .
-. # . + . . . . . .
-. . . . . . . . . *
-. . . . . . # . . .
-. . . . X O . . . .
-. . . . O X . . . .
-. . + . . . . . . .
-. . . . . . . . . .
-. + . . . . . . # .
-. . . . * . . . . .
-X to move
-";
+    /// The example of docs/formats.md, shared with tests/cli.rs.
+    const EXAMPLE: &str = include_str!("../tests/common/example.txt");
 
     #[test]
     fn the_formats_example_reads_as_a_mapello_start_and_writes_back() {

@@ -12,19 +12,7 @@ const OTHELLO_START: &str = "---------------------------OX------XO--------------
 const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
 
 /// The map of the docs/formats.md example at its start.
-const EXAMPLE: &str = "\
-. . * . . . . * . .
-. # . + . . . . . .
-. . . . . . . . . *
-. . . . . . # . . .
-. . . . X O . . . .
-. . . . O X . . . .
-. . + . . . . . . .
-. . . . . . . . . .
-. + . . . . . . # .
-. . . . * . . . . .
-X to move
-";
+const EXAMPLE: &str = include_str!("common/example.txt");
 
 fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
