@@ -91,7 +91,7 @@ pub fn best_move(
         let board = g.board();
         let position = g.position();
         let n = board.map().size();
-        let bits = if options.budget.nodes.is_some_and(|k| k < 100_000) {
+        let bits = if options.budget.nodes.is_some_and(|k| k < tt::bits::SMALL_BUDGET) {
             tt::bits::SMALL
         } else {
             tt::bits::LARGE

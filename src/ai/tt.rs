@@ -32,8 +32,11 @@ pub struct Table {
 
 /// Table sizes, as powers of two of their entries (16 bytes each).
 pub mod bits {
-    /// A quick search: a weak level, or a budget under 100,000 nodes (1 MB).
+    /// A quick search: a weak level, or a budget under [`SMALL_BUDGET`]
+    /// nodes (1 MB).
     pub const SMALL: u32 = 16;
+    /// The node budgets below which a search takes the [`SMALL`] table.
+    pub const SMALL_BUDGET: u64 = 100_000;
     /// Hints and self-play tuning (4 MB).
     pub const MEDIUM: u32 = 18;
     /// A strong level's search (16 MB each, for the two tables of a searcher).
