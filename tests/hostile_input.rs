@@ -137,6 +137,30 @@ fn mutate(rng: &mut Rand, text: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// Valid texts kept for [`hostile`] to edit.
+const POOL: usize = 300;
+
+/// One hostile input: a text of `pool` after random edits, or one time in
+/// ten noise of up to `noise_len` characters. `fill` adds valid texts to
+/// `pool` while it holds fewer than [`POOL`].
+fn hostile(
+    rng: &mut Rand,
+    pool: &mut Vec<String>,
+    noise_len: usize,
+    fill: impl FnOnce(&mut Rand, &mut Vec<String>),
+) -> String {
+    if pool.len() < POOL {
+        fill(rng, pool);
+    }
+    match below(rng, 10) {
+        0 => noise(rng, noise_len),
+        _ => {
+            let base = pool[below(rng, pool.len())].clone();
+            mutate(rng, &base)
+        }
+    }
+}
+
 /// A random legal setup reached by random play on a random map.
 fn random_setup(rng: &mut Rand) -> Setup {
     let n = pick(rng, &[6, 8, 8, 10]);
@@ -228,16 +252,9 @@ fn diagrams_never_panic_and_errors_name_line_and_column() {
         "diagram",
         150_000,
         |rng| {
-            if pool.len() < 300 {
+            hostile(rng, &mut pool, 160, |rng, pool| {
                 pool.push(diagram::write(&random_setup(rng)));
-            }
-            match below(rng, 10) {
-                0 => noise(rng, 160),
-                _ => {
-                    let base = pool[below(rng, pool.len())].clone();
-                    mutate(rng, &base)
-                }
-            }
+            })
         },
         |text| {
             let mut accepted = false;
@@ -270,21 +287,14 @@ fn obf_never_panics_and_errors_give_the_character_index() {
         "OBF",
         300_000,
         |rng| {
-            if pool.len() < 300 {
+            hostile(rng, &mut pool, 80, |rng, pool| {
                 let mut setup = random_setup(rng);
                 while setup.map.size() != 8 || obf::write(&setup).is_none() {
                     setup = random_setup(rng);
                 }
                 let comment = pick(rng, &["", ";", "; best f5", "   ;x"]);
                 pool.push(format!("{}{comment}", obf::write(&setup).unwrap()));
-            }
-            match below(rng, 10) {
-                0 => noise(rng, 80),
-                _ => {
-                    let base = pool[below(rng, pool.len())].clone();
-                    mutate(rng, &base)
-                }
-            }
+            })
         },
         |text| match obf::read(text) {
             Ok(setup) => {
@@ -307,7 +317,7 @@ fn transcripts_never_panic_and_errors_name_the_character_or_the_move() {
         "transcript",
         200_000,
         |rng| {
-            if pool.len() < 300 {
+            if pool.len() < POOL {
                 let setup = random_setup(rng);
                 let mut game =
                     AnyGame::new(setup.variant, Map::empty(setup.map.size()).unwrap()).unwrap();
@@ -366,24 +376,17 @@ fn share_codes_never_panic_and_decode_only_canonical_codes() {
     fuzz(
         "share code",
         300_000,
-        |rng| {
-            if pool.len() < 300 {
+        |rng| match below(rng, 10) {
+            // A well-formed start and a body of the code's own alphabet.
+            0 => {
+                let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+                let len = pick(rng, &[15, 23, 35, 36, 22]);
+                let body: String = (0..len).map(|_| char::from(pick(rng, alphabet))).collect();
+                format!("1{}{body}", pick(rng, &[6, 8, 10]))
+            }
+            _ => hostile(rng, &mut pool, 50, |rng, pool| {
                 pool.push(sharecode::encode(&random_setup(rng).map));
-            }
-            match below(rng, 10) {
-                0 => noise(rng, 50),
-                1 => {
-                    let alphabet =
-                        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-                    let len = pick(rng, &[15, 23, 35, 36, 22]);
-                    let body: String = (0..len).map(|_| char::from(pick(rng, alphabet))).collect();
-                    format!("1{}{body}", pick(rng, &[6, 8, 10]))
-                }
-                _ => {
-                    let base = pool[below(rng, pool.len())].clone();
-                    mutate(rng, &base)
-                }
-            }
+            }),
         },
         |code| match sharecode::decode(code) {
             Ok(map) => {
@@ -439,21 +442,14 @@ fn position_arguments_never_panic() {
         "--position",
         60_000,
         |rng| {
-            if pool.len() < 300 {
+            let text = hostile(rng, &mut pool, 100, |rng, pool| {
                 let setup = random_setup(rng);
                 pool.push(sharecode::encode(&setup.map));
                 pool.push(diagram::write(&setup));
                 if let Some(o) = obf::write(&setup) {
                     pool.push(o);
                 }
-            }
-            let text = match below(rng, 10) {
-                0 => noise(rng, 100),
-                _ => {
-                    let base = pool[below(rng, pool.len())].clone();
-                    mutate(rng, &base)
-                }
-            };
+            });
             // `-` would read this test's standard input.
             if text == "-" {
                 String::new()
