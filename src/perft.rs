@@ -28,9 +28,10 @@ pub fn perft<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bits::{Bits, Squares, S10, S6, S8};
+    use crate::bits::{Bits, S10, S6, S8};
     use crate::map::{Counts, Map};
-    use crate::rules::{Status, Variant};
+    use crate::rules::tests::random_reply;
+    use crate::rules::Variant;
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,16 +56,10 @@ mod tests {
             let mut pos = board.start();
             let plies = rng.next_u32() % (n * n);
             for _ in 0..plies {
-                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
-                if moves.is_empty() {
-                    if board.status(&pos) == Status::GameOver {
-                        break;
-                    }
-                    pos = pos.passed();
-                } else {
-                    let sq = moves[rng.next_u32() as usize % moves.len()];
-                    pos = board.play_legal(&pos, sq);
-                }
+                let Some(next) = random_reply(&board, &pos, rng) else {
+                    break;
+                };
+                pos = next;
             }
             most = most.max(board.moves(&pos).count());
             assert_eq!(

@@ -304,4 +304,4 @@ impl<S: Size> Board<S> {
 
 mod kernels;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -56,9 +56,10 @@ impl<S: Size> Terrain<S> {
 #[cfg(test)]
 mod tests {
     use crate::ai::terrain::Terrain;
-    use crate::bits::{Bits, Squares, S6};
+    use crate::bits::S6;
     use crate::map::{Counts, Map};
     use crate::position::Position;
+    use crate::rules::tests::random_reply;
     use crate::rules::{Board, Variant};
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -96,16 +97,10 @@ mod tests {
                     assert_eq!(known[c.index()] & !mine, 0, "a stable disc was flipped");
                     known[c.index()] |= g.stable(mine, theirs);
                 }
-                let moves = board.moves(&pos);
-                if moves.is_empty() {
-                    pos = pos.passed();
-                    if board.moves(&pos).is_empty() {
-                        break;
-                    }
-                    continue;
-                }
-                let list: Vec<u32> = Squares(moves).collect();
-                pos = board.play_legal(&pos, list[rng.next_u32() as usize % list.len()]);
+                let Some(next) = random_reply(&board, &pos, &mut rng) else {
+                    break;
+                };
+                pos = next;
             }
         }
     }

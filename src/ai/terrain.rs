@@ -222,6 +222,7 @@ mod tests {
     use crate::bits::{Squares, S10, S6, S8};
     use crate::map::{Counts, Map};
     use crate::position::Position;
+    use crate::rules::tests::random_reply;
     use crate::rules::Variant;
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -254,16 +255,10 @@ mod tests {
                             assert_eq!(g.flips(pos.me, pos.opp, sq), board.flips(&pos, sq));
                         }
                     }
-                    if moves.is_empty() {
-                        pos = pos.passed();
-                        if board.moves(&pos).is_empty() {
-                            break;
-                        }
-                        continue;
-                    }
-                    let list: Vec<u32> = Squares(moves).collect();
-                    let sq = list[(rng.next_u32() as usize) % list.len()];
-                    pos = board.play_legal(&pos, sq);
+                    let Some(next) = random_reply(&board, &pos, &mut rng) else {
+                        break;
+                    };
+                    pos = next;
                 }
             }
         }

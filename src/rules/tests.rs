@@ -5,6 +5,22 @@ use crate::bits::{S10, S6, S8};
 use crate::map::Limits;
 use crate::perft::{perft, OTHELLO_PERFT};
 
+/// The position after a random legal move of `pos`, or after a pass when
+/// it has none; `None` once the game is over. For the tests that walk
+/// random games.
+pub(crate) fn random_reply<S: Size>(
+    board: &Board<S>,
+    pos: &Position<S>,
+    rng: &mut impl rand_core::Rng,
+) -> Option<Position<S>> {
+    let moves: Vec<u32> = crate::bits::Squares(board.moves(pos)).collect();
+    if moves.is_empty() {
+        let passed = pos.passed();
+        return (!board.moves(&passed).is_empty()).then_some(passed);
+    }
+    Some(board.play_legal(pos, moves[rng.next_u32() as usize % moves.len()]))
+}
+
 fn sq8(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
