@@ -119,6 +119,14 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Every piece of the physical game, 8 of each: the most the default
+    /// [`Limits`] allow, and the "8-8-8 map" of the benchmarks.
+    pub const FULL_SET: Counts = Counts {
+        walls: 8,
+        bonuses: 8,
+        jokers: 8,
+    };
+
     /// The count for one kind of piece.
     pub fn of(&self, piece: Piece) -> u32 {
         match piece {

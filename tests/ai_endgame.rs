@@ -122,11 +122,7 @@ fn solver_is_exact_on_mapello_with_walls_bonuses_and_jokers() {
 
 #[test]
 fn solver_is_exact_when_bonuses_are_the_last_squares() {
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     check::<S6>(Variant::Mapello, counts, 11, 40, 3);
 }
 
@@ -139,11 +135,7 @@ fn solver_is_exact_on_othello_where_empties_go_to_the_winner() {
 #[test]
 fn solver_is_exact_on_reversi_and_the_10_by_10_board() {
     check::<S6>(Variant::Reversi, Counts::default(), 10, 20, 6);
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     check::<S10>(Variant::Mapello, counts, 8, 10, 7);
 }
 

@@ -12,11 +12,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn mapello_game(seed: u64) -> AnyGame {
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(seed)).unwrap();
     AnyGame::new(Variant::Mapello, map).unwrap()
 }
@@ -186,11 +182,7 @@ fn hints_value_every_legal_move_best_first() {
 
 #[test]
 fn the_balanced_map_generator_returns_an_even_map() {
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     let (map, v) = balance::balanced_random_map(1, 8, counts).unwrap();
     assert_eq!(map.counts(), counts);
     assert!(v.abs() <= balance::BALANCED, "balance {v}");

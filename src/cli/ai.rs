@@ -186,11 +186,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
     for i in 0..games {
         if random_maps && i % 2 == 0 {
-            let counts = Counts {
-                walls: 8,
-                bonuses: 8,
-                jokers: 8,
-            };
+            let counts = Counts::FULL_SET;
             let map = Map::random(8, counts, &mut rng).map_err(|e| CliError(e.to_string()))?;
             map_game =
                 Some(AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?);
@@ -372,11 +368,7 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
          Othello endgames (the best move and the score are checked), then their \
          total time and the solver's nodes per second over the five."
     ));
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1))
         .map_err(|e| CliError(e.to_string()))?;
     let game = AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?;

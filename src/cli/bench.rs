@@ -212,11 +212,7 @@ fn perft(bench: &mut Bench) -> Result<(), CliError> {
     let error = |e: &dyn Display| CliError(e.to_string());
     let othello = AnyGame::new(Variant::Othello, Map::empty(8).map_err(|e| error(&e))?)
         .map_err(|e| error(&e))?;
-    let counts = Counts {
-        walls: 8,
-        bonuses: 8,
-        jokers: 8,
-    };
+    let counts = Counts::FULL_SET;
     let map =
         Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1)).map_err(|e| error(&e))?;
     let mapello = AnyGame::new(Variant::Mapello, map).map_err(|e| error(&e))?;
