@@ -195,11 +195,14 @@ impl<S: Size> Game<S> {
             board.score(pos, Colour::Black),
             board.score(pos, Colour::White),
         ];
-        let winner = (status == Status::GameOver).then(|| match score[0].cmp(&score[1]) {
-            std::cmp::Ordering::Greater => Outcome::Won(Colour::Black),
-            std::cmp::Ordering::Less => Outcome::Won(Colour::White),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        });
+        let over = status == Status::GameOver;
+        let winner = over.then(|| board.winner(pos).map_or(Outcome::Draw, Outcome::Won));
+        let chain = match board.winner(pos) {
+            Some(c) if over && board.variant() == Variant::Troll => {
+                crate::rules::troll::chain::<S>(pos.discs(c), c)
+            }
+            _ => S::B::ZERO,
+        };
         Snapshot {
             variant: board.variant(),
             size: n,
@@ -216,6 +219,7 @@ impl<S: Size> Game<S> {
             can_undo: !self.moves.is_empty(),
             can_redo: !self.undone.is_empty(),
             winner,
+            chain: names(chain),
         }
     }
 }
@@ -255,14 +259,16 @@ pub struct Snapshot {
     pub can_redo: bool,
     /// How the game ended, once it is over.
     pub winner: Option<Outcome>,
+    /// Troll: the discs of the winning chain, once a side has connected.
+    pub chain: Vec<String>,
 }
 
 /// How a finished game ended; serialised as `X`, `O` or `draw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// That colour has the higher score.
+    /// That colour won: the higher score, or in Troll a connection.
     Won(Colour),
-    /// The scores are equal.
+    /// The scores are equal (in Troll: nobody connected).
     Draw,
 }
 

@@ -23,6 +23,8 @@ pub enum Variant {
     Othello,
     /// The board starts empty; the first four moves fill the centre.
     Reversi,
+    /// Empty 8 x 8 start; the first to join their two edges wins.
+    Troll,
 }
 
 impl Variant {
@@ -32,6 +34,7 @@ impl Variant {
             Variant::Mapello => "mapello",
             Variant::Othello => "othello",
             Variant::Reversi => "reversi",
+            Variant::Troll => "troll",
         }
     }
 
@@ -41,6 +44,7 @@ impl Variant {
             "mapello" => Some(Variant::Mapello),
             "othello" => Some(Variant::Othello),
             "reversi" => Some(Variant::Reversi),
+            "troll" => Some(Variant::Troll),
             _ => None,
         }
     }
@@ -60,6 +64,9 @@ pub enum BoardError {
     /// Othello and Reversi have no special pieces.
     #[error("{0} is played without walls, bonuses or jokers")]
     PiecesNotAllowed(&'static str),
+    /// Troll has one size.
+    #[error("troll is played on 8 x 8 only, not {0} x {0}")]
+    TrollSize(u32),
 }
 
 /// Where a game stands.
@@ -92,6 +99,9 @@ impl<S: Size> Board<S> {
         }
         if variant != Variant::Mapello && map.pieces().next().is_some() {
             return Err(BoardError::PiecesNotAllowed(variant.name()));
+        }
+        if variant == Variant::Troll && S::N != troll::SIZE {
+            return Err(BoardError::TrollSize(S::N));
         }
         let mut walls = S::B::ZERO;
         for (x, y, piece) in map.pieces() {
@@ -131,7 +141,7 @@ impl<S: Size> Board<S> {
         let (black, white) = match self.variant {
             Variant::Mapello => (at(a, a) | at(b, b), at(b, a) | at(a, b)),
             Variant::Othello => (at(a, b) | at(b, a), at(a, a) | at(b, b)),
-            Variant::Reversi => (S::B::ZERO, S::B::ZERO),
+            Variant::Reversi | Variant::Troll => (S::B::ZERO, S::B::ZERO),
         };
         let mut bonus = S::B::ZERO;
         for (x, y, p) in self.map.pieces() {
@@ -169,7 +179,10 @@ impl<S: Size> Board<S> {
     /// Every legal move of the side to move.
     #[inline]
     pub fn moves(&self, pos: &Position<S>) -> S::B {
-        self.moves_of(pos.me, pos.opp)
+        match self.variant {
+            Variant::Troll => troll::moves(self, pos),
+            _ => self.moves_of(pos.me, pos.opp),
+        }
     }
 
     /// [`Board::moves`] for the mover's discs `p` and the opponent's `o`,
@@ -200,6 +213,9 @@ impl<S: Size> Board<S> {
     /// when that is not a legal move.
     #[inline]
     pub fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+        if self.variant == Variant::Troll {
+            return troll::play(self, pos, sq);
+        }
         if sq >= S::N * S::N || !self.free(pos).has(sq) {
             return None;
         }
@@ -246,6 +262,23 @@ impl<S: Size> Board<S> {
             Status::MustPass
         } else {
             Status::GameOver
+        }
+    }
+
+    /// The winner of a finished game, `None` for a draw: in Troll the side
+    /// that connected, elsewhere the higher score.
+    pub fn winner(&self, pos: &Position<S>) -> Option<Colour> {
+        if self.variant == Variant::Troll {
+            return troll::connector(pos);
+        }
+        let (black, white) = (
+            self.score(pos, Colour::Black),
+            self.score(pos, Colour::White),
+        );
+        match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Some(Colour::Black),
+            std::cmp::Ordering::Less => Some(Colour::White),
+            std::cmp::Ordering::Equal => None,
         }
     }
 
@@ -303,5 +336,6 @@ impl<S: Size> Board<S> {
 }
 
 mod kernels;
+pub mod troll;
 #[cfg(test)]
 pub(crate) mod tests;

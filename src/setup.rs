@@ -48,7 +48,7 @@ impl Setup {
         let (black, white) = match variant {
             Variant::Mapello => (vec![at(a, a), at(b, b)], vec![at(b, a), at(a, b)]),
             Variant::Othello => (vec![at(b, a), at(a, b)], vec![at(a, a), at(b, b)]),
-            Variant::Reversi => (vec![], vec![]),
+            Variant::Reversi | Variant::Troll => (vec![], vec![]),
         };
         Setup {
             variant,
