@@ -13,17 +13,9 @@ pub struct Outcome {
     pub scores: [i32; 2],
     /// Plies played, passes included.
     pub plies: u32,
-}
-
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub fn winner(&self) -> Option<Colour> {
-        match self.scores[0].cmp(&self.scores[1]) {
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Less => Some(Colour::White),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
+    /// The winner (the higher score, or in Troll the side that connected),
+    /// `None` for a draw.
+    pub winner: Option<Colour>,
 }
 
 /// Plays `game`'s current position to the end, `black` against `white`,
@@ -53,6 +45,7 @@ pub fn play(game: &AnyGame, black: Kind, white: Kind, seed: u64) -> Outcome {
         Outcome {
             scores: [board.score(&pos, Colour::Black), board.score(&pos, Colour::White)],
             plies,
+            winner: board.winner(&pos),
         }
     })
 }

@@ -14,6 +14,7 @@ pub(crate) mod pos;
 pub(crate) mod search;
 pub(crate) mod stability;
 pub(crate) mod terrain;
+pub(crate) mod troll;
 pub(crate) mod tt;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod tune;
@@ -27,6 +28,7 @@ pub use players::Kind;
 pub use search::Options;
 
 use crate::game::AnyGame;
+use crate::rules::Variant;
 use crate::square::{Move, Square};
 
 /// An exact endgame result.
@@ -87,6 +89,9 @@ pub fn best_move(
     cancel: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&BestMove),
 ) -> BestMove {
+    if game.variant() == Variant::Troll {
+        return troll_best_move(game, options, cancel, progress);
+    }
     crate::with_game!(game, g => {
         let board = g.board();
         let position = g.position();
@@ -109,6 +114,62 @@ pub fn best_move(
         };
         let analysis = searcher.search(pos::Pos::of(position), options, cancel, &mut |a| progress(&convert(a)));
         convert(&analysis)
+    })
+}
+
+/// [`best_move`] for Troll. Its score is in discs of chain (the
+/// opponent's shortest chain minus the mover's); a forced result is exact,
+/// shown as the win's value.
+fn troll_best_move(
+    game: &AnyGame,
+    options: &search::Options,
+    cancel: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(&BestMove),
+) -> BestMove {
+    crate::with_game!(game, g => {
+        let n = g.board().map().size();
+        let mut searcher = troll::Searcher::new(g.board(), tt::bits::LARGE);
+        let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
+        let convert = |f: &troll::Found| BestMove {
+            best: f.best.map_or(Move::Pass, to_move),
+            score: f64::from(f.score) / f64::from(troll::eval::UNIT),
+            depth: f.depth,
+            nodes: f.nodes,
+            pv: f.pv.iter().map(|&sq| to_move(sq)).collect(),
+            exact: troll::is_proven(f.score),
+        };
+        let found = searcher.search(g.position(), options, cancel, &mut |f| progress(&convert(f)));
+        convert(&found)
+    })
+}
+
+/// A Troll result proven within a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// A best move (a pass when the side to move has none).
+    pub best: Move,
+    /// 1: the side to move wins; 0: a draw; -1: it loses.
+    pub result: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Proves the result of a Troll game's current position within `budget`;
+/// `None` when the budget ran out (or `cancel` was raised) first.
+pub fn prove_troll(
+    game: &AnyGame,
+    budget: budget::Budget,
+    cancel: Option<&AtomicBool>,
+) -> Option<Proof> {
+    crate::with_game!(game, g => {
+        let n = g.board().map().size();
+        let mut searcher = troll::Searcher::new(g.board(), tt::bits::SOLVER);
+        let (result, best, nodes) = searcher.prove(g.position(), budget, cancel)?;
+        Some(Proof {
+            best: best.and_then(|sq| Square::from_index(sq, n)).map_or(Move::Pass, Move::Play),
+            result,
+            nodes,
+        })
     })
 }
 

@@ -15,7 +15,8 @@ use crate::rules::{Board, Status, BONUS_POINTS};
 use super::levels::{Level, MAX_LEVEL};
 use super::pos::Pos;
 use super::search::Searcher;
-use super::tt;
+use super::{troll, tt};
+use crate::rules::Variant;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,20 +74,25 @@ pub struct Player<S: Size> {
     kind: Kind,
     rng: Xoshiro256PlusPlus,
     searcher: Option<Searcher<S>>,
+    troll: Option<troll::Searcher<S>>,
 }
 
 impl<S: Size> Player<S> {
     /// A player of `kind` on `board`, its choices drawn from `seed`.
     pub fn new(kind: Kind, board: &Board<S>, seed: u64) -> Player<S> {
-        let searcher = match kind {
-            Kind::Level(k) if k >= 6 => Some(Searcher::new(board, tt::bits::LARGE)),
-            Kind::Level(_) => Some(Searcher::new(board, tt::bits::SMALL)),
+        let bits = match kind {
+            Kind::Level(k) if k >= 6 => Some(tt::bits::LARGE),
+            Kind::Level(_) => Some(tt::bits::SMALL),
             _ => None,
         };
+        let is_troll = board.variant() == Variant::Troll;
         Player {
             kind,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            searcher,
+            searcher: bits.filter(|_| !is_troll).map(|b| Searcher::new(board, b)),
+            troll: bits
+                .filter(|_| is_troll)
+                .map(|b| troll::Searcher::new(board, b)),
         }
     }
 
@@ -101,12 +107,18 @@ impl<S: Size> Player<S> {
             Kind::Level(k) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
                 let options = level.options(self.rng.next_u64());
+                if let Some(searcher) = self.troll.as_mut() {
+                    return searcher.search(pos, &options, None, &mut |_| {}).best;
+                }
                 let searcher = self.searcher.as_mut().expect("levels have a searcher");
                 searcher
                     .search(Pos::of(pos), &options, None, &mut |_| {})
                     .best
             }
             Kind::Random => Some(pick(moves, &mut self.rng)),
+            Kind::Greedy if board.variant() == Variant::Troll => {
+                Some(troll::greedy(board, pos, &mut self.rng))
+            }
             Kind::Greedy => Some(greedy(board, pos, &mut self.rng)),
             Kind::Uct(playouts) => Some(uct(board, pos, playouts, &mut self.rng)),
         }
@@ -172,11 +184,10 @@ fn step<S: Size>(board: &Board<S>, pos: &Position<S>, mv: Option<u32>) -> Positi
 
 /// 1 for a win of `c`, 0.5 for a draw, 0 for a loss.
 fn result<S: Size>(board: &Board<S>, pos: &Position<S>, c: Colour) -> f64 {
-    let margin = board.final_margin(pos) * if pos.side == c { 1 } else { -1 };
-    match margin.signum() {
-        1 => 1.0,
-        0 => 0.5,
-        _ => 0.0,
+    match board.winner(pos) {
+        Some(w) if w == c => 1.0,
+        None => 0.5,
+        Some(_) => 0.0,
     }
 }
 

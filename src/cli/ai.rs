@@ -21,9 +21,16 @@ use crate::rules::Variant;
 
 pub const SOLVE: Command = Command {
     name: "solve",
-    usage: "--position P [--max-empties E]",
+    usage: "--position P [--max-empties E] [--max-nodes N]",
     run: solve,
 };
+
+/// Nodes a Troll proof may search unless `--max-nodes` says otherwise
+/// (a few seconds).
+const TROLL_PROOF_NODES: u64 = 20_000_000;
+
+/// Most nodes `--max-nodes` may allow (hours).
+const MAX_PROOF_NODES: u64 = 100_000_000_000;
 
 /// When a solve first says it is still running, and how often after that.
 const FIRST_REPORT: Duration = Duration::from_secs(2);
@@ -40,11 +47,24 @@ pub fn signed(v: i32) -> String {
 
 fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
-    let most = args
-        .number("max-empties", 0..=MAX_SOLVE_EMPTIES)?
-        .unwrap_or(SOLVE_EMPTIES);
+    let most = args.number("max-empties", 0..=MAX_SOLVE_EMPTIES)?;
+    let nodes = args.number("max-nodes", 1..=MAX_PROOF_NODES)?;
     args.finish()?;
     let game = position.game()?;
+    if game.variant() == Variant::Troll {
+        if most.is_some() {
+            return Err(CliError(
+                "troll is solved within a node budget: --max-nodes N, not --max-empties".into(),
+            ));
+        }
+        return solve_troll(&game, nodes.unwrap_or(TROLL_PROOF_NODES), out);
+    }
+    if nodes.is_some() {
+        return Err(CliError(
+            "--max-nodes is for troll; other games are solved exactly (--max-empties E)".into(),
+        ));
+    }
+    let most = most.unwrap_or(SOLVE_EMPTIES);
     let empties = caps::empties(&game);
     if empties > most {
         return Err(CliError(format!(
@@ -60,6 +80,27 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         "best: {} score: {}",
         solved.best.name(game.size()),
         signed(solved.score)
+    )?;
+    Ok(())
+}
+
+/// `solve` for Troll: `best: <move> score: +1` (a win for the side to
+/// move), `0` (a draw) or `-1` (a loss), once proven within `nodes`.
+fn solve_troll(game: &AnyGame, nodes: u64, out: &mut dyn Write) -> Result<(), CliError> {
+    let budget = Budget {
+        nodes: Some(nodes),
+        ..Budget::default()
+    };
+    let proof = ai::prove_troll(game, budget, None).ok_or_else(|| {
+        CliError(format!(
+            "not proven within {nodes} nodes (--max-nodes N searches further)"
+        ))
+    })?;
+    writeln!(
+        out,
+        "best: {} score: {}",
+        proof.best.name(game.size()),
+        signed(proof.result)
     )?;
     Ok(())
 }
@@ -208,7 +249,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         } else {
             Colour::White
         };
-        let result = match outcome.winner() {
+        let result = match outcome.winner {
             None => {
                 draws += 1;
                 "draw"

@@ -59,7 +59,7 @@ impl PositionArgs {
             .map(|v| {
                 Variant::parse(&v).ok_or_else(|| {
                     CliError(format!(
-                        "unknown variant {} (othello, reversi or mapello)",
+                        "unknown variant {} (othello, reversi, mapello or troll)",
                         quoted(&v)
                     ))
                 })

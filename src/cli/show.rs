@@ -5,8 +5,8 @@ use std::io::Write;
 
 use super::{Args, CliError, Command, PositionArgs};
 use crate::diagram;
-use crate::game::AnyGame;
-use crate::rules::Status;
+use crate::game::{AnyGame, Outcome};
+use crate::rules::{Status, Variant};
 use crate::transcript;
 
 pub const COMMAND: Command = Command {
@@ -41,6 +41,14 @@ pub fn state(game: &AnyGame) -> String {
     match to_move {
         Some(side) => text.push_str(&format!("to move: {}\n", side.letter())),
         None => text.push_str("game over\n"),
+    }
+    // Troll names the winner: it is not the one with more discs.
+    if game.variant() == Variant::Troll && snap.status == Status::GameOver {
+        let winner = match snap.winner {
+            Some(Outcome::Won(c)) => c.letter().to_string(),
+            _ => "none".to_string(),
+        };
+        text.push_str(&format!("winner: {winner}\n"));
     }
     let legal: String = legal.iter().map(|m| format!(" {m}")).collect();
     text.push_str(&format!(

@@ -1,0 +1,483 @@
+//! Troll's AI: an alpha-beta search over the Troll rules with iterative
+//! deepening and the transposition table, on the connection evaluation of
+//! [`eval`]; a proof search for `solve`; the greedy baseline.
+//!
+//! Troll needs its own search beside [`super::search`]: a move's legality
+//! depends on the side to move (the search positions there hold discs only),
+//! a game ends at a connection rather than when the board fills, and a move
+//! may flip nothing (the exact solver there skips such squares).
+
+pub mod eval;
+
+use std::sync::atomic::AtomicBool;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::bits::{Bits, Size, Squares};
+use crate::position::{Colour, Position};
+use crate::rules::troll::{self, connected};
+use crate::rules::Board;
+
+use super::budget::{Budget, Control};
+use super::pos::Pos;
+use super::search::Options;
+use super::tt::{Table, NO_MOVE};
+
+/// The value of a won game, before the bonus for each square left empty
+/// (a quicker win is worth more).
+pub const WIN: i32 = 10_000;
+
+/// Beyond every value.
+const INF: i32 = 20_000;
+
+/// Depth from which moves are sorted by the evaluation of the position
+/// they lead to.
+const SORT_DEPTH: u32 = 2;
+
+/// What a search found, values in [`eval::UNIT`]s for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The move to play (`None`: pass, or the game is over).
+    pub best: Option<u32>,
+    /// Its value; beyond `WIN - 64` in size when the result is forced.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<u32>,
+}
+
+/// True when `score` is a forced win or loss.
+pub fn is_proven(score: i32) -> bool {
+    score.abs() > WIN - 64
+}
+
+/// A Troll searcher for one board, its table kept between moves.
+#[derive(Clone, Debug)]
+pub struct Searcher<S: Size> {
+    board: Board<S>,
+    tt: Table,
+}
+
+/// The key of a position: the discs and the side to move.
+fn key<S: Size>(me: S::B, opp: S::B, side: Colour) -> u64 {
+    let discs = Pos::<S> {
+        me,
+        opp,
+        bonus: S::B::ZERO,
+    }
+    .key();
+    match side {
+        Colour::Black => discs,
+        Colour::White => discs ^ 0x7f4a_7c15_9e37_79b9,
+    }
+}
+
+impl<S: Size> Searcher<S> {
+    /// A searcher for `board` (a Troll board) with a table of
+    /// `2^table_bits` entries.
+    pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+        Searcher {
+            board: board.clone(),
+            tt: Table::new(table_bits),
+        }
+    }
+
+    fn moves(&self, me: S::B, opp: S::B, side: Colour) -> S::B {
+        troll::moves_of(&self.board, me, opp, side)
+    }
+
+    fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
+        self.board.flips_of(me, opp, sq)
+    }
+
+    /// Searches `pos` within `options` (depth, nodes, time, noise).
+    pub fn search(
+        &mut self,
+        pos: &Position<S>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&Found),
+    ) -> Found {
+        let mut ctl = Control::new(options.budget, cancel);
+        self.tt.age();
+        let (me, opp, side) = (pos.me, pos.opp, pos.side);
+        let moves = self.moves(me, opp, side);
+        if moves.is_empty() {
+            let score = self.negamax(me, opp, side, 0, -INF, INF, &mut ctl);
+            return Found {
+                best: None,
+                score,
+                depth: 0,
+                nodes: ctl.nodes,
+                pv: Vec::new(),
+            };
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ key::<S>(me, opp, side));
+        let noise = options.noise * f64::from(eval::UNIT);
+        let mut roots: Vec<(u32, i32, i32, u32)> = Squares(moves)
+            .map(|sq| {
+                let unit = (rng.next_u32() as f64 / u32::MAX as f64) * 2.0 - 1.0;
+                (sq, -INF, (unit * noise).round() as i32, rng.next_u32())
+            })
+            .collect();
+        let empties = (S::FULL & !(me | opp)).count();
+        let max_depth = options.budget.depth.unwrap_or(u32::MAX).clamp(1, empties);
+        let mut found: Option<Found> = None;
+        for depth in 1..=max_depth {
+            roots.sort_by_key(|&(_, v, noise, tie)| (-(v + noise), tie));
+            let mut alpha = -INF;
+            let mut best: Option<(i32, usize)> = None;
+            let all = options.noise > 0.0;
+            for (i, root) in roots.iter_mut().enumerate() {
+                let (sq, _, noise, _) = *root;
+                let flips = self.flips(me, opp, sq);
+                let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
+                let other = side.other();
+                let v = if all || i == 0 {
+                    -self.negamax(cm, co, other, depth - 1, -INF, INF, &mut ctl)
+                } else {
+                    let v = -self.negamax(cm, co, other, depth - 1, -alpha - 1, -alpha, &mut ctl);
+                    if v > alpha && !ctl.was_stopped() {
+                        -self.negamax(cm, co, other, depth - 1, -INF, -alpha, &mut ctl)
+                    } else {
+                        v
+                    }
+                };
+                if ctl.was_stopped() {
+                    break;
+                }
+                root.1 = v;
+                if best.is_none_or(|(b, _)| v + noise > b) {
+                    best = Some((v + noise, i));
+                }
+                alpha = alpha.max(v);
+            }
+            let Some((_, i)) = best else { break };
+            // A partial iteration stands only when a move beat the last best.
+            if let Some(prev) = found.as_ref().filter(|_| ctl.was_stopped() && i != 0) {
+                if roots[i].1 <= prev.score {
+                    break;
+                }
+            }
+            let sq = roots[i].0;
+            let result = Found {
+                best: Some(sq),
+                score: roots[i].1,
+                depth,
+                nodes: ctl.nodes,
+                pv: self.line(pos, sq, depth),
+            };
+            progress(&result);
+            let proven = is_proven(result.score);
+            found = Some(result);
+            if ctl.was_stopped() || proven && !all || ctl.used() > 0.4 {
+                break;
+            }
+        }
+        let mut found = found.unwrap_or_else(|| Found {
+            best: Some(roots[0].0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![roots[0].0],
+        });
+        found.nodes = ctl.nodes;
+        found
+    }
+
+    /// `best`, then the moves the table expects, at most `steps` in all.
+    fn line(&self, pos: &Position<S>, best: u32, steps: u32) -> Vec<u32> {
+        let mut pv = vec![best];
+        let mut q = self.board.play_legal(pos, best);
+        while (pv.len() as u32) < steps {
+            let Some(e) = self.tt.probe(key::<S>(q.me, q.opp, q.side)) else {
+                break;
+            };
+            if e.mv == NO_MOVE || !self.board.moves(&q).has(u32::from(e.mv)) {
+                break;
+            }
+            pv.push(u32::from(e.mv));
+            q = self.board.play_legal(&q, u32::from(e.mv));
+        }
+        pv
+    }
+
+    /// The game's result with best play from `pos` (1 a win for the side
+    /// to move, 0 a draw, -1 a loss) and a best move; `None` when `budget`
+    /// ran out first. Every game value is 0 or beyond [`WIN`] in size, so a
+    /// search to the end in the window (-1, 1) settles each move.
+    pub fn prove(
+        &mut self,
+        pos: &Position<S>,
+        budget: Budget,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<(i32, Option<u32>, u64)> {
+        let mut ctl = Control::new(budget, cancel);
+        self.tt.age();
+        let (me, opp, side) = (pos.me, pos.opp, pos.side);
+        // Past every empty square, so the evaluation is never used.
+        let depth = 2 * S::N * S::N;
+        let moves = self.moves(me, opp, side);
+        if moves.is_empty() {
+            let v = self.negamax(me, opp, side, depth, -1, 1, &mut ctl);
+            return (!ctl.was_stopped()).then_some((v.signum(), None, ctl.nodes));
+        }
+        let mut children: Vec<(u32, S::B, S::B, i32)> = Squares(moves)
+            .map(|sq| {
+                let flips = self.flips(me, opp, sq);
+                let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
+                let order = if connected::<S>(co, side) {
+                    -INF
+                } else {
+                    eval::evaluate::<S>(cm, co, side.other())
+                };
+                (sq, cm, co, order)
+            })
+            .collect();
+        children.sort_by_key(|c| c.3);
+        let mut best = (-2, None);
+        for (sq, cm, co, _) in children {
+            let v = -self.negamax(cm, co, side.other(), depth, -1, 1, &mut ctl);
+            if ctl.was_stopped() {
+                return None;
+            }
+            if v.signum() > best.0 {
+                best = (v.signum(), Some(sq));
+                if best.0 == 1 {
+                    break;
+                }
+            }
+        }
+        Some((best.0, best.1, ctl.nodes))
+    }
+
+    /// Negamax alpha-beta, fail-soft: the value of `me` (colour `side`, to
+    /// move) against `opp`, searched `depth` moves deep.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        me: S::B,
+        opp: S::B,
+        side: Colour,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ctl: &mut Control,
+    ) -> i32 {
+        ctl.nodes += 1;
+        if ctl.stopped() {
+            return 0;
+        }
+        let moves = self.moves(me, opp, side);
+        if moves.is_empty() {
+            let empties = (S::FULL & !(me | opp)).count() as i32;
+            if connected::<S>(opp, side.other()) {
+                return -(WIN + empties);
+            }
+            if self.moves(opp, me, side.other()).is_empty() {
+                return 0;
+            }
+            return -self.negamax(opp, me, side.other(), depth, -beta, -alpha, ctl);
+        }
+        if depth == 0 {
+            return eval::evaluate::<S>(me, opp, side);
+        }
+        let key = key::<S>(me, opp, side);
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if u32::from(e.depth) >= depth {
+                let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+            }
+        }
+        let other = side.other();
+        let moves = self.relevant(me, opp, side, moves);
+        let mut list: Vec<(u32, S::B, i32)> = Squares(moves)
+            .map(|sq| {
+                let flips = self.flips(me, opp, sq);
+                let order = if sq as u8 == tt_move {
+                    INF
+                } else if depth >= SORT_DEPTH {
+                    let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
+                    if connected::<S>(co, side) {
+                        INF - 1
+                    } else {
+                        -eval::evaluate::<S>(cm, co, other)
+                    }
+                } else {
+                    0
+                };
+                (sq, flips, order)
+            })
+            .collect();
+        list.sort_by_key(|&(_, _, order)| -order);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for (i, &(sq, flips, _)) in list.iter().enumerate() {
+            let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
+            let v = if i == 0 {
+                -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
+            } else {
+                let v = -self.negamax(cm, co, other, depth - 1, -alpha - 1, -alpha, ctl);
+                if v > alpha && v < beta && !ctl.was_stopped() {
+                    -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
+                } else {
+                    v
+                }
+            };
+            if ctl.was_stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = sq as u8;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(key, depth, alpha0, beta, best, best_move);
+        best
+    }
+}
+
+impl<S: Size> Searcher<S> {
+    /// The moves worth searching below the root among `moves`: those on a
+    /// shortest chain of either side, and those that flip (which can cut a
+    /// chain or open a wall); all of them when that leaves none.
+    fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
+        let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
+        let chosen = moves & (paths | self.board.moves_of(me, opp));
+        if chosen.is_empty() {
+            moves
+        } else {
+            chosen
+        }
+    }
+}
+
+/// The move that most shortens the mover's chain (then lengthens the
+/// opponent's most), ties at random: the `greedy` baseline.
+pub fn greedy<S: Size>(board: &Board<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    let side = pos.side;
+    let value = |sq: u32| {
+        let next = board.play_legal(pos, sq);
+        if connected::<S>(next.opp, side) {
+            return (0, i32::MAX);
+        }
+        let mine = eval::distance::<S>(next.opp, next.me, side);
+        let theirs = eval::distance::<S>(next.me, next.opp, side.other());
+        (-(mine as i32), theirs as i32)
+    };
+    let moves = board.moves(pos);
+    let best = Squares(moves).map(value).max().expect("moves is not empty");
+    let ties: Vec<u32> = Squares(moves).filter(|&sq| value(sq) == best).collect();
+    ties[rng.next_u32() as usize % ties.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bits::S8;
+    use crate::map::Map;
+    use crate::rules::Variant;
+    use crate::square::Square;
+
+    fn set(names: &str) -> u64 {
+        names
+            .split_whitespace()
+            .fold(0, |b, n| b | 1 << Square::parse(n, 8).unwrap().index())
+    }
+
+    fn name(sq: Option<u32>) -> String {
+        Square::from_index(sq.unwrap(), 8)
+            .unwrap()
+            .name(8)
+            .to_string()
+    }
+
+    fn searcher() -> Searcher<S8> {
+        Searcher::new(
+            &Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap(),
+            16,
+        )
+    }
+
+    /// Black's column d is one disc short of row 8; White has c5.
+    fn one_to_go(side: Colour) -> Position<S8> {
+        let (black, white) = (set("d1 d2 d3 d4 d5 d6 d7"), set("c5"));
+        let (me, opp) = if side == Colour::Black {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        Position {
+            me,
+            opp,
+            bonus: 0,
+            taken: [0, 0],
+            side,
+        }
+    }
+
+    fn options(depth: u32) -> Options {
+        Options {
+            budget: Budget {
+                depth: Some(depth),
+                ..Budget::default()
+            },
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn the_search_plays_the_connecting_move() {
+        let found = searcher().search(&one_to_go(Colour::Black), &options(3), None, &mut |_| {});
+        assert_eq!(name(found.best), "d8");
+        assert!(is_proven(found.score) && found.score > 0);
+    }
+
+    #[test]
+    fn the_search_cuts_a_chain_one_disc_from_connecting() {
+        // Only a flip in column d stops d8: e3, e5 or e7 (flanked by c5).
+        let found = searcher().search(&one_to_go(Colour::White), &options(3), None, &mut |_| {});
+        assert!(
+            ["e3", "e5", "e7"].contains(&name(found.best).as_str()),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_proof_search_settles_a_won_position() {
+        let budget = Budget {
+            nodes: Some(1_000_000),
+            ..Budget::default()
+        };
+        let (result, best, _) = searcher()
+            .prove(&one_to_go(Colour::Black), budget, None)
+            .unwrap();
+        assert_eq!((result, name(best).as_str()), (1, "d8"));
+    }
+
+    #[test]
+    fn greedy_shortens_its_own_chain() {
+        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let pos = one_to_go(Colour::Black);
+        assert_eq!(name(Some(greedy(&board, &pos, &mut rng))), "d8");
+    }
+}
