@@ -336,6 +336,6 @@ impl<S: Size> Board<S> {
 }
 
 mod kernels;
-pub mod troll;
 #[cfg(test)]
 pub(crate) mod tests;
+pub mod troll;

@@ -180,6 +180,20 @@ pub fn hints(
     options: &search::Options,
     cancel: Option<&AtomicBool>,
 ) -> Vec<(Move, f64)> {
+    if game.variant() == Variant::Troll {
+        return crate::with_game!(game, g => {
+            let n = g.board().map().size();
+            let mut searcher = troll::Searcher::new(g.board(), tt::bits::MEDIUM);
+            searcher
+                .values(g.position(), options, cancel)
+                .into_iter()
+                .filter_map(|(sq, v)| {
+                    let sq = Square::from_index(sq, n)?;
+                    Some((Move::Play(sq), f64::from(v) / f64::from(troll::eval::UNIT)))
+                })
+                .collect()
+        });
+    }
     crate::with_game!(game, g => {
         let board = g.board();
         let position = g.position();

@@ -55,7 +55,7 @@ impl Game {
 #[wasm_bindgen]
 impl Game {
     /// A new game at the start position: `options` is `undefined` or
-    /// `{ variant?: "mapello" | "othello" | "reversi", size?: 6 | 8 | 10,
+    /// `{ variant?: "mapello" | "othello" | "reversi" | "troll", size?: 6 | 8 | 10,
     /// map?: "<share code>", moves?: "<transcript>" }`.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<Game, JsError> {
@@ -66,7 +66,7 @@ impl Game {
                 .and_then(|v| Variant::parse(&v))
                 .ok_or_else(|| {
                     error(format!(
-                        "{name} must be 'mapello', 'othello' or 'reversi', not {}",
+                        "{name} must be 'mapello', 'othello', 'reversi' or 'troll', not {}",
                         args::describe(&value)
                     ))
                 })?,

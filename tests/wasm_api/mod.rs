@@ -156,6 +156,39 @@ fn other_variants_and_sizes_start_as_the_rules_say() {
 }
 
 #[wasm_bindgen_test]
+fn troll_plays_to_a_connection_and_names_the_chain() {
+    let troll = ok(Game::new(options(&[
+        ("variant", "troll".into()),
+        ("moves", "d1 d2 d3 d4 d5 d6 d7 a2".into()),
+    ])));
+    assert_eq!(
+        ok(Game::new(options(&[("variant", "troll".into())])))
+            .perft(2.into())
+            .map_err(JsValue::from)
+            .unwrap(),
+        2268.0
+    );
+    let mut troll = troll;
+    ok(troll.play("d8".into()));
+    let state = ok(troll.snapshot());
+    assert_eq!(get(&state, "variant").as_string().as_deref(), Some("troll"));
+    assert_eq!(
+        get(&state, "status").as_string().as_deref(),
+        Some("gameOver")
+    );
+    assert_eq!(get(&state, "winner").as_string().as_deref(), Some("X"));
+    assert_eq!(
+        strings(get(&state, "chain")),
+        ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"]
+    );
+    let refused = Game::new(options(&[("variant", "troll".into()), ("size", 6.into())]));
+    assert_eq!(
+        message(refused.err().unwrap()),
+        "troll is played on 8 x 8 only, not 6 x 6"
+    );
+}
+
+#[wasm_bindgen_test]
 fn the_map_editor_refuses_with_a_reason() {
     let mut draft = ok(MapDraft::new(8.into()));
     ok(draft.set(2.into(), 2.into(), "wall".into()));
@@ -299,7 +332,7 @@ fn game_options_are_checked_key_by_key() {
         (map.into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not an object"),
         (object(&[("size", "8".into())]), "options.size must be 6, 8 or 10, not '8'"),
         (object(&[("size", 7.into())]), "options.size must be 6, 8 or 10, not 7"),
-        (object(&[("variant", 1.into())]), "options.variant must be 'mapello', 'othello' or 'reversi', not 1"),
+        (object(&[("variant", 1.into())]), "options.variant must be 'mapello', 'othello', 'reversi' or 'troll', not 1"),
         (object(&[("map", 18.into())]), "options.map must be a string, not 18"),
         (object(&[("moves", true.into())]), "options.moves must be a string, not true"),
         (object(&[("colour", "red".into())]), "options has an unknown key 'colour' (known: variant, size, map, moves)"),

@@ -189,6 +189,46 @@ impl<S: Size> Searcher<S> {
         found
     }
 
+    /// The value of every legal move of `pos` (best first), each searched
+    /// with a full window, deeper while `options`' budget lasts.
+    pub fn values(
+        &mut self,
+        pos: &Position<S>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Vec<(u32, i32)> {
+        let mut ctl = Control::new(options.budget, cancel);
+        self.tt.age();
+        let (me, opp, side) = (pos.me, pos.opp, pos.side);
+        let moves = self.moves(me, opp, side);
+        let empties = (S::FULL & !(me | opp)).count();
+        let max_depth = options
+            .budget
+            .depth
+            .unwrap_or(u32::MAX)
+            .clamp(1, empties.max(1));
+        let mut values = Vec::new();
+        for depth in 1..=max_depth {
+            let mut these = Vec::with_capacity(moves.count() as usize);
+            for sq in Squares(moves) {
+                let flips = self.flips(me, opp, sq);
+                let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
+                let v = -self.negamax(cm, co, side.other(), depth - 1, -INF, INF, &mut ctl);
+                these.push((sq, v));
+            }
+            // A cut-short iteration leaves the last whole one standing.
+            if ctl.was_stopped() {
+                break;
+            }
+            values = these;
+            if ctl.used() > 0.3 {
+                break;
+            }
+        }
+        values.sort_by_key(|&(_, v)| -v);
+        values
+    }
+
     /// `best`, then the moves the table expects, at most `steps` in all.
     fn line(&self, pos: &Position<S>, best: u32, steps: u32) -> Vec<u32> {
         let mut pv = vec![best];
@@ -459,6 +499,15 @@ mod tests {
             ["e3", "e5", "e7"].contains(&name(found.best).as_str()),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn hints_put_the_connecting_move_first() {
+        let values = searcher().values(&one_to_go(Colour::Black), &options(2), None);
+        // 56 empty squares, less the 16 of White's columns (none flips).
+        assert_eq!(values.len(), 40, "every legal move has a value");
+        assert_eq!(name(Some(values[0].0)), "d8");
+        assert!(is_proven(values[0].1) && values[0].1 > 0);
     }
 
     #[test]
