@@ -38,6 +38,7 @@ import { leaderText, setupPlayer, signed, standings } from "./match.js";
 import { presetById } from "./presets.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
+import { refusalReason } from "./troll.js";
 import { MAX_LEVEL, save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be
@@ -326,6 +327,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     let why;
     if (snap.variant === "reversi" && discs < 4) why = "is not a centre square: the first four moves fill the four centre squares.";
     else if (snap.cells[index] === "X" || snap.cells[index] === "O") why = "is taken.";
+    else if (snap.variant === "troll") why = refusalReason(fromGame(snap), index);
     else if (snap.cells[index] === "#") why = "is a wall: nobody plays there.";
     else why = "would flip no disc: a move must close a line of your opponent's discs.";
     const text = `${square} ${why} The dots show where you can play.`;

@@ -17,6 +17,7 @@
 // giving the same answers.
 import { colourName, passText, resultForPlayer, resultText } from "./announce.js";
 import { colourOfFirst, matchFor, newMatch, recordGame, withChoice } from "./match.js";
+import { connectionPoints, connectionText } from "./troll.js";
 
 /** The sides of a game, the one who moves first first, as snapshots name them in `toMove`. */
 export const SIDES = ["X", "O"];
@@ -123,6 +124,8 @@ export function whoPlays(flow, side) {
 /** The result of the finished `turn`, as the person at the screen reads it when they played alone. */
 export function resultLine(flow, turn) {
   const you = soleHuman(flow);
+  // Troll is won by a connection, not by discs.
+  if (turn.variant === "troll") return connectionText(turn.winner, you);
   return you ? resultForPlayer(turn.score, you) : resultText(turn.score, turn.winner);
 }
 
@@ -158,7 +161,8 @@ export function passNoticeAfter(flow, notice, side, move) {
 /** The flow once the game has reached `turn`: a match's finished game is recorded. */
 export function afterMove(flow, turn) {
   if (turn.status !== "gameOver" || !flow.match || flow.phase !== "play") return flow;
-  return { ...flow, match: recordGame(flow.match, turn.score), phase: "over" };
+  const points = turn.variant === "troll" ? connectionPoints(turn.winner) : turn.score;
+  return { ...flow, match: recordGame(flow.match, points), phase: "over" };
 }
 
 /**

@@ -7,6 +7,7 @@ export const GAMES = [
   { id: "mapello", name: "Mapello", sizes: [6, 8, 10], maps: true },
   { id: "othello", name: "Othello", sizes: [6, 8, 10], maps: false },
   { id: "reversi", name: "Reversi", sizes: [6, 8, 10], maps: false },
+  { id: "troll", name: "Troll", sizes: [8], maps: false },
 ];
 
 /**

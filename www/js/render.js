@@ -4,7 +4,8 @@
 // discs carry an inner ring that black discs lack.
 import { flipLook, progress } from "./anim.js";
 import { BONUS_POINTS } from "./games.js";
-import { boardLayout, cellRect, columnName, isRing } from "./geometry.js";
+import { boardLayout, cellRect, columnName, isRing, outerCoords } from "./geometry.js";
+import { edgeMarks, edgeSquares } from "./troll.js";
 
 /** Room left around the grid for coordinates, in cells. */
 export const MARGIN = 0.42;
@@ -33,6 +34,8 @@ const colors = {
   cursor: "#ffd400",
   hintBest: "#b7ff8a",
   hint: "#ffffff",
+  chain: "#ffd400",
+  closed: "rgba(120, 10, 10, 0.75)",
 };
 
 /**
@@ -61,8 +64,11 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
   const p = progress(anim, now);
   [...state.cells].forEach((c, i) => drawPiece(ctx, sprites, cellRect(board, i), c, flipping(anim, i, p)));
   if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), state.cells[state.lastMove]);
+  const troll = state.variant === "troll";
+  if (troll) for (const i of state.chain) drawChainLink(ctx, cellRect(board, i));
   if (state.interactive && state.showLegal && state.hints.length === 0) {
-    for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove, state.cells[i] === "+");
+    if (troll) drawEdgeMarks(ctx, board, state);
+    else for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove, state.cells[i] === "+");
   }
   drawHints(ctx, board, state.hints);
   if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
@@ -76,7 +82,7 @@ const caches = new WeakMap();
 function cached(canvas, state, board) {
   const labelColor = getComputedStyle(canvas).color;
   const walls = state.cells.replace(/[^#]/g, ".");
-  const key = `${board.pixels} ${state.size} ${state.ring} ${walls} ${labelColor}`;
+  const key = `${board.pixels} ${state.size} ${state.ring} ${state.variant} ${walls} ${labelColor}`;
   const hit = caches.get(canvas);
   if (hit?.key === key) return hit;
 
@@ -84,6 +90,7 @@ function cached(canvas, state, board) {
   const bg = background.getContext("2d");
   [...walls].forEach((c, i) => drawSquare(bg, board, state, i, c));
   drawFrame(bg, board, state.size);
+  if (state.variant === "troll") drawEdges(bg, board, state.size);
   drawLabels(bg, board, state.size, labelColor);
 
   const side = Math.max(1, Math.round(board.cell));
@@ -313,6 +320,44 @@ function drawLegal(ctx, rect, toMove, onBonus) {
   ctx.fill();
   ctx.lineWidth = Math.max(1, size / 40);
   ctx.strokeStyle = edge;
+  ctx.stroke();
+}
+
+// Troll: each player's edges as a band of their colour along the outside of
+// the board, black above and below, white left and right (the corners
+// carry both).
+function drawEdges(ctx, board, size) {
+  const band = Math.max(3, Math.round(board.cell / 11));
+  for (const side of ["X", "O"]) {
+    ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[0];
+    for (const i of edgeSquares(size, side)) {
+      const r = cellRect(board, i);
+      const { row, col } = outerCoords(size, i);
+      if (side === "X") ctx.fillRect(r.x, row === 1 ? r.y - band : r.y + r.height, r.width, band);
+      else ctx.fillRect(col === 1 ? r.x - band : r.x + r.width, r.y, band, r.height);
+    }
+  }
+}
+
+// Troll: the opponent's edge squares the mover may take only with a
+// capture get a ring in the mover's colour; those closed to it a red bar.
+function drawEdgeMarks(ctx, board, state) {
+  const { capture, closed } = edgeMarks(state);
+  for (const i of capture) drawLegal(ctx, cellRect(board, i), state.toMove, true);
+  for (const i of closed) {
+    const { cx, cy, size } = centre(cellRect(board, i));
+    ctx.fillStyle = colors.closed;
+    ctx.fillRect(cx - size * 0.22, cy - size * 0.05, size * 0.44, size * 0.1);
+  }
+}
+
+// Troll: a disc of the winning chain, ringed in gold.
+function drawChainLink(ctx, rect) {
+  const { cx, cy, size } = centre(rect);
+  ctx.beginPath();
+  ctx.arc(cx, cy, size * 0.44, 0, 2 * Math.PI);
+  ctx.lineWidth = Math.max(2, size / 9);
+  ctx.strokeStyle = colors.chain;
   ctx.stroke();
 }
 

@@ -10,7 +10,7 @@ const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
  * Board state from a `Game.snapshot()` snapshot (where serde leaves absent
  * values undefined); throws when it breaks the contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
  */
-export function fromGame({ size, ring, cells, toMove = null, legal = [], lastMove = null, flipped = [] }) {
+export function fromGame({ variant = "mapello", size, ring, cells, toMove = null, legal = [], lastMove = null, flipped = [], chain = [] }) {
   if (!Number.isInteger(size) || size < 1) {
     throw new Error(`bad board size: ${size}`);
   }
@@ -27,6 +27,7 @@ export function fromGame({ size, ring, cells, toMove = null, legal = [], lastMov
   }
   const index = (name) => squareIndex(size, name);
   return {
+    variant,
     size,
     ring: Boolean(ring),
     cells,
@@ -34,6 +35,7 @@ export function fromGame({ size, ring, cells, toMove = null, legal = [], lastMov
     legal: legal.map(index),
     lastMove: lastMove && lastMove !== "pass" ? index(lastMove) : -1,
     flipped: flipped.map(index),
+    chain: chain.map(index),
     hover: -1,
     cursor: -1,
     showLegal: true,

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { squareIndex } from "../../www/js/geometry.js";
+import { connectionPoints, connectionText, edgeMarks, edgeSquares, refusalReason } from "../../www/js/troll.js";
+
+const at = (name) => squareIndex(8, name);
+const names = (indices) => indices.map((i) => ["a", "b", "c", "d", "e", "f", "g", "h"][(i % 10) - 1] + Math.floor(i / 10)).sort();
+
+/** An outer-grid cells string of the 8 x 8 board with `discs` ({ e4: "X" }) on it. */
+function cells(discs) {
+  const grid = [..."".padEnd(100, ".")];
+  for (const [name, c] of Object.entries(discs)) grid[at(name)] = c;
+  return grid.join("");
+}
+
+test("black's edges are the top and bottom rows, white's the side columns, corners both", () => {
+  const black = names(edgeSquares(8, "X"));
+  const white = names(edgeSquares(8, "O"));
+  assert.equal(black.length, 16);
+  assert.equal(white.length, 16);
+  assert.deepEqual(
+    black.filter((n) => white.includes(n)),
+    ["a1", "a8", "h1", "h8"],
+  );
+  assert.ok(black.includes("d1") && black.includes("e8") && white.includes("a4") && white.includes("h5"));
+});
+
+test("the mover's marks are the opponent's empty edge squares, open where a capture is legal", () => {
+  // Black to move; a3 flips b3 (anchored by c3), so it is the one open square of White's edges.
+  const legal = ["a3", "d4"].map(at);
+  const { capture, closed } = edgeMarks({ size: 8, cells: cells({ b3: "O", c3: "X" }), toMove: "X", legal });
+  assert.deepEqual(names(capture), ["a3"]);
+  assert.equal(closed.length, 15);
+  assert.ok(!closed.includes(at("a3")));
+  assert.deepEqual(edgeMarks({ size: 8, cells: cells({}), toMove: null, legal: [] }), { capture: [], closed: [] });
+});
+
+test("a refused click on the opponent's edge says a capture is needed", () => {
+  const state = { size: 8, toMove: "X" };
+  assert.equal(refusalReason(state, at("a5")), "is on White's edge: a move there must flip a disc.");
+  assert.equal(refusalReason({ size: 8, toMove: "O" }, at("c8")), "is on Black's edge: a move there must flip a disc.");
+});
+
+test("the end says who connected, or a draw, and scores one game point", () => {
+  assert.equal(connectionText("X", null), "Black wins, joining top to bottom.");
+  assert.equal(connectionText("O", null), "White wins, joining left to right.");
+  assert.equal(connectionText("O", "O"), "You won: you joined left to right.");
+  assert.equal(connectionText("X", "O"), "You lost: the computer joined top to bottom.");
+  assert.equal(connectionText("draw", null), "Draw: nobody can move and nobody has joined their edges.");
+  assert.deepEqual([connectionPoints("X"), connectionPoints("O"), connectionPoints("draw")], [[1, 0], [0, 1], [0, 0]]);
+});

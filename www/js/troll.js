@@ -1,0 +1,54 @@
+// Troll on the page (docs/rules.md, "Troll"): which squares are each side's
+// edges, the marks that replace the legal-move dots (on Troll most of the
+// board is legal, so only the opponent's edge squares are marked: those a
+// move may take with a capture, and those closed to it), and the words for
+// the end of a game. Pure functions over the board state; render.js draws.
+import { outerIndex } from "./geometry.js";
+
+/** Outer-grid indices of the edge squares of `side` ("X": top and bottom rows, "O": left and right columns). */
+export function edgeSquares(size, side) {
+  const out = [];
+  for (let k = 0; k < size; k += 1) {
+    if (side === "X") out.push(outerIndex(size, 0, k), outerIndex(size, size - 1, k));
+    else out.push(outerIndex(size, k, 0), outerIndex(size, k, size - 1));
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * The marks for the side to move: `{ capture, closed }`, outer-grid indices
+ * of the empty squares on the opponent's edges where a move is legal (it
+ * flips) and where it is not.
+ */
+export function edgeMarks({ size, cells, toMove, legal }) {
+  if (toMove !== "X" && toMove !== "O") return { capture: [], closed: [] };
+  const theirs = edgeSquares(size, toMove === "X" ? "O" : "X").filter((i) => cells[i] === ".");
+  const open = new Set(legal);
+  return { capture: theirs.filter((i) => open.has(i)), closed: theirs.filter((i) => !open.has(i)) };
+}
+
+/** Why a click on the empty square `index` is refused in Troll. */
+export function refusalReason(state, index) {
+  const opponent = state.toMove === "X" ? "White" : "Black";
+  const edge = edgeSquares(state.size, state.toMove === "X" ? "O" : "X").includes(index);
+  return edge ? `is on ${opponent}'s edge: a move there must flip a disc.` : "cannot be played now.";
+}
+
+/**
+ * The end of a Troll game as the person at the screen reads it: who joined
+ * their edges, or a draw; `you` is the colour of a person playing alone
+ * against the computer, else null.
+ */
+export function connectionText(winner, you) {
+  if (winner !== "X" && winner !== "O") return "Draw: nobody can move and nobody has joined their edges.";
+  const how = winner === "X" ? "top to bottom" : "left to right";
+  if (you) return winner === you ? `You won: you joined ${how}.` : `You lost: the computer joined ${how}.`;
+  return `${winner === "X" ? "Black" : "White"} wins, joining ${how}.`;
+}
+
+/** Match points of a finished Troll game, `[black, white]`: 1 for the side that connected. */
+export function connectionPoints(winner) {
+  if (winner === "X") return [1, 0];
+  if (winner === "O") return [0, 1];
+  return [0, 0];
+}
