@@ -7,10 +7,12 @@ import { loadWasm } from "./wasm.mjs";
 
 const { Game } = await loadWasm();
 
-test("every game offers the three board sizes; only Mapello has maps", () => {
-  for (const game of GAMES) assert.deepEqual(game.sizes, [6, 8, 10]);
+test("the Reversi family offers the three board sizes, Troll 8 x 8 alone; only Mapello has maps", () => {
+  assert.deepEqual(GAMES.map((g) => g.id), ["mapello", "othello", "reversi", "troll"]);
+  for (const id of ["mapello", "othello", "reversi"]) assert.deepEqual(gameById(id).sizes, [6, 8, 10]);
+  assert.deepEqual(gameById("troll").sizes, [8]);
   assert.deepEqual(GAMES.filter((g) => g.maps).map((g) => g.id), ["mapello"]);
-  assert.equal(gameById("troll"), undefined);
+  assert.equal(gameById("chess"), undefined);
 });
 
 test("free play, which takes turns at making maps, becomes a series between two people in a game without maps", () => {

@@ -89,8 +89,8 @@ function cached(canvas, state, board) {
   const background = new OffscreenCanvas(board.pixels, board.pixels);
   const bg = background.getContext("2d");
   [...walls].forEach((c, i) => drawSquare(bg, board, state, i, c));
-  drawFrame(bg, board, state.size);
   if (state.variant === "troll") drawEdges(bg, board, state.size);
+  drawFrame(bg, board, state.size);
   drawLabels(bg, board, state.size, labelColor);
 
   const side = Math.max(1, Math.round(board.cell));
@@ -323,18 +323,19 @@ function drawLegal(ctx, rect, toMove, onBonus) {
   ctx.stroke();
 }
 
-// Troll: each player's edges as a band of their colour along the outside of
-// the board, black above and below, white left and right (the corners
-// carry both).
+// Troll: each player's edges as a band of their colour along the board's
+// border, inside the edge squares (on the green, where both colours show):
+// black along the top and bottom rows, white along the side columns (the
+// corners carry both).
 function drawEdges(ctx, board, size) {
-  const band = Math.max(3, Math.round(board.cell / 11));
+  const band = Math.max(3, Math.round(board.cell / 6));
   for (const side of ["X", "O"]) {
-    ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[0];
+    ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[1];
     for (const i of edgeSquares(size, side)) {
       const r = cellRect(board, i);
       const { row, col } = outerCoords(size, i);
-      if (side === "X") ctx.fillRect(r.x, row === 1 ? r.y - band : r.y + r.height, r.width, band);
-      else ctx.fillRect(col === 1 ? r.x - band : r.x + r.width, r.y, band, r.height);
+      if (side === "X") ctx.fillRect(r.x, row === 1 ? r.y : r.y + r.height - band, r.width, band);
+      else ctx.fillRect(col === 1 ? r.x : r.x + r.width - band, r.y, band, r.height);
     }
   }
 }
