@@ -589,9 +589,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Another game, or the same on another board size: a new game (a new
   // match in a series) on the game's starting map for that size.
-  function changeGame(variant, size) {
+  function changeGame(variant, wanted) {
     const before = snapshot();
     const chosen = gameById(variant);
+    // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own.
+    const size = chosen.sizes.includes(wanted) ? wanted : DEFAULT_SIZE;
     const old = game.snapshot();
     const playable = settingsForGame(flow.settings, variant);
     const leftFreePlay = playable !== flow.settings;
