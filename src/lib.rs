@@ -38,6 +38,7 @@ pub mod cli;
 pub mod diagram;
 pub mod errors;
 pub mod game;
+pub mod games;
 pub mod map;
 pub mod obf;
 pub mod perft;

@@ -28,25 +28,17 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The lower-case name used on the command line and in the API.
+    /// The lower-case name used on the command line and in the API (its
+    /// id in [`crate::games::GAMES`]).
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Mapello => "mapello",
-            Variant::Othello => "othello",
-            Variant::Reversi => "reversi",
-            Variant::Troll => "troll",
-        }
+        let game = crate::games::of_variant(self);
+        game.id
     }
 
-    /// Reads a variant name.
+    /// Reads a variant name (any letter case); `None` for a game that is
+    /// not of the Reversi family.
     pub fn parse(text: &str) -> Option<Variant> {
-        match text.to_ascii_lowercase().as_str() {
-            "mapello" => Some(Variant::Mapello),
-            "othello" => Some(Variant::Othello),
-            "reversi" => Some(Variant::Reversi),
-            "troll" => Some(Variant::Troll),
-            _ => None,
-        }
+        crate::games::by_id(text)?.engine.variant()
     }
 
     /// True for the variant played with a ring (jokers) around the board.

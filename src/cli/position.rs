@@ -37,7 +37,7 @@ use crate::game::AnyGame;
 use crate::map::{Map, SIZES};
 use crate::rules::Variant;
 use crate::setup::Setup;
-use crate::{diagram, obf, sharecode};
+use crate::{diagram, games, obf, sharecode};
 
 /// The position a command works on, as given on the command line.
 #[derive(Clone, Debug, Default)]
@@ -58,10 +58,7 @@ impl PositionArgs {
             .value("variant")?
             .map(|v| {
                 Variant::parse(&v).ok_or_else(|| {
-                    CliError(format!(
-                        "unknown variant {} (othello, reversi, mapello or troll)",
-                        quoted(&v)
-                    ))
+                    CliError(format!("unknown variant {} ({})", quoted(&v), games::ids()))
                 })
             })
             .transpose()?;
@@ -103,7 +100,7 @@ impl PositionArgs {
 }
 
 /// Puts the name of the source before an error.
-fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ {
+pub(crate) fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ {
     move |e| e.in_file(source)
 }
 
@@ -113,7 +110,7 @@ pub const MAX_POSITION_BYTES: usize = 1 << 20;
 
 /// The text of a position from `source`, named `name` in errors: at most
 /// [`MAX_POSITION_BYTES`], and UTF-8.
-fn read_text(source: impl Read, name: &str) -> Result<String, ParseError> {
+pub(crate) fn read_text(source: impl Read, name: &str) -> Result<String, ParseError> {
     let mut bytes = Vec::new();
     source
         .take(MAX_POSITION_BYTES as u64 + 1)
