@@ -480,3 +480,204 @@ fn a_long_solve_reports_its_progress_on_standard_error() {
     read.unwrap();
     assert_eq!(line, "solving 60 empty squares: 2 s so far\n");
 }
+
+/// A Blocs position of the flipping phase: a1 to d1 and d4 show black.
+const BLOCS_FLIPPING: &str = "XXXX\nOOOO\nOOOO\nOOOX\n";
+
+#[test]
+fn blocs_show_prints_the_board_the_player_to_move_the_phase_and_the_legal_moves() {
+    let out = ok(&["show", "--variant", "blocs", "b2X", "a1o"]);
+    let head: Vec<&str> = out.lines().take(6).collect();
+    assert_eq!(
+        head,
+        [
+            "O . . .",
+            ". X . .",
+            ". . . .",
+            ". . . .",
+            "X to move",
+            "placement phase"
+        ]
+    );
+    let legal: Vec<&str> = out.lines().nth(6).unwrap().split(' ').collect();
+    assert_eq!(legal[..5], ["legal:", "b1X", "b1O", "c1X", "c1O"]);
+    assert_eq!(legal.len(), 1 + 2 * 14);
+    assert_eq!(out.lines().count(), 7);
+
+    let file = TempFile::new("blocs-flipping", BLOCS_FLIPPING);
+    let out = ok(&["show", "--variant", "blocs", "--position", file.path()]);
+    assert_eq!(
+        out,
+        "X X X X\nO O O O\nO O O O\nO O O X\nX to move\nflipping phase\n\
+         legal: a1 a1-b1 a1-c1 a1-d1 a1-d4 b1 b1-c1 b1-d1 b1-d4 c1 c1-d1 c1-d4 d1 d1-d4 \
+         a2-d4 b2-d4 c2-d4 d2-d4 a3-d4 b3-d4 c3-d4 d3-d4 a4-d4 b4-d4 c4-d4 d4\n"
+    );
+}
+
+#[test]
+fn blocs_show_says_game_over_and_the_winner_after_the_last_flip() {
+    let last = "XOOO\nOOOO\nOOOO\nOOOO\nO to move\n";
+    let out = ok(&["show", "--variant", "blocs", "--position", last, "a1"]);
+    assert_eq!(
+        out,
+        "O O O O\nO O O O\nO O O O\nO O O O\ngame over\nwinner: O\nflipping phase\nlegal:\n"
+    );
+}
+
+#[test]
+fn blocs_perft_counts_placements_with_both_faces() {
+    let out = ok(&["perft", "3", "--variant", "blocs"]);
+    assert_eq!(out, "1 32\n2 960\n3 26880\n");
+    let file = TempFile::new("blocs-perft", BLOCS_FLIPPING);
+    let out = ok(&[
+        "perft",
+        "1",
+        "--variant",
+        "BLOCS",
+        "--position",
+        file.path(),
+    ]);
+    assert_eq!(out, "1 26\n");
+}
+
+#[test]
+fn blocs_solve_is_exact_and_the_first_player_loses() {
+    assert_eq!(
+        ok(&["solve", "--variant", "blocs"]),
+        "best: a1X score: -1\n"
+    );
+    // One black disc left in the corner: flipping it wins at once.
+    let one = "XOOO\nOOOO\nOOOO\nOOOO\n";
+    let out = ok(&["solve", "--variant", "blocs", "--position", one]);
+    assert_eq!(out, "best: a1 score: +1\n");
+    // b1 and a2: every move leaves one disc or a pair the opponent clears.
+    let pair = "OXOO\nXOOO\nOOOO\nOOOO\n";
+    let out = ok(&["solve", "--variant", "blocs", "--position", pair]);
+    assert!(out.ends_with(" score: -1\n"), "{out}");
+    let done = "OOOO\nOOOO\nOOOO\nOOOO\n";
+    let err = one_line_error(&["solve", "--variant", "blocs", "--position", done]);
+    assert!(err.contains("the game is over"), "{err}");
+}
+
+#[test]
+fn blocs_bestmove_at_the_top_level_plays_a_winning_move() {
+    let one = "OOOO\nOOOO\nOOOO\nOOOX\n";
+    let out = ok(&[
+        "bestmove",
+        "--variant",
+        "blocs",
+        "--position",
+        one,
+        "--level",
+        "5",
+    ]);
+    assert_eq!(out, "best: d4\n");
+    for level in ["1", "2", "3", "4"] {
+        let out = ok(&[
+            "bestmove",
+            "--variant",
+            "blocs",
+            "--level",
+            level,
+            "--seed",
+            "7",
+        ]);
+        let mv = out.strip_prefix("best: ").unwrap().trim_end();
+        assert!(mv.len() == 3 && mv.ends_with(['X', 'O']), "{out}");
+    }
+}
+
+#[test]
+fn blocs_match_plays_whole_games_and_the_perfect_player_beats_random() {
+    let out = ok(&[
+        "match",
+        "--variant",
+        "blocs",
+        "--a",
+        "5",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].starts_with("game 1 X a (5) O b (random) moves "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2 X b (random) O a (5) moves "),
+        "{out}"
+    );
+    // X loses the empty board with best play, so a perfect O always wins;
+    // as X it wins only when random errs, which it does at once.
+    assert!(lines[1].ends_with(" a wins"), "{out}");
+    assert_eq!(lines[4], "games 4 a-wins 4 b-wins 0 draws 0");
+}
+
+#[test]
+fn blocs_bad_input_gets_one_line_errors() {
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["show", "--variant", "blocs", "e5X"],
+            "in the moves, move 1 at character 1: 'e5' is not a square",
+        ),
+        (
+            &["show", "--variant", "blocs", "a1X", "a1O"],
+            "move 2 (a1O): a1 is not empty",
+        ),
+        (
+            &["show", "--variant", "blocs", "c3-a1"],
+            "from its top-left to its lower-right",
+        ),
+        (
+            &["show", "--variant", "blocs", "a1"],
+            "move 1 (a1): a1 is a flip, but discs are still being placed",
+        ),
+        (
+            &["show", "--variant", "blocs", "--size", "8"],
+            "Blocs is played on the 4 x 4 board only",
+        ),
+        (
+            &["show", "--variant", "blocs", "--position", "1abc"],
+            "'1abc': no such file",
+        ),
+        (
+            &["show", "--variant", "blocs", "--position", "XX\nOO\n"],
+            "line 1, column 3: 2 cells in a row, expected 4",
+        ),
+        (
+            &["bestmove", "--variant", "blocs"],
+            "give --level L (1 to 5)",
+        ),
+        (
+            &["bestmove", "--variant", "blocs", "--level", "6"],
+            "--level must be 1 to 5, not '6'",
+        ),
+        (
+            &[
+                "match",
+                "--variant",
+                "blocs",
+                "--a",
+                "greedy",
+                "--b",
+                "1",
+                "--games",
+                "2",
+            ],
+            "--a must be a Blocs level from 1 to 5 or random",
+        ),
+        (
+            &["map", "encode", "--variant", "blocs"],
+            "'map' is not a command of Blocs",
+        ),
+    ];
+    for (args, want) in cases {
+        let err = one_line_error(args);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

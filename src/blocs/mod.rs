@@ -27,6 +27,7 @@ mod moves;
 mod position;
 mod solver;
 mod square;
+pub mod transcript;
 
 pub use moves::{Move, NotationError, Rect};
 pub use position::{perft, IllegalMove, MoveError, Phase, Position, SetupError, FULL};

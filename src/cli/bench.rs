@@ -52,7 +52,7 @@ impl Bench<'_> {
 pub type Suite = fn(&mut Bench) -> Result<(), CliError>;
 
 /// Every suite, in the order printed.
-const SUITES: &[Suite] = &[perft, super::ai::bench];
+const SUITES: &[Suite] = &[perft, super::ai::bench, super::blocs::bench];
 
 fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let markdown = args.flag("markdown");

@@ -2,11 +2,14 @@
 //!
 //! Each command is a [`Command`] in [`COMMANDS`]: adding one is a file with
 //! its `run` function and one line in that list. Commands that work on a
-//! position take it with [`PositionArgs::take`].
+//! position take it with [`PositionArgs::take`]. A game whose engine is not
+//! the Reversi family's (see [`crate::games`]) has its own list of commands,
+//! chosen by `--variant` in [`commands`].
 
 mod ai;
 mod args;
 mod bench;
+mod blocs;
 mod map;
 mod perft;
 pub mod position;
@@ -17,6 +20,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use thiserror::Error;
+
+use crate::games::{self, Engine};
 
 pub use args::Args;
 pub use bench::{perft_rates, Bench, ROUNDS};
@@ -68,16 +73,48 @@ pub const COMMANDS: &[Command] = &[
     ai::TUNE,
 ];
 
+/// The commands that play a game of `engine`.
+fn commands(engine: Engine) -> &'static [Command] {
+    match engine {
+        Engine::Reversi(_) => COMMANDS,
+        Engine::Blocs => blocs::COMMANDS,
+    }
+}
+
 fn usage() -> String {
-    let mut text = "usage: mapello COMMAND [ARGS]\n\
-                    position options: --position FILE|-|CODE|OBF, --variant othello|reversi|mapello, --size 6|8|10\n\
-                    commands:\n"
-        .to_string();
+    let ids: Vec<&str> = games::GAMES.iter().map(|g| g.id).collect();
+    let mut text = format!(
+        "usage: mapello COMMAND [ARGS]\n\
+         position options: --position FILE|-|CODE|OBF, --variant {}, --size 6|8|10\n\
+         commands:\n",
+        ids.join("|")
+    );
     for c in COMMANDS {
         text.push_str(format!("  {} {}", c.name, c.usage).trim_end());
         text.push('\n');
     }
+    for game in games::GAMES {
+        if matches!(game.engine, Engine::Reversi(_)) {
+            continue;
+        }
+        text.push_str(&format!("commands with --variant {}:\n", game.id));
+        for c in commands(game.engine) {
+            text.push_str(format!("  {} {}", c.name, c.usage).trim_end());
+            text.push('\n');
+        }
+    }
     text
+}
+
+/// The engine `--variant` names, without taking it: the Reversi family's
+/// when it is missing or unreadable (its commands report those errors).
+fn engine(args: &Args) -> Engine {
+    let named = args.clone().value("variant").ok().flatten();
+    named
+        .and_then(|id| games::by_id(&id))
+        .map_or(Engine::Reversi(crate::rules::Variant::Mapello), |g| {
+            g.engine
+        })
 }
 
 /// Runs the command named by the first word.
@@ -92,14 +129,29 @@ pub fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
             write!(out, "{}", usage())?;
             Ok(())
         }
-        Some(name) => match COMMANDS.iter().find(|c| c.name == name) {
-            Some(c) => (c.run)(&mut args, out),
-            None => Err(CliError(format!(
-                "unknown command {}\n{}",
-                quoted(name),
-                usage()
-            ))),
-        },
+        Some(name) => {
+            let engine = engine(&args);
+            match commands(engine).iter().find(|c| c.name == name) {
+                Some(c) => (c.run)(&mut args, out),
+                None if COMMANDS.iter().any(|c| c.name == name) => {
+                    let theirs: Vec<&str> = commands(engine).iter().map(|c| c.name).collect();
+                    Err(CliError(format!(
+                        "{} is not a command of {} (its commands: {})",
+                        quoted(name),
+                        games::GAMES
+                            .iter()
+                            .find(|g| g.engine == engine)
+                            .map_or("this game", |g| g.name),
+                        theirs.join(", ")
+                    )))
+                }
+                None => Err(CliError(format!(
+                    "unknown command {}\n{}",
+                    quoted(name),
+                    usage()
+                ))),
+            }
+        }
         None => Err(CliError(usage())),
     }
 }
