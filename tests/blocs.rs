@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use mapello::blocs::ai::{self, Ai, Level, MAX_LEVEL};
-use mapello::blocs::{Face, Move, Phase, Player, Position, Solver, Square, FULL};
+use mapello::blocs::{Face, Move, Phase, Player, Position, Solver, Square, FULL, LONGEST_GAME};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -336,4 +336,23 @@ mod hostile {
             }
         }
     }
+}
+
+#[test]
+fn the_longest_game_has_16_placements_and_1007_flips() {
+    // Longest flipping phase from each mask, the smaller masks first since
+    // every flip lowers the mask.
+    let mut longest = vec![0usize; 1 << 16];
+    for black in 1..=FULL {
+        let pos = Position::flipping(black, Player::X);
+        longest[usize::from(black)] = 1 + pos
+            .moves()
+            .into_iter()
+            .map(|m| longest[usize::from(pos.play(m).unwrap().black())])
+            .max()
+            .unwrap();
+    }
+    let most = longest.iter().copied().max().unwrap();
+    assert_eq!(16 + most, LONGEST_GAME);
+    assert_eq!(longest[usize::from(FULL)], most);
 }

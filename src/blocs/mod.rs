@@ -30,6 +30,11 @@ mod square;
 pub mod transcript;
 
 pub use moves::{Move, NotationError, Rect};
+
+/// Moves of the longest game: 16 placements, then 1,007 flips from an
+/// all-black board (tests/blocs.rs finds it by search). Every flip lowers
+/// the black mask read as a number, so no game is longer.
+pub const LONGEST_GAME: usize = 16 + 1007;
 pub use position::{perft, IllegalMove, MoveError, Phase, Position, SetupError, FULL};
 pub use solver::{Solution, Solver};
 pub use square::{Face, Player, Square};

@@ -6,6 +6,7 @@
 
 pub mod ai;
 mod args;
+pub mod blocs;
 
 use wasm_bindgen::prelude::*;
 
@@ -62,14 +63,7 @@ impl Game {
         let options = Options::read("options", options, &["variant", "size", "map", "moves"])?;
         let variant = match options.get("variant")? {
             None => Variant::Mapello,
-            Some((value, name)) => args::short_string(&value, MAX_NAME_CHARS)
-                .and_then(|v| Variant::parse(&v))
-                .ok_or_else(|| {
-                    error(format!(
-                        "{name} must be 'mapello', 'othello', 'reversi' or 'troll', not {}",
-                        args::describe(&value)
-                    ))
-                })?,
+            Some((value, name)) => variant(&name, &value)?,
         };
         let size = match options.get("size")? {
             None => None,
@@ -143,6 +137,32 @@ impl Game {
     pub fn map_code(&self) -> String {
         sharecode::encode(self.inner.map())
     }
+}
+
+/// The Reversi-family variant `value` names; a game of another engine is
+/// refused with the class that plays it.
+fn variant(name: &str, value: &JsValue) -> Result<Variant, JsError> {
+    let text = args::short_string(value, MAX_NAME_CHARS);
+    let game = text.as_deref().and_then(crate::games::by_id);
+    if let Some(game) = game {
+        return game.engine.variant().ok_or_else(|| {
+            error(format!(
+                "{name} '{}' is played with BlocsGame, not Game",
+                game.id
+            ))
+        });
+    }
+    let ids: Vec<String> = crate::games::GAMES
+        .iter()
+        .filter(|g| g.engine.variant().is_some())
+        .map(|g| format!("'{}'", g.id))
+        .collect();
+    let (last, rest) = ids.split_last().expect("the catalogue has Reversi games");
+    Err(error(format!(
+        "{name} must be {} or {last}, not {}",
+        rest.join(", "),
+        args::describe(value)
+    )))
 }
 
 fn piece_name(p: Option<Piece>) -> &'static str {
@@ -327,6 +347,14 @@ impl MapDraft {
         self.limits = limits;
         Ok(())
     }
+}
+
+/// The games the product offers, in the chooser's order (`src/games.rs`):
+/// `[{ id, name, sizes, maps }]`. `Game` plays those of the Reversi
+/// family; `BlocsGame` plays Blocs.
+#[wasm_bindgen]
+pub fn games() -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(crate::games::GAMES).map_err(error)
 }
 
 /// A fresh random seed from the platform's generator.

@@ -1,5 +1,7 @@
 //! Tests of the JavaScript API, shared by the Node and the browser runs.
 
+mod blocs;
+
 use mapello::wasm::ai::solve;
 use mapello::wasm::{Game, MapDraft};
 use wasm_bindgen::{JsCast, JsError, JsValue};
