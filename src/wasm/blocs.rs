@@ -10,7 +10,7 @@ use super::args::{self, error, string, whole, Options};
 use super::MAX_TEXT_CHARS;
 use crate::blocs::ai::{self, Ai, Level, MAX_LEVEL};
 use crate::blocs::{
-    diagram, perft, transcript, Face, Move, Phase, Position, Solver, Square, LONGEST_GAME,
+    diagram, perft, transcript, Face, Move, Phase, Player, Position, Solver, Square, LONGEST_GAME,
 };
 
 /// Longest move read: `a1-d4` with room for spaces.
@@ -41,12 +41,18 @@ pub struct BlocsGame {
 struct Snapshot {
     /// 16 characters in reading order from `a1`: `.`, `X` (black face up), `O`.
     cells: String,
+    /// `toMove`, or `gameOver` once every disc shows white (as the
+    /// Reversi games' snapshots say, so the page's flow reads both alike).
+    status: &'static str,
     /// `X` for the player who moved first, `O` for the other.
     to_move: char,
     /// `placement` or `flipping`.
     phase: &'static str,
     /// The player who made the last move once the game is over.
     winner: Option<char>,
+    /// `[X, O]`: 1 for the winner once the game is over, else 0 (Blocs has
+    /// no score; this is the result as a margin of one).
+    score: [u32; 2],
     /// Every legal move in notation.
     legal: Vec<String>,
     /// The last move played, if any.
@@ -108,12 +114,18 @@ impl BlocsGame {
                 .iter()
                 .map(|&sq| pos.face(sq).map_or('.', Face::letter))
                 .collect(),
+            status: if pos.is_over() { "gameOver" } else { "toMove" },
             to_move: pos.to_move().letter(),
             phase: match pos.phase() {
                 Phase::Placement => "placement",
                 Phase::Flipping => "flipping",
             },
             winner: pos.winner().map(|p| p.letter()),
+            score: match pos.winner() {
+                Some(Player::X) => [1, 0],
+                Some(Player::O) => [0, 1],
+                None => [0, 0],
+            },
             legal: pos.moves().iter().map(Move::to_string).collect(),
             last_move: self.moves.last().map(Move::to_string),
             ply: self.moves.len(),

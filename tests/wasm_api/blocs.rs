@@ -37,6 +37,7 @@ fn a_game_runs_through_both_phases_with_undo_and_redo() {
     assert_eq!(text(&state, "cells").as_deref(), Some("................"));
     assert_eq!(text(&state, "phase").as_deref(), Some("placement"));
     assert_eq!(text(&state, "toMove").as_deref(), Some("X"));
+    assert_eq!(text(&state, "status").as_deref(), Some("toMove"));
     assert_eq!(strings(get(&state, "legal")).len(), 32);
     ok(game.load_moves(FILL.into()));
     let state = ok(game.snapshot());
@@ -52,6 +53,9 @@ fn a_game_runs_through_both_phases_with_undo_and_redo() {
     ok(game.play("d2-d3".into()));
     let state = ok(game.snapshot());
     assert_eq!(text(&state, "winner").as_deref(), Some("X"));
+    assert_eq!(text(&state, "status").as_deref(), Some("gameOver"));
+    let score = js_sys::Array::from(&get(&state, "score")).to_vec();
+    assert_eq!(score, [JsValue::from(1), JsValue::from(0)]);
     assert!(strings(get(&state, "legal")).is_empty());
     assert_eq!(game.transcript(), format!("{FILL}a1-d4a2-c4d2-d3"));
     assert!(game.undo());
