@@ -5,7 +5,7 @@
 // a phone layout with the board large and the controls within reach.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { GAMES } from "../../www/js/games.js";
+import { BOARD_GAMES } from "../../www/js/games.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openSettings, setMode, waitForMoves } from "./game.mjs";
 
@@ -29,7 +29,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
   test(`every game and board size is reached from the chooser and played, on a ${screen}`, async () => {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     await setMode(page, "hotseat");
-    for (const { id, sizes } of GAMES) {
+    for (const { id, sizes } of BOARD_GAMES) {
       for (const size of sizes) {
         await chooseGame(page, id, size);
         const record = await pageGame(page);

@@ -69,9 +69,12 @@ const MODE_SHORT = {
 /**
  * Starts the page on `start`: `{ settings, game: { map, variant, moves },
  * match, phase }`, already checked. `Game` is the wasm class; `notify(text,
- * options)` shows a notice; `openEditor(options)` shows the map editor.
+ * options)` shows a notice; `openEditor(options)` shows the map editor;
+ * `showView(view)` shows the page of a game that has its own (games.js
+ * `view`), or with null the board again, and says whether such a page was
+ * showing.
  */
-export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor }) {
+export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor, showView }) {
   const $ = (id) => document.getElementById(id);
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   const help = setupHelp(storage);
@@ -590,8 +593,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // Another game, or the same on another board size: a new game (a new
   // match in a series) on the game's starting map for that size.
   function changeGame(variant, wanted) {
-    const before = snapshot();
     const chosen = gameById(variant);
+    // A game with a page of its own takes over; back from it, the game
+    // left on the board is still there.
+    if (chosen.view) return showView(chosen.view);
+    if (showView(null) && variant === game.snapshot().variant) return showSettings();
+    const before = snapshot();
     // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own.
     const size = chosen.sizes.includes(wanted) ? wanted : DEFAULT_SIZE;
     const old = game.snapshot();

@@ -19,7 +19,9 @@ export function setupHelp(storage) {
     if (!dialog.open) dialog.showModal();
   }
 
-  $("open-help").addEventListener("click", () => open(currentGame));
+  // Blocs has its own page (blocs-app.js), marked on the body while it shows.
+  const shownGame = () => (document.body.classList.contains("blocs-active") ? "blocs" : currentGame);
+  $("open-help").addEventListener("click", () => open(shownGame()));
   $("close-help").addEventListener("click", () => dialog.close());
   // A click on the backdrop (outside the dialog's box) closes it too.
   dialog.addEventListener("click", (e) => {

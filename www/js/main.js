@@ -5,8 +5,9 @@
 // checked whole before use, a link never replaces a game without a way
 // back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
-import init, { Game } from "../mapello.js";
+import init, { BlocsGame, Game } from "../mapello.js";
 import { startApp } from "./app.js";
+import { linkedMoves, startBlocs } from "./blocs-app.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
@@ -294,15 +295,38 @@ try {
   throw err;
 }
 reportFailedStart();
+// A shared Blocs game (`#blocs=<moves>`) opens on the Blocs page; the
+// board's own game stays as saved.
+const blocsLink = linkedMoves(location.hash);
+if (blocsLink !== null) history.replaceState(null, "", location.pathname + location.search);
 const first = startingPoint();
+let blocs = null;
+// The page of a game with its own (Blocs), or with null the board again;
+// true when such a page was showing.
+function showView(view) {
+  const was = !document.querySelector("#blocs-page").hidden;
+  if (view === "blocs") blocs.show();
+  else if (was) blocs.hide();
+  return was;
+}
 try {
-  app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor });
+  blocs = startBlocs({ BlocsGame, storage: localStorage, notify });
+  app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor, showView });
+  if (blocsLink !== null) blocs.show(blocsLink);
+  else if (blocs.active) blocs.show();
   // A link pasted into the address bar of the page already open.
   addEventListener("hashchange", () => {
+    const moves = linkedMoves(location.hash);
+    if (moves !== null) {
+      history.replaceState(null, "", location.pathname + location.search);
+      blocs.show(moves);
+      return;
+    }
     const link = takeLink();
     if (!link.error && !link.map) return;
     const current = app.current();
     const next = openLink(link, current);
+    showView(null);
     if (next !== current) app.open(next);
   });
 } catch (err) {

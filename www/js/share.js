@@ -18,7 +18,7 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
-import { GAMES } from "./games.js";
+import { BOARD_GAMES } from "./games.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
@@ -29,7 +29,7 @@ const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
 // A 10 x 10 game has at most 96 moves plus passes, 3 characters each.
 const MAX_MOVES = 400;
 const PLAYERS = ["hotseat", "black", "white", "watch"];
-const VARIANTS = GAMES.map((g) => g.id);
+const VARIANTS = BOARD_GAMES.map((g) => g.id);
 
 // The fields in the order links write them. `read(text)` gives `{ value }`,
 // `{}` for an empty field, or `{ problem }` with a sentence for the player

@@ -1,0 +1,156 @@
+// Blocs on the page, by its visible controls only: chosen in the game
+// chooser, a two-player game played by clicks through both phases to its
+// end (faces chosen with the big buttons, rectangles by a drag and by two
+// taps, an illegal one refused with its reason), undo and redo, the game
+// kept across a reload, a move by keyboard answered by the computer in its
+// worker, and hints; on a desktop and on a phone.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { DESKTOP, PHONE, openSettings } from "./game.mjs";
+
+const env = useSite();
+const SCREENS = { desktop: DESKTOP, phone: PHONE };
+
+const cell = (name) => `.blocs-cell[data-square="${name}"]`;
+const status = (page) => page.textContent("#blocs-status");
+const moves = (page) => page.$$eval("#blocs-moves li", (lis) => lis.map((li) => li.textContent));
+
+/** Chooses Blocs in the game chooser, folding the settings away again on a phone. */
+async function chooseBlocs(page) {
+  const unfolded = await openSettings(page);
+  await page.selectOption("#variant", "blocs");
+  if (unfolded) await page.click("#settings-toggle");
+  await page.waitForSelector("#blocs-page:not([hidden])");
+}
+
+/**
+ * Drags from the centre of one square to another's: with a finger on a
+ * touch screen (Chrome's touch events, as a phone sends them), else the mouse.
+ */
+async function drag(page, from, to, touch) {
+  await page.locator(".blocs-grid").scrollIntoViewIfNeeded();
+  const centre = async (name) => {
+    const b = await page.locator(cell(name)).boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const [a, b] = [await centre(from), await centre(to)];
+  const steps = Array.from({ length: 6 }, (_, k) => ({ x: a.x + ((b.x - a.x) * (k + 1)) / 6, y: a.y + ((b.y - a.y) * (k + 1)) / 6 }));
+  if (!touch) {
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    for (const p of steps) await page.mouse.move(p.x, p.y);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [a] });
+  for (const p of steps) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+// Row 1 black, d4 black, the rest white: two flips and a third end it.
+const FACES = { a1: "X", b1: "X", c1: "X", d1: "X", d4: "X" };
+const SQUARES = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4"];
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  test(`a Blocs game is played through both phases by clicks, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await chooseBlocs(page);
+    await page.selectOption("#blocs-opponent", "human");
+    assert.match(await status(page), /^Placing discs: First player to put a disc down/);
+
+    for (const sq of SQUARES) {
+      await page.click(`.blocs-faces [data-face="${FACES[sq] ?? "O"}"]`);
+      await page.click(cell(sq));
+    }
+    assert.equal((await moves(page)).length, 16);
+    assert.match(await status(page), /^Flipping: First player to flip/);
+    assert.equal(await page.isVisible(".blocs-faces"), false, "no face to choose in the flipping phase");
+
+    // A drag from a1 to d4 flips the whole board.
+    await drag(page, "a1", "d4", screen === "phone");
+    assert.equal((await moves(page)).at(-1), "First player: a1-d4");
+    // Two taps: the first corner previews, the second plays.
+    await page.click(cell("a2"));
+    await page.hover(cell("c4"));
+    assert.match(await page.textContent(".blocs-preview"), /Rectangle a2-c4/);
+    assert.equal(await page.locator(".blocs-cell.chosen").count(), 9);
+    await page.screenshot({ path: `${screenshots}/blocs-preview-${screen}.png`, fullPage: screen === "phone" });
+    await page.click(cell("c4"));
+    assert.equal((await moves(page)).at(-1), "Second player: a2-c4");
+    // A white lower-right disc is refused, with the reason, and nothing is played.
+    await page.click(cell("a1"));
+    await page.click(cell("b2"));
+    assert.match(await page.textContent("#blocs-refusal"), /a1-b2 cannot be played: .*lower-right disc b2 shows white/);
+    assert.equal((await moves(page)).length, 18);
+    // Undo and redo step through the game.
+    await page.click("#blocs-undo");
+    assert.equal((await moves(page)).length, 17);
+    await page.click("#blocs-redo");
+    assert.equal((await moves(page)).length, 18);
+    await page.click(cell("d2"));
+    await page.click(cell("d3"));
+    assert.equal(await status(page), "First player made the last move and wins.");
+    await page.waitForFunction(() => document.querySelector("#announcer").textContent.includes("wins"));
+    await page.screenshot({ path: `${screenshots}/blocs-over-${screen}.png`, fullPage: screen === "phone" });
+
+    // The game is kept across a reload, on the Blocs page.
+    await page.reload();
+    await page.waitForSelector("#blocs-page:not([hidden])");
+    assert.equal((await moves(page)).length, 19);
+    assert.equal(await status(page), "First player made the last move and wins.");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`the computer answers a move played by keyboard in Blocs, and hints mark the winning moves, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await chooseBlocs(page);
+    await page.selectOption("#blocs-opponent", "computer");
+    await page.selectOption("#blocs-level", "5");
+    await page.click("#blocs-new");
+    // By keyboard: arrows to b2, O for the white face, Enter to place.
+    await page.focus(cell("a1"));
+    for (const key of ["ArrowRight", "ArrowDown", "o", "Enter"]) await page.keyboard.press(key);
+    await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 2);
+    const list = await moves(page);
+    assert.equal(list[0], "You: b2O");
+    assert.match(list[1], /^The computer: [a-d][1-4][XO]$/);
+    await page.check("#blocs-hints");
+    assert.match(await page.textContent("#blocs-hints-line"), /Winning moves|No winning move/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+test("a shared link opens the longest Blocs game, 1023 moves, and the rules are a tap away", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  // From an all-black board, the first legal flip each time is the longest game.
+  const transcript = await page.evaluate(async () => {
+    const { BlocsGame } = await import(new URL("mapello.js", document.baseURI).href);
+    const game = new BlocsGame();
+    for (let i = 0; i < 16; i++) game.play(`${"abcd"[i % 4]}${Math.floor(i / 4) + 1}X`);
+    for (let s = game.snapshot(); s.status !== "gameOver"; s = game.snapshot()) game.play(s.legal[0]);
+    return game.transcript();
+  });
+  const linked = await page.context().newPage();
+  await linked.goto(`${env.site.url}#blocs=${transcript}`);
+  await linked.waitForSelector("#blocs-page:not([hidden])");
+  assert.equal(await linked.locator("#blocs-moves li").count(), 1023);
+  // Against the computer, the default, the first player is you.
+  assert.equal(await linked.textContent("#blocs-status"), "You made the last move and win.");
+  assert.equal(new URL(linked.url()).hash, "", "the link is taken out of the address once read");
+  await linked.click("#open-help");
+  assert.equal(await linked.isVisible('[data-help-page="blocs"]'), true);
+  assert.match(await linked.textContent('[data-help-page="blocs"]'), /lower-right/);
+  await linked.click("#close-help");
+  // Back to a game of the board: its page returns, and Blocs's hides.
+  await linked.selectOption("#variant", "othello");
+  assert.equal(await linked.isVisible("main.layout"), true);
+  assert.equal(await linked.isVisible("#blocs-page"), false);
+  assert.equal(await linked.isVisible("#board-size"), true);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

@@ -1,0 +1,276 @@
+// The Blocs page: one BlocsGame (wasm) and its settings, drawn by
+// blocs-view.js. Against the computer (in its worker) or two players on
+// one screen; undo and redo, the move list, hints from the exact solver, a
+// share link with the game in the fragment (`#blocs=<transcript>`), and the
+// game kept across reloads.
+import { moveRows, moveText, playerName, splitTranscript, statusText } from "./blocs-model.js";
+import { createBlocsView } from "./blocs-view.js";
+
+/** localStorage key of the Blocs game and its settings. */
+export const BLOCS_KEY = "mapello.blocs";
+
+/** The fragment key of a shared Blocs game. */
+export const LINK_KEY = "blocs";
+
+const DEFAULTS = { moves: "", opponent: "computer", human: "X", level: 3, hints: false, active: false };
+
+/** The saved record, checked field by field (anything odd falls back to the default). */
+export function readSaved(text) {
+  let saved = {};
+  try {
+    saved = JSON.parse(text) ?? {};
+  } catch {
+    saved = {};
+  }
+  const pick = (key, ok) => (ok(saved[key]) ? saved[key] : DEFAULTS[key]);
+  return {
+    moves: pick("moves", (v) => typeof v === "string" && v.length <= 10_000),
+    opponent: pick("opponent", (v) => v === "computer" || v === "human"),
+    human: pick("human", (v) => v === "X" || v === "O"),
+    level: pick("level", (v) => Number.isInteger(v) && v >= 1 && v <= 5),
+    hints: pick("hints", (v) => typeof v === "boolean"),
+    active: pick("active", (v) => typeof v === "boolean"),
+  };
+}
+
+/** The transcript of a `#blocs=…` fragment, or null for any other fragment. */
+export function linkedMoves(hash) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ""));
+  return params.has(LINK_KEY) ? params.get(LINK_KEY) : null;
+}
+
+/**
+ * Starts the Blocs page (hidden until `show`): `BlocsGame` is the wasm
+ * class, `notify(text, { key })` shows a notice. Returns `{ show(moves?),
+ * hide(), active }`.
+ */
+export function startBlocs({ BlocsGame, storage, notify }) {
+  const $ = (id) => document.getElementById(id);
+  const page = $("blocs-page");
+  const saved = readSaved(read(storage));
+  const settings = { ...saved };
+  let game = openGame(saved.moves);
+  let worker = null;
+  let asked = 0;
+  let thinking = false;
+
+  const view = createBlocsView(page.querySelector(".blocs-board"), playMove);
+
+  function openGame(moves) {
+    try {
+      return new BlocsGame({ moves });
+    } catch (err) {
+      notify(`The Blocs game could not be restored (${err.message}), so a new one started.`, { key: "blocs" });
+      return new BlocsGame();
+    }
+  }
+
+  function names() {
+    if (settings.opponent === "human") return { X: "First player", O: "Second player" };
+    const other = settings.human === "X" ? "O" : "X";
+    return { [settings.human]: "You", [other]: "The computer" };
+  }
+
+  function humanTurn(snap) {
+    return snap.status !== "gameOver" && (settings.opponent === "human" || snap.toMove === settings.human);
+  }
+
+  function save() {
+    try {
+      storage.setItem(BLOCS_KEY, JSON.stringify({ ...settings, moves: game.transcript() }));
+    } catch {
+      // Private browsing may refuse storage: the game just is not kept.
+    }
+  }
+
+  function announce(text) {
+    const live = $("announcer");
+    live.textContent = "";
+    setTimeout(() => (live.textContent = text), 30);
+  }
+
+  function render() {
+    const snap = game.snapshot();
+    const mine = humanTurn(snap) && !thinking;
+    const hints = settings.hints && mine ? game.hints() : [];
+    $("blocs-status").textContent = thinking ? `${statusText(snap, names())} The computer is thinking…` : statusText(snap, names());
+    view.show(snap, { enabled: mine, hints });
+    const line = $("blocs-hints-line");
+    line.hidden = !(settings.hints && mine);
+    line.textContent = hints.length
+      ? `Winning moves (green dot: a placement's square or a flip's lower-right disc): ${hints.join(" ")}`
+      : "No winning move here: against perfect play every move loses.";
+    const list = $("blocs-moves");
+    const rows = moveRows(splitTranscript(game.transcript()));
+    list.replaceChildren(
+      ...rows.map((r) => {
+        const li = document.createElement("li");
+        li.textContent = `${playerName(r.side, names())}: ${r.move}`;
+        return li;
+      }),
+    );
+    // The newest move in view, without scrolling the page itself.
+    list.scrollTop = list.scrollHeight;
+    $("blocs-undo").disabled = !snap.canUndo || thinking;
+    $("blocs-redo").disabled = !snap.canRedo || thinking;
+    $("blocs-opponent").value = settings.opponent;
+    $("blocs-human").value = settings.human;
+    $("blocs-level").value = String(settings.level);
+    $("blocs-hints").checked = settings.hints;
+    for (const label of page.querySelectorAll("[data-blocs-for]")) label.hidden = settings.opponent !== "computer";
+    $("variant").value = "blocs";
+  }
+
+  function playMove(move) {
+    const why = game.refusal(move);
+    if (why) {
+      $("blocs-refusal").textContent = `${move} cannot be played: ${why}.`;
+      announce(`${move} cannot be played: ${why}.`);
+      render();
+      return;
+    }
+    $("blocs-refusal").textContent = "";
+    const side = game.snapshot().toMove;
+    game.play(move);
+    afterMove(move, side);
+  }
+
+  function afterMove(move, side) {
+    const snap = game.snapshot();
+    let news = moveText(move, side, names());
+    if (snap.status === "gameOver") news += ` ${statusText(snap, names())}`;
+    announce(news);
+    save();
+    render();
+    proceed();
+  }
+
+  function proceed() {
+    const snap = game.snapshot();
+    if (page.hidden || snap.status === "gameOver" || humanTurn(snap)) return;
+    thinking = true;
+    render();
+    const id = ++asked;
+    worker ??= startWorker();
+    worker.postMessage({ id, moves: game.transcript(), level: settings.level });
+  }
+
+  function startWorker() {
+    const w = new Worker(new URL("./blocs-worker.js", import.meta.url), { type: "module" });
+    w.onmessage = ({ data }) => {
+      if (data.id !== asked) return;
+      thinking = false;
+      const snap = game.snapshot();
+      if (data.error || !snap.legal.includes(data.move)) {
+        notify(`The computer could not move: ${data.error ?? "it answered a move that is not legal here"}.`, { key: "blocs" });
+        render();
+        return;
+      }
+      game.play(data.move);
+      afterMove(data.move, snap.toMove);
+    };
+    w.onerror = () => {
+      thinking = false;
+      worker = null;
+      notify("The computer player stopped; play on or try again with New game.", { key: "blocs" });
+      render();
+    };
+    return w;
+  }
+
+  // Against the computer, undo and redo go back to a turn of the player's.
+  function step(back) {
+    asked++;
+    thinking = false;
+    const move = back ? () => game.undo() : () => game.redo();
+    if (!move()) return;
+    while (!humanTurn(game.snapshot()) && game.snapshot().status !== "gameOver" && move());
+    $("blocs-refusal").textContent = "";
+    save();
+    render();
+    proceed();
+  }
+
+  function newGame(moves = "") {
+    asked++;
+    thinking = false;
+    game.free();
+    game = openGame(moves);
+    $("blocs-refusal").textContent = "";
+    save();
+    render();
+    proceed();
+  }
+
+  function changeSetting(name, value) {
+    settings[name] = value;
+    save();
+    render();
+    proceed();
+  }
+
+  $("blocs-new").addEventListener("click", () => newGame());
+  $("blocs-undo").addEventListener("click", () => step(true));
+  $("blocs-redo").addEventListener("click", () => step(false));
+  $("blocs-hints").addEventListener("change", (e) => changeSetting("hints", e.target.checked));
+  $("blocs-opponent").addEventListener("change", (e) => changeSetting("opponent", e.target.value));
+  $("blocs-human").addEventListener("change", (e) => changeSetting("human", e.target.value));
+  $("blocs-level").addEventListener("change", (e) => changeSetting("level", Number(e.target.value)));
+  $("blocs-copy-link").addEventListener("click", async () => {
+    const url = `${location.origin}${location.pathname}#${LINK_KEY}=${game.transcript()}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      $("blocs-copied").textContent = "Link copied.";
+    } catch {
+      $("blocs-copied").textContent = url;
+    }
+  });
+  addEventListener("keydown", (e) => {
+    if (page.hidden || !(e.ctrlKey || e.metaKey)) return;
+    if (e.key === "z" || e.key === "y") {
+      e.preventDefault();
+      step(e.key === "z");
+    }
+  });
+
+  function setActive(on) {
+    settings.active = on;
+    page.hidden = !on;
+    document.querySelector("main.layout").hidden = on;
+    // The board's settings (size, mode, map) do not apply to Blocs.
+    document.body.classList.toggle("blocs-active", on);
+    if (on) {
+      $("settings-game").textContent = "Blocs 4×4";
+      $("settings-mode").textContent = "";
+    }
+    save();
+  }
+
+  return {
+    /** Whether the Blocs page was showing when the page was last used. */
+    active: saved.active,
+    /** Shows the Blocs page, with the game `moves` (a shared link's) when given. */
+    show(moves = null) {
+      setActive(true);
+      if (moves !== null) newGame(moves);
+      else {
+        render();
+        proceed();
+      }
+    },
+    /** Hides the Blocs page (another game was chosen). */
+    hide() {
+      asked++;
+      thinking = false;
+      setActive(false);
+    },
+  };
+}
+
+function read(storage) {
+  try {
+    return storage.getItem(BLOCS_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,134 @@
+// Blocs on the page, as plain data and pure functions: square names, the
+// rectangle a player is choosing (tap or drag from one disc to another),
+// the face a placement puts up, and the words the page shows and announces.
+// blocs-view.js draws it and turns pointer and key events into these calls;
+// the rules themselves stay in the wasm BlocsGame.
+
+/** Side of the board. */
+export const SIDE = 4;
+
+/** The name of square `i` (0 to 15, reading order from the top-left): `a1` … `d4`. */
+export function squareName(i) {
+  return `${"abcd"[i % SIDE]}${Math.floor(i / SIDE) + 1}`;
+}
+
+/** The index of a square name (`c3`), or -1. */
+export function squareIndex(name) {
+  const m = /^([a-d])([1-4])$/.exec(String(name).toLowerCase());
+  return m ? (Number(m[2]) - 1) * SIDE + "abcd".indexOf(m[1]) : -1;
+}
+
+/**
+ * The rectangle spanned by squares `a` and `b` in any order, in notation:
+ * `a1-c3` from its top-left to its lower-right square, `c3` for one disc.
+ */
+export function rectName(a, b) {
+  const [ca, ra, cb, rb] = [a % SIDE, Math.floor(a / SIDE), b % SIDE, Math.floor(b / SIDE)];
+  const tl = Math.min(ra, rb) * SIDE + Math.min(ca, cb);
+  const lr = Math.max(ra, rb) * SIDE + Math.max(ca, cb);
+  return tl === lr ? squareName(lr) : `${squareName(tl)}-${squareName(lr)}`;
+}
+
+/** The squares of a flip in notation (`a1-c3`, `c3`), as indexes; empty for anything else. */
+export function rectSquares(move) {
+  const [from, to = from] = String(move).split("-").map(squareIndex);
+  if (from < 0 || to < 0) return [];
+  const cells = [];
+  for (let r = Math.floor(from / SIDE); r <= Math.floor(to / SIDE); r++) {
+    for (let c = from % SIDE; c <= to % SIDE; c++) cells.push(r * SIDE + c);
+  }
+  return cells;
+}
+
+/** A fresh choice: no disc picked yet, placements put black up. */
+export function newChoice() {
+  return { anchor: null, hover: null, face: "X" };
+}
+
+/** The choice with `face` ("X" or "O") for the next placement. */
+export function withFace(choice, face) {
+  return { ...choice, face: face === "O" ? "O" : "X" };
+}
+
+/** The choice with its rectangle dropped (Escape, or a new position). */
+export function cancel(choice) {
+  return { ...choice, anchor: null, hover: null };
+}
+
+/** The choice with the pointer or the cursor over square `i` (for the preview). */
+export function hover(choice, i) {
+  return { ...choice, hover: i };
+}
+
+/**
+ * A tap (or Enter) on square `i` in a position of `phase`: returns
+ * `{ choice, move }`, where `move` is the move to try, or null while a
+ * rectangle is half chosen. A placement is the square with the chosen
+ * face; a flip takes two taps, its two corners (the same disc twice for
+ * one disc).
+ */
+export function tap(choice, i, phase) {
+  if (phase === "placement") return { choice: cancel(choice), move: `${squareName(i)}${choice.face}` };
+  if (choice.anchor === null) return { choice: { ...choice, anchor: i, hover: i }, move: null };
+  return { choice: cancel(choice), move: rectName(choice.anchor, i) };
+}
+
+/**
+ * The end of a drag from square `from` to square `to`: a flip of the
+ * rectangle between them, or, on the square it began, a tap there.
+ */
+export function drag(choice, from, to, phase) {
+  if (phase !== "flipping" || from === to) return tap(choice, to, phase);
+  return { choice: cancel(choice), move: rectName(from, to) };
+}
+
+/** The rectangle being chosen, in notation, or null. */
+export function preview(choice) {
+  if (choice.anchor === null) return null;
+  return rectName(choice.anchor, choice.hover ?? choice.anchor);
+}
+
+/** "X" and "O" as the page names the players (they own no colour in Blocs). */
+export function playerName(side, names = { X: "First player", O: "Second player" }) {
+  return names[side] ?? side;
+}
+
+/** The status line: the phase, whose turn it is, or who won. */
+export function statusText(snap, names) {
+  if (snap.status === "gameOver") {
+    const winner = playerName(snap.winner, names);
+    return `${winner} made the last move and ${winner === "You" ? "win" : "wins"}.`;
+  }
+  const who = playerName(snap.toMove, names);
+  return snap.phase === "placement"
+    ? `Placing discs: ${who} to put a disc down, either face up.`
+    : `Flipping: ${who} to flip a rectangle whose lower-right disc is black.`;
+}
+
+/** A move as a sentence for screen readers. */
+export function moveText(move, side, names) {
+  const who = playerName(side, names);
+  const place = /^([a-d][1-4])([XO])$/.exec(move);
+  if (place) return `${who} put a disc on ${place[1]}, ${place[2] === "X" ? "black" : "white"} face up.`;
+  const [from, to] = move.split("-");
+  return to ? `${who} flipped ${from} to ${to}.` : `${who} flipped ${from}.`;
+}
+
+/** A square for screen readers: its name and what it holds. */
+export function cellLabel(i, cell) {
+  const what = cell === "X" ? "black" : cell === "O" ? "white" : "empty";
+  return `${squareName(i)}, ${what}`;
+}
+
+/**
+ * The moves of a transcript's snapshots as move-list rows: `{ n, side, move }`,
+ * the first player moving at odd numbers.
+ */
+export function moveRows(moves) {
+  return moves.map((move, k) => ({ n: k + 1, side: k % 2 === 0 ? "X" : "O", move }));
+}
+
+/** A transcript split into its moves (`b2Xa1-c3c4` → `["b2X", "a1-c3", "c4"]`). */
+export function splitTranscript(text) {
+  return String(text).match(/[a-d][1-4](?:[XO]|-[a-d][1-4])?/gi) ?? [];
+}

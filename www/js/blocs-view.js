@@ -1,0 +1,171 @@
+// The Blocs board: 16 buttons (so every square is reachable by keyboard and
+// named to screen readers), the face choice for placements as two large
+// buttons under the board (one thumb: choose the face, tap the square), and
+// a rectangle chosen by tapping its two corners or dragging between them,
+// previewed until it is played. The choosing itself is blocs-model.js.
+import {
+  cancel,
+  cellLabel,
+  drag,
+  hover,
+  newChoice,
+  preview,
+  rectName,
+  rectSquares,
+  SIDE,
+  squareIndex,
+  squareName,
+  tap,
+  withFace,
+} from "./blocs-model.js";
+
+/**
+ * Builds the board in `root` (holding `.blocs-grid` and the face buttons
+ * `[data-face]`); `onMove(move)` receives each move chosen. Returns
+ * `{ show(snap, { enabled, hints }) }`.
+ */
+export function createBlocsView(root, onMove) {
+  const grid = root.querySelector(".blocs-grid");
+  const faces = [...root.querySelectorAll("[data-face]")];
+  let choice = newChoice();
+  let snap = null;
+  let enabled = false;
+  let hints = new Set();
+  let last = new Set();
+  let focus = 0;
+  // A drag in the flipping phase: where it began, and whether it reached
+  // another disc (then the click that follows is not a tap).
+  let dragFrom = null;
+  let dragged = false;
+
+  const cells = Array.from({ length: SIDE * SIDE }, (_, i) => {
+    const cell = document.createElement("button");
+    cell.type = "button";
+    cell.className = "blocs-cell";
+    cell.dataset.square = squareName(i);
+    cell.tabIndex = i === 0 ? 0 : -1;
+    grid.append(cell);
+    return cell;
+  });
+
+  const indexAt = (e) => {
+    const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.(".blocs-cell");
+    return cell ? squareIndex(cell.dataset.square) : null;
+  };
+
+  function choose({ choice: next, move = null }) {
+    choice = next;
+    draw();
+    if (move) onMove(move);
+  }
+
+  function shownRect() {
+    if (dragFrom !== null && choice.hover !== null && choice.hover !== dragFrom) return rectName(dragFrom, choice.hover);
+    return preview(choice);
+  }
+
+  function draw() {
+    if (!snap) return;
+    const rect = shownRect();
+    const inRect = new Set(rect ? rectSquares(rect) : []);
+    cells.forEach((cell, i) => {
+      const face = snap.cells[i];
+      cell.dataset.face = face;
+      cell.classList.toggle("chosen", inRect.has(i));
+      cell.classList.toggle("hinted", hints.has(i));
+      cell.classList.toggle("last", last.has(i));
+      cell.setAttribute("aria-label", cellLabel(i, face) + (inRect.has(i) ? ", in the rectangle" : ""));
+      cell.setAttribute("aria-disabled", String(!enabled));
+    });
+    root.dataset.phase = snap.phase;
+    root.querySelector(".blocs-faces").hidden = snap.phase !== "placement" || snap.status === "gameOver";
+    for (const b of faces) b.setAttribute("aria-pressed", String(b.dataset.face === choice.face));
+    root.querySelector(".blocs-preview").textContent = rect
+      ? `Rectangle ${rect}${choice.anchor === null ? "" : ": tap its other corner (the same disc again for one disc)"}.`
+      : "";
+  }
+
+  function setFocus(to, move) {
+    cells[focus].tabIndex = -1;
+    focus = to;
+    cells[focus].tabIndex = 0;
+    if (move) cells[focus].focus();
+  }
+
+  grid.addEventListener("pointerdown", (e) => {
+    const i = indexAt(e);
+    dragged = false;
+    if (i === null || !enabled || snap.phase !== "flipping") return;
+    dragFrom = i;
+    choose({ choice: hover(choice, i) });
+  });
+  grid.addEventListener("pointermove", (e) => {
+    const i = indexAt(e);
+    if (i === null || (dragFrom === null && choice.anchor === null) || choice.hover === i) return;
+    choose({ choice: hover(choice, i) });
+  });
+  grid.addEventListener("pointerup", (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    const to = indexAt(e);
+    if (from === null || to === null || from === to || !enabled) return draw();
+    dragged = true;
+    setFocus(to, false);
+    choose(drag(choice, from, to, snap.phase));
+  });
+  grid.addEventListener("pointercancel", () => {
+    dragFrom = null;
+    draw();
+  });
+  // A click is a tap: by mouse, by touch, or Enter and Space on a square.
+  grid.addEventListener("click", (e) => {
+    const cell = e.target.closest(".blocs-cell");
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (!cell || !enabled) return;
+    const i = squareIndex(cell.dataset.square);
+    setFocus(i, false);
+    choose(tap(choice, i, snap.phase));
+  });
+  grid.addEventListener("keydown", (e) => {
+    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIDE, ArrowDown: SIDE };
+    if (e.key in steps) {
+      e.preventDefault();
+      const to = focus + steps[e.key];
+      const sameRow = Math.abs(steps[e.key]) === SIDE || Math.floor(to / SIDE) === Math.floor(focus / SIDE);
+      if (to < 0 || to >= SIDE * SIDE || !sameRow) return;
+      setFocus(to, true);
+      if (choice.anchor !== null) choose({ choice: hover(choice, to) });
+    } else if (e.key === "Escape") {
+      choose({ choice: cancel(choice) });
+    } else if (/^[xXoO]$/.test(e.key)) {
+      choose({ choice: withFace(choice, e.key.toUpperCase()) });
+    }
+  });
+  for (const b of faces) b.addEventListener("click", () => choose({ choice: withFace(choice, b.dataset.face) }));
+
+  return {
+    /** Draws `next` (a BlocsGame snapshot); moves are taken only when `enabled`. */
+    show(next, { enabled: on, hints: winning = [] }) {
+      snap = next;
+      enabled = on;
+      hints = new Set(winning.map(targetSquare));
+      last = new Set(snap.lastMove ? squaresOf(snap.lastMove) : []);
+      choice = cancel(choice);
+      dragFrom = null;
+      draw();
+    },
+  };
+}
+
+/** The square a move is played by: a placement's square, a flip's lower-right corner. */
+function targetSquare(move) {
+  return squareIndex(/[XO]$/.test(move) ? move.slice(0, 2) : move.split("-").pop());
+}
+
+/** The squares a move changed. */
+function squaresOf(move) {
+  return /[XO]$/.test(move) ? [squareIndex(move.slice(0, 2))] : rectSquares(move);
+}

@@ -1,0 +1,19 @@
+// The Blocs computer player, off the main thread like the other games':
+// each request rebuilds the game from its transcript and answers the move
+// of the level asked (the solver's tables are built once per worker).
+import init, * as wasm from "../mapello.js";
+
+const ready = init();
+
+self.onmessage = async ({ data }) => {
+  const { id, moves, level } = data;
+  try {
+    await ready;
+    const game = new wasm.BlocsGame({ moves });
+    const move = game.aiMove(level, wasm.randomSeed());
+    game.free();
+    self.postMessage({ id, move });
+  } catch (err) {
+    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+};
