@@ -293,7 +293,7 @@ fn solver_figures() {
 /// and whatever is accepted writes back and reads again the same.
 #[cfg(not(target_arch = "wasm32"))]
 mod hostile {
-    use mapello::blocs::{diagram, Move, Player, Position};
+    use mapello::blocs::{diagram, transcript, Move, Player, Position};
     use proptest::prelude::*;
 
     fn position() -> impl Strategy<Value = Position> {
@@ -313,6 +313,14 @@ mod hostile {
         fn any_text_as_a_move(text in "\\PC{0,8}|[a-eA-E0-5xXoO -]{0,7}") {
             if let Ok(m) = text.parse::<Move>() {
                 prop_assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+            }
+        }
+
+        #[test]
+        fn any_text_as_a_transcript(text in "\\PC{0,30}|[a-eA-E0-5xXoO ,-]{0,30}") {
+            match transcript::read(&text) {
+                Ok(moves) => prop_assert_eq!(transcript::read(&transcript::write(&moves)), Ok(moves)),
+                Err(e) => prop_assert!(e.to_string().starts_with("move "), "{}", e),
             }
         }
 
