@@ -118,6 +118,11 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     const list = await moves(page);
     assert.equal(list[0], "You: b2O");
     assert.match(list[1], /^The computer: [a-d][1-4][XO]$/);
+    // Undo takes back the computer's reply and the move before it: your turn again.
+    await page.click("#blocs-undo");
+    assert.deepEqual(await moves(page), []);
+    await page.click("#blocs-redo");
+    assert.deepEqual(await moves(page), list);
     await page.check("#blocs-hints");
     assert.match(await page.textContent("#blocs-hints-line"), /Winning moves|No winning move/);
     assert.deepEqual(problems, []);

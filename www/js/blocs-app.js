@@ -2,9 +2,11 @@
 // blocs-view.js. Against the computer (in its worker) or two players on
 // one screen; undo and redo, the move list, hints from the exact solver, a
 // share link with the game in the fragment (`#blocs=<transcript>`), and the
-// game kept across reloads.
+// game kept across reloads. Who moves next and how far undo goes are the
+// game flow's (flow.js), which reads BlocsGame's snapshots as any game's.
 import { moveRows, moveText, playerName, splitTranscript, statusText } from "./blocs-model.js";
 import { createBlocsView } from "./blocs-view.js";
+import { humanToMove, nextAction, stepHistory } from "./flow.js";
 
 /** localStorage key of the Blocs game and its settings. */
 export const BLOCS_KEY = "mapello.blocs";
@@ -71,8 +73,11 @@ export function startBlocs({ BlocsGame, storage, notify }) {
     return { [settings.human]: "You", [other]: "The computer" };
   }
 
-  function humanTurn(snap) {
-    return snap.status !== "gameOver" && (settings.opponent === "human" || snap.toMove === settings.human);
+  // The settings as the flow model has them: a game against the computer
+  // or between two people, never a match.
+  function flow() {
+    const mode = settings.opponent === "computer" ? "computer" : "hotseat";
+    return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
   }
 
   function save() {
@@ -91,7 +96,7 @@ export function startBlocs({ BlocsGame, storage, notify }) {
 
   function render() {
     const snap = game.snapshot();
-    const mine = humanTurn(snap) && !thinking;
+    const mine = humanToMove(flow(), snap) && !thinking;
     const hints = settings.hints && mine ? game.hints() : [];
     $("blocs-status").textContent = thinking ? `${statusText(snap, names())} The computer is thinking…` : statusText(snap, names());
     view.show(snap, { enabled: mine, hints });
@@ -146,8 +151,7 @@ export function startBlocs({ BlocsGame, storage, notify }) {
   }
 
   function proceed() {
-    const snap = game.snapshot();
-    if (page.hidden || snap.status === "gameOver" || humanTurn(snap)) return;
+    if (page.hidden || nextAction(flow(), game.snapshot(), { paused: false, hints: false }) !== "think") return;
     thinking = true;
     render();
     const id = ++asked;
@@ -178,13 +182,11 @@ export function startBlocs({ BlocsGame, storage, notify }) {
     return w;
   }
 
-  // Against the computer, undo and redo go back to a turn of the player's.
+  // Against the computer, undo and redo go on to a turn of the player's.
   function step(back) {
     asked++;
     thinking = false;
-    const move = back ? () => game.undo() : () => game.redo();
-    if (!move()) return;
-    while (!humanTurn(game.snapshot()) && game.snapshot().status !== "gameOver" && move());
+    if (!stepHistory(flow(), game, back ? "undo" : "redo")) return render();
     $("blocs-refusal").textContent = "";
     save();
     render();
