@@ -608,6 +608,58 @@ mod command_line {
         );
     }
 
+    #[test]
+    fn blocs_errors_quote_user_text_and_escape_terminal_controls() {
+        let cases: [(&[&str], &str); 4] = [
+            (
+                &["show", "--variant", "blocs", "a1X", "\u{1b}[2J"],
+                "in the moves, move 2 at character 5: '\\u{1b}[' is not a square",
+            ),
+            (
+                &[
+                    "show",
+                    "--variant",
+                    "blocs",
+                    "--position",
+                    "XXXX\n\u{1b}]0;t\u{7}\n",
+                ],
+                "line 2, column 1: '\\u{1b}' is not a Blocs cell",
+            ),
+            (
+                &[
+                    "match",
+                    "--variant",
+                    "blocs",
+                    "--a",
+                    "\u{1b}c",
+                    "--b",
+                    "1",
+                    "--games",
+                    "1",
+                ],
+                "--a must be a Blocs level from 1 to 5 or random, not '\\u{1b}c'",
+            ),
+            (
+                &[
+                    "perft",
+                    "--variant",
+                    "blocs",
+                    "--position",
+                    "\u{1b}[31m.txt",
+                    "1",
+                ],
+                "'\\u{1b}[31m.txt': no such file",
+            ),
+        ];
+        for (words, want) in cases {
+            let args: Vec<OsString> = words.iter().map(OsString::from).collect();
+            let what = format!("{args:?}");
+            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
+            assert_clean_error(&what, status, &err, 1);
+            assert!(err.contains(want), "{what}: {err}");
+        }
+    }
+
     /// What an over-long position gives, whatever its source.
     const TOO_LONG: &str = "more than 1 MiB, the most read for a position";
 
