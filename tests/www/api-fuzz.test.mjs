@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
-const { Game, MapDraft } = wasm;
+const { BlocsGame, Game, MapDraft } = wasm;
 
 const SEED = Number(process.env.MAPELLO_SEED ?? 20261123);
 const CALLS = Number(process.env.MAPELLO_CALLS ?? 8000);
@@ -32,6 +32,8 @@ const below = (n) => Math.floor(random() * n);
 const pick = (items) => items[below(items.length)];
 const chance = (p) => random() < p;
 
+// The 16 placements of a board with row 1 and d4 black.
+const BLOCS_FILL = "a1Xb1Xc1Xd1Xa2Ob2Oc2Od2Oa3Ob3Oc3Od3Oa4Ob4Oc4Od4X";
 const CODES = ["18EwAAAAMAABIAABJRhCAAQAA", "16AFcAQAJRAIXMwQA", "18cg8AA6IGAAABqzQCMEnIAAA", "110AgAAUQAAAAAJAAAAEgAACQMABgBQMBAkiAI"];
 // FFO #40 after ten moves (11 empties) and a finished board: solves stay instant.
 const OBFS = ["O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X", `${"X".repeat(32)}${"O".repeat(32)} O`];
@@ -96,6 +98,14 @@ const GOOD = {
   }, ["level", "nodes", "timeMs"]),
   counts: () => options({ walls: GOOD.count, bonuses: GOOD.count, jokers: GOOD.count }),
   solveOptions: () => options({ maxEmpties: () => pick([0, 5, 11, 36, 101, -1]) }),
+  blocsMove: () => pick(["a1X", "b2O", "d4x", "a1-c3", "c3", "d4", "c3-a1", "e5X", "a1-", mutate("b2X")]),
+  blocsText: () => pick([BLOCS_FILL, `${BLOCS_FILL}a1-d4`, "a1Xb1O", "", "a1Xa1X", mutate(BLOCS_FILL)]),
+  blocsOptions: () => options({
+    position: () => pick(["....\n....\n....\n....\n", "XXXX\nOOOO\nOOOO\nOOOX\n", mutate("XOXO\nOOOO\nOOOO\nOOOX\n")]),
+    moves: GOOD.blocsText,
+  }),
+  blocsLevel: () => pick([1, 3, 5, 0, 6, 2.5, "5"]),
+  blocsDepth: () => pick([0, 1, 2, 7, -1]),
 };
 
 /**
@@ -124,8 +134,10 @@ function arg(kind) {
 const games = [new Game(), new Game({ variant: "othello", size: 6 }), new Game({ map: CODES[3] })];
 games[2].play(games[2].snapshot().legal[0]);
 const drafts = [new MapDraft(8), new MapDraft(6), MapDraft.fromCode(CODES[2])];
+const blocs = [new BlocsGame(), new BlocsGame({ moves: BLOCS_FILL }), new BlocsGame({ moves: "b2X" })];
 
 const gameState = (g) => JSON.stringify([g.snapshot(), g.transcript(), g.mapCode()]);
+const blocsState = (b) => JSON.stringify([b.snapshot(), b.transcript(), b.startDiagram()]);
 const draftState = (d) => JSON.stringify([d.code(), d.cells(), d.limits(), d.counts(), d.size()]);
 
 // Every export and method, with the kinds of its arguments. `expensive`
@@ -160,6 +172,20 @@ const CALLS_BY_NAME = {
   balancedRandomMap: { target: null, run: (a) => wasm.balancedRandomMap(...a), args: ["seed", "counts"], expensive: true },
   solve: { target: null, run: (a) => wasm.solve(...a), args: ["position", "solveOptions"] },
   randomSeed: { target: null, run: () => wasm.randomSeed(), args: [] },
+  games: { target: null, run: () => wasm.games(), args: [] },
+  "new BlocsGame": { target: null, run: (a) => new BlocsGame(a[0]), args: ["blocsOptions"] },
+  "BlocsGame.snapshot": { target: "blocs", run: (b) => b.snapshot(), args: [] },
+  "BlocsGame.play": { target: "blocs", run: (b, a) => b.play(...a), args: ["blocsMove"] },
+  "BlocsGame.refusal": { target: "blocs", run: (b, a) => b.refusal(...a), args: ["blocsMove"] },
+  "BlocsGame.undo": { target: "blocs", run: (b) => b.undo(), args: [] },
+  "BlocsGame.redo": { target: "blocs", run: (b) => b.redo(), args: [] },
+  "BlocsGame.transcript": { target: "blocs", run: (b) => b.transcript(), args: [] },
+  "BlocsGame.diagram": { target: "blocs", run: (b) => b.diagram(), args: [] },
+  "BlocsGame.loadMoves": { target: "blocs", run: (b, a) => b.loadMoves(...a), args: ["blocsText"] },
+  "BlocsGame.wins": { target: "blocs", run: (b) => b.wins(), args: [] },
+  "BlocsGame.hints": { target: "blocs", run: (b) => b.hints(), args: [] },
+  "BlocsGame.aiMove": { target: "blocs", run: (b, a) => b.aiMove(...a), args: ["blocsLevel", "seed"] },
+  "BlocsGame.perft": { target: "blocs", run: (b, a) => b.perft(...a), args: ["blocsDepth"] },
 };
 
 /** The arguments of a call: its kinds, then maybe a dropped or an extra one. */
@@ -180,8 +206,10 @@ test("every export answers hostile arguments with a result or a plain Error, and
     if (call.expensive && !chance(0.1)) continue;
     const args = argumentsFor(call.args);
     const k = below(3);
-    const target = call.target === "game" ? games[k] : call.target === "draft" ? drafts[k] : null;
-    const before = call.target === "game" ? gameState(target) : call.target === "draft" ? draftState(target) : null;
+    const pools = { game: [games, gameState], draft: [drafts, draftState], blocs: [blocs, blocsState] };
+    const [pool, state] = pools[call.target] ?? [null, null];
+    const target = pool ? pool[k] : null;
+    const before = state ? state(target) : null;
     // A getter that calls back into the API while the call holds its object.
     if ((name === "bestMove" || name === "hints") && chance(0.1)) {
       args[0] = { get level() { target.play("e3"); return 1; } };
@@ -201,19 +229,18 @@ test("every export answers hostile arguments with a result or a plain Error, and
       assert.ok(typeof error.message === "string" && error.message.length > 0, `${shown}: empty message`);
       assert.ok(error.message.length < 400, `${shown}: a ${error.message.length}-character message`);
       assert.doesNotMatch(error.message, /unreachable|out of bounds|recursive use/, shown);
-      if (before !== null) {
-        const after = call.target === "game" ? gameState(target) : draftState(target);
-        assert.equal(after, before, `${shown} was refused but changed its object`);
-      }
+      if (before !== null) assert.equal(state(target), before, `${shown} was refused but changed its object`);
     } else {
       seen[name].ok++;
       // A new object joins the pool.
       if (result instanceof Game) games[below(3)] = result;
       if (result instanceof MapDraft && result.size() > 0) drafts[below(3)] = result;
+      if (result instanceof BlocsGame) blocs[below(3)] = result;
     }
     // Every object still answers, and the module still works.
     for (const g of games) gameState(g);
     for (const d of drafts) draftState(d);
+    for (const b of blocs) blocsState(b);
     if (i % 100 === 0) assert.equal(new Game({ variant: "othello" }).perft(3), 56);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
