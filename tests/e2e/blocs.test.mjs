@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, openSettings } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, openSettings } from "./game.mjs";
 
 const env = useSite();
 const SCREENS = { desktop: DESKTOP, phone: PHONE };
@@ -156,6 +156,12 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.equal(await linked.isVisible("main.layout"), true);
   assert.equal(await linked.isVisible("#blocs-page"), false);
   assert.equal(await linked.isVisible("#board-size"), true);
+  // A link to a game of the board opens on the board, though Blocs was showing.
+  await linked.selectOption("#variant", "blocs");
+  const board = await linked.context().newPage();
+  await board.goto(`${env.site.url}#m=${DEFAULT_MAP}&g=e3`);
+  await board.waitForSelector("main.layout:not([hidden])");
+  assert.equal(await board.isVisible("#blocs-page"), false);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

@@ -312,7 +312,9 @@ function showView(view) {
 try {
   blocs = startBlocs({ BlocsGame, storage: localStorage, notify });
   app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor, showView });
+  // A link opens its game: a Blocs one on its page, any other on the board.
   if (blocsLink !== null) blocs.show(blocsLink);
+  else if (first.from === "link") blocs.hide();
   else if (blocs.active) blocs.show();
   // A link pasted into the address bar of the page already open.
   addEventListener("hashchange", () => {
