@@ -11,6 +11,7 @@ pub mod levels;
 pub mod matches;
 pub mod players;
 pub(crate) mod pos;
+pub mod review;
 pub(crate) mod search;
 pub(crate) mod stability;
 pub(crate) mod terrain;

@@ -92,8 +92,7 @@ impl<S: Size> Searcher<S> {
         }
     }
 
-    /// The board's terrain (for the tuning tool).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The board's terrain (for the tuning tool and game review).
     pub fn terrain(&self) -> &Terrain<S> {
         &self.g
     }
@@ -105,8 +104,7 @@ impl<S: Size> Searcher<S> {
     }
 
     /// Exact value and best move of `p`, or `None` when the budget ran out
-    /// (for the tuning tool).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// (for the tuning tool and game review).
     pub fn solve(
         &mut self,
         p: Pos<S>,

@@ -13,6 +13,7 @@ mod blocs;
 mod map;
 mod perft;
 pub mod position;
+mod review;
 mod show;
 
 use std::ffi::OsString;
@@ -68,6 +69,7 @@ pub const COMMANDS: &[Command] = &[
     bench::COMMAND,
     ai::SOLVE,
     ai::BESTMOVE,
+    review::COMMAND,
     ai::MATCH,
     ai::BALANCE,
     ai::TUNE,

@@ -1,0 +1,494 @@
+//! Game review: for every move of a game, the best move of its position
+//! and its value beside the value of the move played, and the points the
+//! played move lost.
+//!
+//! A position with at most [`Options::exact`] empty squares is solved
+//! exactly (the position, and the position after the move played when it
+//! is not the best). Any other position is searched to [`Options::depth`]
+//! plies and the position after the move played to one ply less, so both
+//! values see equally far; should the played move come out better, it was
+//! a best move and lost nothing. Either way the loss is never negative.
+//! Values are whole points: the final margin the mover can expect, bonus
+//! points already taken included. The review works on any variant and
+//! board the search plays.
+//!
+//! Review levels, weakest first ([`Options::level`]):
+//!
+//! | level | midgame depth | exact from |
+//! |---|---|---|
+//! | 1 | 2 | 8 empties |
+//! | 2 | 4 | 10 empties |
+//! | 3 | 6 | 12 empties |
+//! | 4 | 7 | 14 empties |
+//! | 5 | 8 | 16 empties |
+//!
+//! A loss is classed by the points it gives away: an inaccuracy from
+//! [`INACCURACY`] points, a mistake from [`MISTAKE`], a blunder from
+//! [`BLUNDER`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::bits::{Bits, Size};
+use crate::errors::MoveError;
+use crate::game::{AnyGame, Game};
+use crate::position::Colour;
+use crate::square::{Move, Square};
+use crate::transcript::{self, ReplayError};
+
+use super::budget::Budget;
+use super::eval::SCALE;
+use super::pos::Pos;
+use super::search::{self, Searcher};
+use super::tt;
+
+/// Fewest points lost that make a move an inaccuracy.
+pub const INACCURACY: i32 = 2;
+/// Fewest points lost that make a move a mistake.
+pub const MISTAKE: i32 = 5;
+/// Fewest points lost that make a move a blunder.
+pub const BLUNDER: i32 = 10;
+
+/// How bad a move was, by the points it lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// Lost [`INACCURACY`] points or more.
+    Inaccuracy,
+    /// Lost [`MISTAKE`] points or more.
+    Mistake,
+    /// Lost [`BLUNDER`] points or more.
+    Blunder,
+}
+
+impl Class {
+    /// The class of a move that lost `loss` points; `None` below an inaccuracy.
+    pub fn of(loss: i32) -> Option<Class> {
+        match loss {
+            l if l >= BLUNDER => Some(Class::Blunder),
+            l if l >= MISTAKE => Some(Class::Mistake),
+            l if l >= INACCURACY => Some(Class::Inaccuracy),
+            _ => None,
+        }
+    }
+
+    /// Its name in lower case, as the command line and the page show it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+}
+
+/// How deep a review looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Depth of the midgame search of every move, in plies.
+    pub depth: u32,
+    /// Positions with at most this many empty squares are solved exactly.
+    pub exact: u32,
+}
+
+/// Midgame depth and exact limit of each review level, weakest first.
+const LEVELS: [Options; 5] = [
+    Options { depth: 2, exact: 8 },
+    Options {
+        depth: 4,
+        exact: 10,
+    },
+    Options {
+        depth: 6,
+        exact: 12,
+    },
+    Options {
+        depth: 7,
+        exact: 14,
+    },
+    Options {
+        depth: 8,
+        exact: 16,
+    },
+];
+
+/// The strongest review level.
+pub const MAX_LEVEL: u32 = LEVELS.len() as u32;
+
+/// The level the page and the command line use unless told otherwise: a
+/// 60-move game on a walled map is reviewed in the browser in a few seconds.
+pub const DEFAULT_LEVEL: u32 = 3;
+
+impl Options {
+    /// Review level `k` (1 to [`MAX_LEVEL`]), if it exists.
+    pub fn level(k: u32) -> Option<Options> {
+        LEVELS.get((k as usize).checked_sub(1)?).copied()
+    }
+}
+
+/// What the review found for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReview {
+    /// Who played it.
+    pub mover: Colour,
+    /// The move played (a pass when the mover had none).
+    pub played: Move,
+    /// Its value for the mover.
+    pub played_value: i32,
+    /// A best move of the position.
+    pub best: Move,
+    /// Its value for the mover.
+    pub best_value: i32,
+    /// True when both values are exact.
+    pub exact: bool,
+    /// Empty squares when exact, else the depth searched.
+    pub depth: u32,
+}
+
+impl MoveReview {
+    /// Points the move played gave away (never negative).
+    pub fn loss(&self) -> i32 {
+        self.best_value - self.played_value
+    }
+
+    /// The class of the loss, if it is one.
+    pub fn class(&self) -> Option<Class> {
+        Class::of(self.loss())
+    }
+
+    /// A value for the mover turned into one for black.
+    pub fn for_black(&self, value: i32) -> i32 {
+        match self.mover {
+            Colour::Black => value,
+            Colour::White => -value,
+        }
+    }
+}
+
+/// Reviews `played`, a move of the current position of `game`; `Ok(None)`
+/// when `cancel` was raised first. A move the rules refuse is an error.
+pub fn review_move(
+    game: &AnyGame,
+    played: Move,
+    options: &Options,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<MoveReview>, MoveError> {
+    crate::with_game!(game, g => review_sized(g, played, options, cancel))
+}
+
+/// The review of a game: `moves` played from the position of `start`, one
+/// [`MoveReview`] per move (forced passes the moves leave out included),
+/// each handed to `progress` as soon as it is found with its index and the
+/// number of moves.
+/// `Ok(None)` when `cancel` was raised first.
+pub fn review_game(
+    start: &AnyGame,
+    moves: &[Move],
+    options: &Options,
+    cancel: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(usize, usize, &MoveReview),
+) -> Result<Option<Vec<MoveReview>>, ReplayError> {
+    let mut end = start.clone();
+    transcript::replay(&mut end, moves)?;
+    let played: Vec<Move> = end.moves().split_off(start.moves().len());
+    let mut game = start.clone();
+    let mut reviews = Vec::with_capacity(played.len());
+    for (i, &mv) in played.iter().enumerate() {
+        let review = review_move(&game, mv, options, cancel).expect("a replayed move is legal");
+        let Some(review) = review else {
+            return Ok(None);
+        };
+        progress(i, played.len(), &review);
+        reviews.push(review);
+        game.play(mv).expect("a replayed move is legal");
+    }
+    Ok(Some(reviews))
+}
+
+fn review_sized<S: Size>(
+    game: &Game<S>,
+    played: Move,
+    options: &Options,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<MoveReview>, MoveError> {
+    let mut after = game.clone();
+    after.play(played)?;
+    let board = game.board();
+    let position = game.position();
+    let n = board.map().size();
+    let p = Pos::of(position);
+    let taken = Pos::taken_margin(position);
+    let mut searcher = Searcher::new(board, tt::bits::MEDIUM);
+    let empties = searcher.terrain().empties(p.me, p.opp).count();
+    let to_move = |sq: Option<u32>| {
+        sq.and_then(|sq| Square::from_index(sq, n))
+            .map_or(Move::Pass, Move::Play)
+    };
+    let review = |best: Move, best_value: i32, played_value: i32, exact: bool, depth: u32| {
+        Ok(Some(MoveReview {
+            mover: position.side,
+            played,
+            played_value,
+            best,
+            best_value,
+            exact,
+            depth,
+        }))
+    };
+    if empties <= options.exact {
+        let Some((score, best)) = exact(&mut searcher, p, cancel) else {
+            return Ok(None);
+        };
+        let (best, best_value) = (to_move(best), score + taken);
+        if played == best {
+            return review(best, best_value, best_value, true, empties);
+        }
+        let child = after.position();
+        let Some((reply, _)) = exact(&mut searcher, Pos::of(child), cancel) else {
+            return Ok(None);
+        };
+        let played_value = -(reply + Pos::taken_margin(child));
+        return review(best, best_value, played_value, true, empties);
+    }
+    let depth = options.depth.min(empties);
+    let found = searcher.search(p, &to_depth(depth), cancel, &mut |_| {});
+    if cancelled(cancel) {
+        return Ok(None);
+    }
+    let best_value = points(found.score) + taken;
+    let best = to_move(found.best);
+    if played == best || played == Move::Pass {
+        return review(best, best_value, best_value, false, depth);
+    }
+    // The played move searched one ply less from the position it left:
+    // the same horizon as the best move's value.
+    let child = after.position();
+    let reply = searcher.search(Pos::of(child), &to_depth(depth - 1), cancel, &mut |_| {});
+    if cancelled(cancel) {
+        return Ok(None);
+    }
+    let played_value = -(points(reply.score) + Pos::taken_margin(child));
+    // Two searches may disagree by a point or two; a move the search of
+    // the position missed is then as good as the one it found.
+    if played_value > best_value {
+        return review(played, played_value, played_value, false, depth);
+    }
+    review(best, best_value, played_value, false, depth)
+}
+
+/// Search options that stop at `depth` plies, with no other limit.
+fn to_depth(depth: u32) -> search::Options {
+    search::Options {
+        budget: Budget {
+            depth: Some(depth),
+            ..Budget::default()
+        },
+        ..search::Options::default()
+    }
+}
+
+/// A search score in whole points.
+fn points(score: i32) -> i32 {
+    (f64::from(score) / f64::from(SCALE)).round() as i32
+}
+
+/// The exact future margin and best square of `p`, unless cancelled.
+fn exact<S: Size>(
+    searcher: &mut Searcher<S>,
+    p: Pos<S>,
+    cancel: Option<&AtomicBool>,
+) -> Option<(i32, Option<u32>)> {
+    searcher
+        .solve(p, Budget::default(), cancel)
+        .map(|(score, best, _)| (score, best))
+}
+
+fn cancelled(cancel: Option<&AtomicBool>) -> bool {
+    cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::caps;
+    use crate::map::{Counts, Map};
+    use crate::rules::{Status, Variant};
+
+    /// A Mapello game on a walled 8 x 8 map, `plies` random moves in.
+    fn random_game(seed: u64, plies: usize) -> AnyGame {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let counts = Counts {
+            walls: 8,
+            bonuses: 8,
+            jokers: 8,
+        };
+        let map = Map::random(8, counts, &mut rng).unwrap();
+        let mut game = AnyGame::new(Variant::Mapello, map).unwrap();
+        for _ in 0..plies {
+            match legal(&game).as_slice() {
+                [] => break,
+                moves => {
+                    let mv = moves[rng.next_u32() as usize % moves.len()];
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        game
+    }
+
+    /// The moves of the side to move (a pass when it must pass, none at the end).
+    fn legal(game: &AnyGame) -> Vec<Move> {
+        let snap = game.snapshot();
+        match snap.status {
+            Status::GameOver => Vec::new(),
+            Status::MustPass => vec![Move::Pass],
+            Status::ToMove => snap
+                .legal
+                .iter()
+                .map(|m| game.parse_move(m).unwrap())
+                .collect(),
+        }
+    }
+
+    /// Black's final margin with perfect play, by trying every line: a
+    /// check on the solver that shares none of its code.
+    fn minimax_for_black(game: &AnyGame) -> i32 {
+        let snap = game.snapshot();
+        if snap.status == Status::GameOver {
+            return snap.score[0] - snap.score[1];
+        }
+        let values = legal(game).into_iter().map(|mv| {
+            let mut next = game.clone();
+            next.play(mv).unwrap();
+            minimax_for_black(&next)
+        });
+        if snap.to_move.as_deref() == Some("X") {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    const EXACT_8: Options = Options { depth: 2, exact: 8 };
+
+    #[test]
+    fn a_move_that_throws_away_ten_points_is_a_blunder_with_exact_values() {
+        let mut found = 0;
+        for seed in 0..12 {
+            let mut game = random_game(seed, 200);
+            while caps::empties(&game) < 7 && game.undo() {}
+            if legal(&game).len() < 2 {
+                continue;
+            }
+            let black = game.snapshot().to_move.as_deref() == Some("X");
+            let sign = if black { 1 } else { -1 };
+            let values: Vec<(Move, i32)> = legal(&game)
+                .into_iter()
+                .map(|mv| {
+                    let mut next = game.clone();
+                    next.play(mv).unwrap();
+                    (mv, sign * minimax_for_black(&next))
+                })
+                .collect();
+            let best = values.iter().map(|&(_, v)| v).max().unwrap();
+            let &(worst, worst_value) = values.iter().min_by_key(|&&(_, v)| v).unwrap();
+            if best - worst_value < BLUNDER {
+                continue;
+            }
+            let r = review_move(&game, worst, &EXACT_8, None).unwrap().unwrap();
+            assert!(r.exact, "seed {seed}: {r:?}");
+            assert_eq!(r.depth, caps::empties(&game), "seed {seed}");
+            assert_eq!(
+                (r.best_value, r.played_value),
+                (best, worst_value),
+                "seed {seed}"
+            );
+            assert_eq!(r.class(), Some(Class::Blunder), "seed {seed}");
+            assert!(values.contains(&(r.best, best)), "seed {seed}: {r:?}");
+            found += 1;
+        }
+        assert!(found >= 5, "only {found} positions with a blunder to check");
+    }
+
+    #[test]
+    fn losses_are_never_negative_and_exact_only_within_the_limit() {
+        let options = Options { depth: 2, exact: 8 };
+        for seed in 100..104 {
+            let end = random_game(seed, 200);
+            let start = AnyGame::from_setup(&end.start_setup()).unwrap();
+            let mut game = start.clone();
+            let reviews = review_game(&start, &end.moves(), &options, None, &mut |_, _, _| {})
+                .unwrap()
+                .unwrap();
+            assert_eq!(reviews.len(), end.moves().len());
+            for (r, mv) in reviews.iter().zip(end.moves()) {
+                let empties = caps::empties(&game);
+                assert!(r.loss() >= 0, "seed {seed}: {r:?}");
+                assert_eq!(r.played, mv);
+                assert_eq!(r.exact, empties <= options.exact, "seed {seed}: {r:?}");
+                let depth = if r.exact {
+                    empties
+                } else {
+                    options.depth.min(empties)
+                };
+                assert_eq!(r.depth, depth, "seed {seed}: {r:?}");
+                if r.played == r.best {
+                    assert_eq!(r.loss(), 0);
+                }
+                game.play(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_exact_value_is_the_final_score() {
+        let end = random_game(7, 200);
+        let mut last = end.clone();
+        last.undo();
+        let mv = *end.moves().last().unwrap();
+        let r = review_move(&last, mv, &EXACT_8, None).unwrap().unwrap();
+        let score = end.snapshot().score;
+        assert_eq!(r.for_black(r.played_value), score[0] - score[1]);
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_with_its_number() {
+        let start = random_game(3, 0);
+        let err =
+            review_game(&start, &[Move::Pass], &EXACT_8, None, &mut |_, _, _| {}).unwrap_err();
+        assert_eq!(err.index, 1);
+        let err = review_move(&start, Move::Pass, &EXACT_8, None).unwrap_err();
+        assert!(!err.to_string().is_empty());
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_review() {
+        let end = random_game(5, 200);
+        let start = AnyGame::from_setup(&end.start_setup()).unwrap();
+        let stop = AtomicBool::new(true);
+        let options = Options::level(MAX_LEVEL).unwrap();
+        let result = review_game(
+            &start,
+            &end.moves(),
+            &options,
+            Some(&stop),
+            &mut |_, _, _| {},
+        );
+        assert_eq!(result, Ok(None));
+    }
+
+    #[test]
+    fn classes_follow_the_documented_thresholds() {
+        assert_eq!(Class::of(0), None);
+        assert_eq!(Class::of(INACCURACY - 1), None);
+        assert_eq!(Class::of(INACCURACY), Some(Class::Inaccuracy));
+        assert_eq!(Class::of(MISTAKE - 1), Some(Class::Inaccuracy));
+        assert_eq!(Class::of(MISTAKE), Some(Class::Mistake));
+        assert_eq!(Class::of(BLUNDER - 1), Some(Class::Mistake));
+        assert_eq!(Class::of(BLUNDER), Some(Class::Blunder));
+        assert_eq!(Options::level(0), None);
+        assert_eq!(Options::level(MAX_LEVEL + 1), None);
+        assert!(Options::level(DEFAULT_LEVEL).is_some());
+    }
+}

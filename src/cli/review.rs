@@ -1,0 +1,58 @@
+//! `review --position P [--level L] MOVES…`: each move of a game beside the
+//! best move of its position, and the points it lost (see
+//! [`crate::ai::review`] for the levels and the classes).
+
+use std::io::Write;
+
+use super::ai::signed;
+use super::{Args, CliError, Command, PositionArgs};
+use crate::ai::review::{self, MoveReview, Options, DEFAULT_LEVEL, MAX_LEVEL};
+use crate::transcript;
+
+pub const COMMAND: Command = Command {
+    name: "review",
+    usage: "[--position P] [--level L] MOVES...",
+    run,
+};
+
+fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
+    let position = PositionArgs::take(args)?;
+    let level = args
+        .number("level", 1..=MAX_LEVEL)?
+        .unwrap_or(DEFAULT_LEVEL);
+    let moves = args.rest().join(" ");
+    args.finish()?;
+    let start = position.game()?;
+    let n = start.size();
+    let moves = transcript::read(&moves, n).map_err(|e| CliError(format!("in the moves, {e}")))?;
+    if moves.is_empty() {
+        return Err(CliError(
+            "no moves to review: give the game's moves after the options".into(),
+        ));
+    }
+    let options = Options::level(level).expect("the level is in range");
+    let mut written = Ok(());
+    review::review_game(&start, &moves, &options, None, &mut |i, _, r| {
+        if written.is_ok() {
+            written = writeln!(out, "{}", line(i + 1, r, n)).and_then(|()| out.flush());
+        }
+    })?
+    .ok_or_else(|| CliError("the review was stopped".into()))?;
+    Ok(written?)
+}
+
+/// `<i> <X|O> <move> <value> best <move> <value> loss <l> <class|-> <exact E|depth D>`.
+fn line(number: usize, r: &MoveReview, n: u32) -> String {
+    format!(
+        "{number} {} {} {} best {} {} loss {} {} {} {}",
+        r.mover.letter(),
+        r.played.name(n),
+        signed(r.played_value),
+        r.best.name(n),
+        signed(r.best_value),
+        r.loss(),
+        r.class().map_or("-", |c| c.name()),
+        if r.exact { "exact" } else { "depth" },
+        r.depth
+    )
+}
