@@ -363,7 +363,7 @@ fn variant_othello_refuses_a_map_with_pieces() {
 #[test]
 fn help_lists_every_command() {
     let out = ok(&["help"]);
-    for command in ["perft", "show", "map", "bench"] {
+    for command in ["perft", "show", "map", "bench", "review"] {
         assert!(out.contains(&format!("  {command}")), "{out}");
     }
 }
@@ -680,4 +680,121 @@ fn blocs_bad_input_gets_one_line_errors() {
         let err = one_line_error(args);
         assert!(err.contains(want), "{args:?}: {err}");
     }
+}
+
+/// FFO #40 (20 empties, black to move, a2 +38).
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+/// Ten moves into FFO #40 along the best line (white's pass left out).
+const FFO_40_LINE: [&str; 9] = ["a2", "b1", "c1", "b6", "c7", "a7", "b7", "b8", "d7"];
+
+/// The position after `moves` from `position`, as a diagram `solve` reads.
+fn diagram_after(position: &str, moves: &[&str]) -> String {
+    let mut args = vec!["show", "--position", position];
+    args.extend(moves);
+    let out = ok(&args);
+    let rows: Vec<&str> = out.lines().take(8).collect();
+    let side = out
+        .lines()
+        .nth(8)
+        .unwrap()
+        .strip_prefix("to move: ")
+        .unwrap();
+    format!("{}\n{side} to move\n", rows.join("\n"))
+}
+
+#[test]
+fn review_prints_a_line_per_move_and_marks_an_exact_blunder() {
+    let mut args = vec!["review", "--position", FFO_40, "--level", "3"];
+    args.extend(FFO_40_LINE);
+    args.push("d8");
+    let out = ok(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    // The pass white had to make is a move of its own.
+    assert_eq!(lines.len(), 11, "{out}");
+    assert!(lines[3].starts_with("4 O pass "), "{out}");
+    for (i, line) in lines.iter().enumerate() {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 12, "{line}");
+        assert_eq!(f[0], (i + 1).to_string());
+        assert_eq!(f[1], if i % 2 == 0 { "X" } else { "O" }, "{line}");
+        assert_eq!((f[4], f[7]), ("best", "loss"), "{line}");
+        let value = |s: &str| s.parse::<i32>().unwrap();
+        assert_eq!(value(f[6]) - value(f[3]), value(f[8]), "{line}");
+        assert!(value(f[8]) >= 0, "{line}");
+    }
+    // 11 empties: solved, and d8 throws the win away.
+    assert_eq!(
+        lines[10],
+        "11 X d8 -10 best f8 +38 loss 48 blunder exact 11"
+    );
+    // The values agree with `solve` on the position and after the move.
+    let before = diagram_after(FFO_40, &FFO_40_LINE);
+    let o = ["--variant", "othello"];
+    assert_eq!(
+        ok(&["solve", "--position", &before, o[0], o[1]]),
+        "best: f8 score: +38\n"
+    );
+    let mut line = FFO_40_LINE.to_vec();
+    line.push("d8");
+    let after = diagram_after(FFO_40, &line);
+    let solved = ok(&["solve", "--position", &after, o[0], o[1]]);
+    assert!(solved.ends_with(" score: +10\n"), "{solved}");
+}
+
+#[test]
+fn review_works_on_a_mapello_map_and_names_searched_depths() {
+    let map = TempFile::new("review-map", EXAMPLE);
+    let out = ok(&[
+        "review",
+        "--position",
+        map.path(),
+        "--level",
+        "1",
+        "e3",
+        "d3",
+        "c3",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("1 X e3 "), "{out}");
+    assert!(lines[2].starts_with("3 X c3 "), "{out}");
+    for line in lines {
+        assert!(line.ends_with(" depth 2"), "{line}");
+    }
+}
+
+#[test]
+fn review_refuses_an_illegal_move_a_bad_level_and_no_moves() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["review", "e3", "a1"],
+            "move 2 (a1): a1 is not a legal move",
+        ),
+        (
+            &["review", "--level", "0", "e3"],
+            "--level must be 1 to 5, not '0'",
+        ),
+        (
+            &["review", "--level", "6", "e3"],
+            "--level must be 1 to 5, not '6'",
+        ),
+        (
+            &["review", "--level", "deep", "e3"],
+            "--level must be 1 to 5, not 'deep'",
+        ),
+        (
+            &["review"],
+            "no moves to review: give the game's moves after the options",
+        ),
+        (&["review", "e3", "--depth", "3"], "unknown option --depth"),
+    ];
+    for (args, want) in cases {
+        let err = one_line_error(args);
+        assert_eq!(err, format!("mapello: {want}\n"), "{args:?}");
+    }
+    let err = one_line_error(&["review", "e3", "zz"]);
+    assert!(
+        err.starts_with("mapello: in the moves, move 2 at character 4: "),
+        "{err}"
+    );
 }
