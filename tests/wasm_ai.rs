@@ -1,7 +1,7 @@
 //! The AI's JavaScript API, tested in Node.
 #![cfg(target_arch = "wasm32")]
 
-use mapello::wasm::ai::{balanced_map, best_move, game_balance, hints, map_balance};
+use mapello::wasm::ai::{balanced_map, best_move, game_balance, hints, map_balance, review_move};
 use mapello::wasm::Game;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -200,4 +200,61 @@ fn balance_of_a_map_and_a_balanced_random_map() {
         let draft = mapello::wasm::MapDraft::from_code(code.into()).unwrap();
         assert_eq!(f64::from(draft.size()), size);
     }
+}
+
+/// A random 6 x 6 Othello game whose 25th move (black's e6, 8 empties)
+/// throws a draw-ish +2 away for -10.
+const SIX_GAME: &str = "d5c5b2e3c6b4f3f2a5a4e5b3a3c2d1a2a1f4d2b5a6d6f5f6e6e4b6e1f1c1b1e2";
+
+fn six_game() -> Game {
+    let o = js_sys::Object::new();
+    for (k, v) in [
+        ("variant", JsValue::from("othello")),
+        ("size", 6.into()),
+        ("moves", SIX_GAME.into()),
+    ] {
+        js_sys::Reflect::set(&o, &k.into(), &v).unwrap();
+    }
+    Game::new(o.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn review_move_marks_an_exact_blunder_for_the_mover_and_for_black() {
+    let game = six_game();
+    let r = review_move(&game, 24.into(), options(&[("level", 1.0)])).unwrap();
+    let field = |r: &JsValue, k: &str| get(r, k);
+    assert_eq!(field(&r, "mover"), "X");
+    assert_eq!(field(&r, "played"), "e6");
+    assert_eq!(field(&r, "best"), "b6");
+    assert_eq!(field(&r, "playedValue"), -10);
+    assert_eq!(field(&r, "bestValue"), 2);
+    assert_eq!(field(&r, "loss"), 12);
+    assert_eq!(field(&r, "class"), "blunder");
+    assert_eq!(field(&r, "exact"), true);
+    assert_eq!(field(&r, "depth"), 8);
+    let r = review_move(&game, 25.into(), options(&[("level", 1.0)])).unwrap();
+    assert_eq!(field(&r, "mover"), "O");
+    assert_eq!(field(&r, "playedForBlack"), 8);
+    assert_eq!(field(&r, "bestForBlack"), -10);
+    let first = review_move(&game, 0.into(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(field(&first, "exact"), false);
+    assert_eq!(field(&first, "depth"), 6);
+    assert!(field(&first, "class").is_null());
+}
+
+#[wasm_bindgen_test]
+fn review_move_refuses_bad_indexes_and_levels_and_keeps_the_game() {
+    let game = six_game();
+    let err = refused(review_move(&game, 32.into(), JsValue::UNDEFINED));
+    assert_eq!(err, "index must be a whole number from 0 to 31, not 32");
+    let err = refused(review_move(&game, (-1).into(), JsValue::UNDEFINED));
+    assert_eq!(err, "index must be a whole number from 0 to 31, not -1");
+    let err = refused(review_move(&game, 0.into(), with("level", 6.into())));
+    assert_eq!(
+        err,
+        "options.level must be a whole number from 1 to 5, not 6"
+    );
+    let err = refused(review_move(&start(), 0.into(), JsValue::UNDEFINED));
+    assert_eq!(err, "the game has no moves to review");
+    assert_eq!(game.transcript(), SIX_GAME);
 }

@@ -12,6 +12,7 @@ use super::{Game, MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::balance::{balance, balanced_random_map};
 use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
+use crate::ai::review;
 use crate::ai::search;
 use crate::ai::{self, BestMove};
 use crate::caps::{self, MAX_NODES, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
@@ -190,6 +191,75 @@ pub fn balanced_map(seed: JsValue, counts: JsValue) -> Result<JsValue, JsError> 
         balance: (v * 10.0).round() / 10.0,
     };
     serde_wasm_bindgen::to_value(&out).map_err(error)
+}
+
+/// What `reviewMove` returns: one move of a game against the best move
+/// of its position (see `src/ai/review.rs`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveReview {
+    index: u32,
+    mover: String,
+    played: String,
+    played_value: i32,
+    best: String,
+    best_value: i32,
+    played_for_black: i32,
+    best_for_black: i32,
+    loss: i32,
+    class: Option<&'static str>,
+    exact: bool,
+    depth: u32,
+}
+
+/// Reviews move `index` (0 for the first, passes counted) of `game`'s
+/// moves: `{ index, mover, played, playedValue, best, bestValue,
+/// playedForBlack, bestForBlack, loss, class, exact, depth }`. Values are
+/// whole points, the final margin for the mover (and for black); `class` is
+/// `"inaccuracy"`, `"mistake"`, `"blunder"` or `null`; `depth` is the
+/// empty squares when `exact`, else the plies searched. `options` is
+/// `undefined` or `{ level?: 1..5 }` (review levels, 3 by default). A page
+/// reviews a game one call per move, so it can show progress and stop.
+#[wasm_bindgen(js_name = reviewMove)]
+pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+    let options = Options::read("options", options, &["level"])?;
+    let level = match options.get("level")? {
+        Some((value, name)) => whole(&name, &value, 1..=review::MAX_LEVEL)?,
+        None => review::DEFAULT_LEVEL,
+    };
+    let game = game.inner();
+    let moves = game.moves();
+    if moves.is_empty() {
+        return Err(error("the game has no moves to review"));
+    }
+    let index = whole("index", &index, 0..=moves.len() as u32 - 1)?;
+    let mut before = game.clone();
+    while before.moves().len() > index as usize {
+        before.undo();
+    }
+    let played = moves[index as usize];
+    let options = review::Options::level(level).expect("the level is in range");
+    let r = review::review_move(&before, played, &options, None)
+        .map_err(error)?
+        .ok_or_else(|| error("the review was stopped"))?;
+    let n = game.size();
+    let out = MoveReview {
+        index,
+        mover: r.mover.letter().to_string(),
+        played: r.played.name(n),
+        played_value: r.played_value,
+        best: r.best.name(n),
+        best_value: r.best_value,
+        played_for_black: r.for_black(r.played_value),
+        best_for_black: r.for_black(r.best_value),
+        loss: r.loss(),
+        class: r.class().map(review::Class::name),
+        exact: r.exact,
+        depth: r.depth,
+    };
+    // JSON-compatible, so that no class is `null` as the page stores it.
+    out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(error)
 }
 
 /// What `solve` returns.
