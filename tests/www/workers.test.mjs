@@ -49,3 +49,25 @@ test("balance answers are used only when they are numbers and maps", () => {
     assert.match(balanceProblem("balanced", answer), /not a map/, JSON.stringify(answer));
   }
 });
+
+test("a review answer is used only when it analyses the move asked for", () => {
+  const moves = ["d3", "c3"];
+  const review = {
+    index: 1,
+    mover: "O",
+    played: "c3",
+    playedValue: -3,
+    best: "c5",
+    bestValue: 0,
+    playedForBlack: 3,
+    bestForBlack: 0,
+    loss: 3,
+    class: "inaccuracy",
+    exact: false,
+    depth: 6,
+  };
+  assert.equal(answerProblem("review", { review, ms: 5 }, moves, 1), null);
+  assert.match(answerProblem("review", { review, ms: 5 }, moves, 0), /move 1 is unusable: it analyses another move/);
+  assert.match(answerProblem("review", { review: { ...review, loss: 2 } }, moves, 1), /loss/);
+  assert.match(answerProblem("review", {}, moves, 1), /not an analysis/);
+});

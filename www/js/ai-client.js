@@ -4,6 +4,8 @@
 // misses its deadline rejects what it was doing and is replaced; the game
 // itself lives on the page, so nothing is lost.
 
+import { itemProblem } from "./review.js";
+
 /** Raised for a request cancelled by `cancel()`: not an error to show. */
 export class Cancelled extends Error {
   constructor() {
@@ -27,9 +29,14 @@ export function deadlineMs(level) {
 /**
  * Why `answer`, the worker's reply to a request of `kind` ("move" or
  * "hints") in a position whose legal moves are `legal`, cannot be used;
- * null when it can.
+ * null when it can. A "review" of move `index` is checked against the
+ * game's moves, given as `legal` (review.js, itemProblem).
  */
-export function answerProblem(kind, answer, legal) {
+export function answerProblem(kind, answer, legal, index) {
+  if (kind === "review") {
+    const problem = itemProblem(answer.review, index, legal);
+    return problem && `its review of move ${index + 1} is unusable: ${problem}`;
+  }
   if (kind === "move") {
     if (typeof answer.move !== "string" || answer.move === "") return "it answered no move";
     if (!legal.includes(answer.move)) return "it answered a move that is not legal here";
@@ -83,7 +90,8 @@ export function createAiClient(url) {
         return;
       }
       // A worker that answers what cannot be played is not trusted again.
-      const problem = data.type === "result" ? answerProblem(request.kind, data, request.legal) : "it sent a message the page does not know";
+      const problem =
+        data.type === "result" ? answerProblem(request.kind, data, request.legal, request.index) : "it sent a message the page does not know";
       if (problem) {
         stop(new Error(problem));
         return;
@@ -111,16 +119,17 @@ export function createAiClient(url) {
      * search iteration. Resolves to the worker's result once it is checked
      * against `legal`; rejects when the worker fails, answers what cannot be
      * played, or misses the level's deadline (the worker is then replaced).
+     * A "review" of move `index` takes the game's moves as `legal`.
      */
-    request(kind, game, level, { legal, onProgress } = {}) {
+    request(kind, game, level, { legal, onProgress, index } = {}) {
       worker ??= spawn();
       const id = nextId++;
       const done = new Promise((resolve, reject) => {
         const seconds = Math.round(deadlineMs(level) / 1000);
         const timer = setTimeout(() => stop(new Error(`it did not answer within ${seconds} seconds`)), deadlineMs(level));
-        pending.set(id, { kind, legal, resolve, reject, onProgress, timer });
+        pending.set(id, { kind, legal, index, resolve, reject, onProgress, timer });
       });
-      worker.postMessage({ id, kind, game, level });
+      worker.postMessage({ id, kind, game, level, index });
       return done;
     },
     /** Stops every request now; they reject with `Cancelled`. */

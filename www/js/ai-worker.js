@@ -1,12 +1,13 @@
 // The computer player, off the main thread. Each request rebuilds the game
 // from its map code, variant and transcript, searches, and posts progress
-// and then the result or an error, tagged with the request's id.
+// and then the result or an error, tagged with the request's id. A review
+// asks for one move at a time, so the page can show progress and cancel.
 import init, * as wasm from "../mapello.js";
 
 const ready = init();
 
 self.onmessage = async ({ data }) => {
-  const { id, kind, game: record, level } = data;
+  const { id, kind, game: record, level, index } = data;
   try {
     await ready;
     const game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
@@ -20,6 +21,9 @@ self.onmessage = async ({ data }) => {
     } else if (kind === "hints") {
       if (typeof wasm.hints !== "function") throw new Error("this build has no hints");
       post(id, "result", { hints: wasm.hints(game, { level }).map(plain), ms: performance.now() - start });
+    } else if (kind === "review") {
+      if (typeof wasm.reviewMove !== "function") throw new Error("this build has no game review");
+      post(id, "result", { review: plain(wasm.reviewMove(game, index, { level })), ms: performance.now() - start });
     } else {
       throw new Error(`unknown request '${kind}'`);
     }

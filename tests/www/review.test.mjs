@@ -1,0 +1,196 @@
+// The review model: answers are checked before use, the graph fits its box,
+// the summary names each player's worst moves; and, with the wasm module,
+// a real game's review marks its known blunder.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  CLASSES,
+  addItem,
+  classOf,
+  describe,
+  fits,
+  graph,
+  isComplete,
+  itemProblem,
+  nearestPoint,
+  nextIndex,
+  progress,
+  reviewProblem,
+  startReview,
+  step,
+  summary,
+} from "../../www/js/review.js";
+import { loadWasm } from "./wasm.mjs";
+
+const GAME = { map: "16AAAAAAAAAAAAAAAA", variant: "othello", moves: "d5c5b2e3" };
+const NAMES = ["d5", "c5", "b2", "e3"];
+
+// An answer as the worker's reviewMove gives it.
+function item(index, mover, played, playedValue, best, bestValue, extra = {}) {
+  const sign = mover === "X" ? 1 : -1;
+  const loss = bestValue - playedValue;
+  return {
+    index,
+    mover,
+    played,
+    playedValue,
+    best,
+    bestValue,
+    playedForBlack: sign * playedValue,
+    bestForBlack: sign * bestValue,
+    loss,
+    class: classOf(loss),
+    exact: false,
+    depth: 6,
+    ...extra,
+  };
+}
+
+const ITEMS = [
+  item(0, "X", "d5", 1, "d5", 1),
+  item(1, "O", "c5", -4, "e3", -1),
+  item(2, "X", "b2", -8, "c4", 4),
+  item(3, "O", "e3", 6, "e3", 6),
+];
+
+function full() {
+  return ITEMS.reduce(addItem, startReview(GAME, NAMES));
+}
+
+test("classes follow the thresholds of src/ai/review.rs", () => {
+  assert.deepEqual(
+    [0, 1, 2, 4, 5, 9, 10, 40].map(classOf),
+    [null, null, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"],
+  );
+  assert.deepEqual(
+    CLASSES.map((c) => c.from),
+    [2, 5, 10],
+  );
+});
+
+test("a review walks the moves in order until every one is analysed", () => {
+  let review = startReview(GAME, NAMES);
+  assert.ok(fits(review, GAME));
+  assert.ok(!fits(review, { ...GAME, moves: "d5c5" }));
+  for (const [i, answer] of ITEMS.entries()) {
+    assert.equal(nextIndex(review), i);
+    assert.deepEqual(progress(review), { done: i, total: 4 });
+    assert.equal(itemProblem(answer, i, NAMES), null);
+    review = addItem(review, answer);
+  }
+  assert.equal(nextIndex(review), null);
+  assert.ok(isComplete(review));
+});
+
+test("answers that cannot be the analysis asked for are refused", () => {
+  const good = ITEMS[2];
+  const cases = [
+    [null, /not an analysis/],
+    [{ ...good, index: 3 }, /another move/],
+    [{ ...good, played: "c4" }, /another move/],
+    [{ ...good, mover: "Z" }, /mover/],
+    [{ ...good, best: "" }, /best move/],
+    [{ ...good, playedValue: 1.5 }, /whole numbers/],
+    [{ ...good, depth: "6" }, /whole numbers/],
+    [{ ...good, loss: 3 }, /loss/],
+    [item(2, "X", "b2", 5, "c4", 4), /loss/],
+    [{ ...good, playedForBlack: 8 }, /for black/],
+    [{ ...good, class: "mistake" }, /class/],
+    [{ ...good, exact: "no" }, /deep/],
+  ];
+  for (const [answer, problem] of cases) assert.match(itemProblem(answer, 2, NAMES), problem, JSON.stringify(answer));
+});
+
+test("the graph fits its box, black up, with an even game in the middle", () => {
+  const g = graph(full(), { width: 300, height: 100, pad: 10 });
+  assert.equal(g.points.length, 4);
+  assert.equal(g.zero, 50);
+  assert.equal(g.scale, 10);
+  assert.deepEqual(
+    g.points.map((p) => Math.round(p.x * 100) / 100),
+    [10, 103.33, 196.67, 290],
+  );
+  // Black +1, then +4 (white's -4), -8, -6.
+  assert.deepEqual(
+    g.points.map((p) => p.value),
+    [1, 4, -8, -6],
+  );
+  for (const p of g.points) assert.ok(p.y >= g.top && p.y <= g.bottom);
+  assert.ok(g.points[1].y < g.zero && g.points[2].y > g.zero);
+  assert.equal(g.points[2].cls, "blunder");
+  // A big swing widens the scale instead of leaving the box.
+  const wide = graph(addItem(startReview(GAME, NAMES), item(0, "X", "d5", 40, "d5", 40)), { width: 300, height: 100 });
+  assert.equal(wide.scale, 40);
+  assert.equal(wide.points[0].y, wide.top);
+  assert.equal(nearestPoint(g.points, 180), 2);
+  assert.equal(nearestPoint([], 180), null);
+});
+
+test("each player's summary adds the points lost and names the worst moves", () => {
+  const s = summary(full());
+  assert.equal(s.X.lost, 12);
+  assert.deepEqual(s.X.counts, { inaccuracy: 0, mistake: 0, blunder: 1 });
+  assert.deepEqual(
+    s.X.worst.map((r) => r.played),
+    ["b2"],
+  );
+  assert.equal(s.O.lost, 3);
+  assert.deepEqual(s.O.counts, { inaccuracy: 1, mistake: 0, blunder: 0 });
+  assert.deepEqual(
+    s.O.worst.map((r) => r.index),
+    [1],
+  );
+});
+
+test("stepping stays within the analysed moves", () => {
+  const review = full();
+  assert.equal(step(review, null, 1), 0);
+  assert.equal(step(review, null, -1), 3);
+  assert.equal(step(review, 0, -1), 0);
+  assert.equal(step(review, 2, 1), 3);
+  assert.equal(step(review, 3, 1), 3);
+  assert.equal(step(startReview(GAME, NAMES), null, 1), null);
+});
+
+test("a move reads as a sentence", () => {
+  assert.equal(describe(ITEMS[2]), "3. Black b2 -8 (best c4 +4, lost 12 — blunder; searched 6 plies)");
+  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }), "1. Black d5 +1 (best; exact, 9 empty squares)");
+});
+
+test("a stored review is used only for its own game and when every item holds", () => {
+  const review = full();
+  const stored = JSON.parse(JSON.stringify(review));
+  assert.equal(reviewProblem(stored, GAME), null);
+  assert.equal(reviewProblem({ ...stored, items: [] }, GAME), null);
+  const cases = [
+    [null, /not a review/],
+    [{ ...stored, game: { ...GAME, moves: "d5" } }, /another game/],
+    [{ ...stored, level: 9 }, /level/],
+    [{ ...stored, names: "d5" }, /moves/],
+    [{ ...stored, items: [...stored.items, stored.items[0]] }, /analysis/],
+    [{ ...stored, items: [stored.items[1]] }, /move 1/],
+  ];
+  for (const [data, problem] of cases) assert.match(reviewProblem(data, GAME), problem, JSON.stringify(data)?.slice(0, 80));
+});
+
+// A random 6 x 6 Othello game whose 25th move, black's e6 with 8 empty
+// squares left, turns +2 into -10 (tests/wasm_ai.rs has the same game).
+const SIX_GAME = "d5c5b2e3c6b4f3f2a5a4e5b3a3c2d1a2a1f4d2b5a6d6f5f6e6e4b6e1f1c1b1e2";
+
+test("the wasm module's review of a real game passes every check and marks its blunder", async () => {
+  const wasm = await loadWasm();
+  const game = new wasm.Game({ variant: "othello", size: 6, moves: SIX_GAME });
+  const record = { map: game.mapCode(), variant: "othello", moves: game.transcript() };
+  let review = startReview(record, game.snapshot().moves, 1);
+  for (let i = nextIndex(review); i !== null; i = nextIndex(review)) {
+    const answer = wasm.reviewMove(game, i, { level: review.level });
+    assert.equal(itemProblem(answer, i, review.names), null, JSON.stringify(answer));
+    review = addItem(review, answer);
+  }
+  assert.equal(review.items.length, 32);
+  const blunder = review.items[24];
+  assert.equal(blunder.class, "blunder");
+  assert.equal(blunder.exact, true);
+  assert.ok(summary(review).X.worst.some((r) => r.index === 24));
+  assert.equal(reviewProblem(JSON.parse(JSON.stringify(review)), record), null);
+});

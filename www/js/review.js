@@ -1,0 +1,169 @@
+// A game's review as plain data: the game it belongs to, the review level,
+// and one item per move as the worker's `reviewMove` answers it (see
+// src/ai/review.rs). Everything the review view draws is computed here:
+// progress, the graph's points, the marked moves, each player's summary,
+// the selected move. No DOM; the page and the tests share it.
+
+/** The review level the page uses (src/ai/review.rs, DEFAULT_LEVEL). */
+export const REVIEW_LEVEL = 3;
+/** The strongest review level (src/ai/review.rs, MAX_LEVEL). */
+export const MAX_REVIEW_LEVEL = 5;
+/** The classes of a loss, mildest first, with the fewest points lost for each. */
+export const CLASSES = [
+  { name: "inaccuracy", from: 2 },
+  { name: "mistake", from: 5 },
+  { name: "blunder", from: 10 },
+];
+// A 10 x 10 game has at most 96 moves plus passes.
+const MAX_MOVES = 400;
+// No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
+const MAX_VALUE = 1000;
+
+const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
+const isText = (v, max) => typeof v === "string" && v.length <= max;
+
+/** The class of a loss of `loss` points, or null below an inaccuracy. */
+export function classOf(loss) {
+  let found = null;
+  for (const c of CLASSES) if (loss >= c.from) found = c.name;
+  return found;
+}
+
+/**
+ * A review of `game` (`{ map, variant, moves }`, moves a transcript) whose
+ * moves, passes included, are `names`; nothing analysed yet.
+ */
+export function startReview(game, names, level = REVIEW_LEVEL) {
+  return { game: { map: game.map, variant: game.variant, moves: game.moves }, names: [...names], level, items: [] };
+}
+
+/** True when `review` is of `game` (`{ map, variant, moves }`) as it stands. */
+export function fits(review, game) {
+  return review.game.map === game.map && review.game.variant === game.variant && review.game.moves === game.moves;
+}
+
+/** The index of the next move to analyse, or null when every move has been. */
+export function nextIndex(review) {
+  return review.items.length < review.names.length ? review.items.length : null;
+}
+
+/** `{ done, total }` moves analysed. */
+export function progress(review) {
+  return { done: review.items.length, total: review.names.length };
+}
+
+/**
+ * Why `answer` cannot be the analysis of move `index` of a game whose
+ * moves are `names`; null when it can.
+ */
+export function itemProblem(answer, index, names) {
+  if (!isRecord(answer)) return "it is not an analysis";
+  if (answer.index !== index) return "it analyses another move";
+  if (answer.played !== names[index]) return "it analyses another move than the one played";
+  if (answer.mover !== "X" && answer.mover !== "O") return "its mover is neither black nor white";
+  if (!isText(answer.best, 8) || answer.best === "") return "it names no best move";
+  const values = ["playedValue", "bestValue", "playedForBlack", "bestForBlack", "loss", "depth"];
+  if (!values.every((k) => isValue(answer[k]))) return "its values are not whole numbers of points";
+  if (answer.loss !== answer.bestValue - answer.playedValue || answer.loss < 0) return "its loss is not the best value less the value played";
+  const sign = answer.mover === "X" ? 1 : -1;
+  if (answer.playedForBlack !== sign * answer.playedValue || answer.bestForBlack !== sign * answer.bestValue) {
+    return "its values for black do not match the mover's";
+  }
+  if (answer.class !== classOf(answer.loss)) return "its class does not match its loss";
+  if (typeof answer.exact !== "boolean" || answer.depth < 0) return "it does not say how deep it looked";
+  return null;
+}
+
+/** `review` with the analysis of its next move added (checked with `itemProblem` first). */
+export function addItem(review, item) {
+  return { ...review, items: [...review.items, item] };
+}
+
+/** True when every move is analysed. */
+export function isComplete(review) {
+  return nextIndex(review) === null;
+}
+
+/**
+ * The graph of the value for black after each analysed move, in a box of
+ * `width` x `height` with `pad` around: `{ points, zero, top, bottom, scale }`.
+ * `points[i]` is `{ x, y, index, value, cls }` for move `i`, x spread over the
+ * whole game; `zero` is the y of an even game; the scale is symmetric, at
+ * least 10 points, so small swings do not look like big ones.
+ */
+export function graph(review, { width, height, pad = 8 }) {
+  const total = Math.max(1, review.names.length);
+  const scale = Math.max(10, ...review.items.map((r) => Math.abs(r.playedForBlack)));
+  const top = pad;
+  const bottom = height - pad;
+  const zero = (top + bottom) / 2;
+  const half = (bottom - top) / 2;
+  const step = total > 1 ? (width - 2 * pad) / (total - 1) : 0;
+  const points = review.items.map((r, index) => ({
+    x: pad + step * index,
+    y: zero - (r.playedForBlack / scale) * half,
+    index,
+    value: r.playedForBlack,
+    cls: r.class,
+  }));
+  return { points, zero, top, bottom, scale };
+}
+
+/** The index of the point nearest to `x` on the graph, or null when there is none. */
+export function nearestPoint(points, x) {
+  let best = null;
+  for (const p of points) if (best === null || Math.abs(p.x - x) < Math.abs(best.x - x)) best = p;
+  return best?.index ?? null;
+}
+
+/**
+ * Each player's summary, `{ X, O }`: `{ lost, counts, worst }`: the points
+ * lost over the game, how many moves of each class, and the three moves that
+ * lost the most (the earliest first among equal losses; none that lost nothing).
+ */
+export function summary(review) {
+  const out = {};
+  for (const colour of ["X", "O"]) {
+    const mine = review.items.filter((r) => r.mover === colour);
+    const counts = Object.fromEntries(CLASSES.map((c) => [c.name, mine.filter((r) => r.class === c.name).length]));
+    const worst = mine
+      .filter((r) => r.loss > 0)
+      .sort((a, b) => b.loss - a.loss || a.index - b.index)
+      .slice(0, 3);
+    out[colour] = { lost: mine.reduce((sum, r) => sum + r.loss, 0), counts, worst };
+  }
+  return out;
+}
+
+/** The selected move after stepping `delta` from `index`, within the analysed moves. */
+export function step(review, index, delta) {
+  const last = review.items.length - 1;
+  if (last < 0) return null;
+  if (index === null) return delta < 0 ? last : 0;
+  return Math.min(last, Math.max(0, index + delta));
+}
+
+/** A one-line account of move `item` for the move list and screen readers. */
+export function describe(item, number = item.index + 1) {
+  const how = item.exact ? `exact, ${item.depth} empty squares` : `searched ${item.depth} plies`;
+  const value = (v) => (v > 0 ? `+${v}` : `${v}`);
+  const verdict = item.played === item.best ? "best" : `best ${item.best} ${value(item.bestValue)}, lost ${item.loss}`;
+  const cls = item.class ? ` — ${item.class}` : "";
+  return `${number}. ${item.mover === "X" ? "Black" : "White"} ${item.played} ${value(item.playedValue)} (${verdict}${cls}; ${how})`;
+}
+
+/**
+ * What is wrong with a stored review (`{ game, names, level, items }`) for
+ * a saved `game`, or null when it can be shown as it is.
+ */
+export function reviewProblem(data, game) {
+  if (!isRecord(data) || !isRecord(data.game)) return "it is not a review";
+  if (!isRecord(game) || !fits(data, game)) return "it is of another game";
+  if (!Number.isInteger(data.level) || data.level < 1 || data.level > MAX_REVIEW_LEVEL) return "its level is unknown";
+  if (!Array.isArray(data.names) || data.names.length > MAX_MOVES || !data.names.every((n) => isText(n, 8))) return "its moves are damaged";
+  if (!Array.isArray(data.items) || data.items.length > data.names.length) return "its analysis is damaged";
+  const bad = data.items.findIndex((item, i) => itemProblem(item, i, data.names) !== null);
+  if (bad >= 0) return `its analysis of move ${bad + 1} is damaged`;
+  return null;
+}
