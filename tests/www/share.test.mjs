@@ -126,3 +126,16 @@ test("the game travels in the link; Mapello links stay as they were, and an unkn
   assert.match(readFragment(`#m=${CODE}&v=chess&g=f5`).error, /a game this page does not have/);
   assert.throws(() => linkFor("http://h/", { map: CODE, variant: "<b>" }), /not a game/);
 });
+
+test("a link can open its game in review mode at a review level", () => {
+  const value = { map: CODE, moves: "f5d6", players: "hotseat", review: 3 };
+  const href = linkFor("http://h/p/", value);
+  assert.ok(href.endsWith("&r=3"), href);
+  assert.deepEqual(readFragment(new URL(href).hash), value);
+  for (const bad of ["0", "6", "3.0", "x", "<b>"]) {
+    const read = readFragment(`#m=${CODE}&g=f5&r=${bad}`);
+    assert.deepEqual(Object.keys(read), ["map", "moves", "problem"], bad);
+    assert.match(read.problem, /review/);
+  }
+  assert.throws(() => linkFor("http://h/", { map: CODE, review: 9 }), /review level/);
+});

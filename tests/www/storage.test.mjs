@@ -136,3 +136,48 @@ test("a record saved before the watching settings existed takes their defaults; 
   assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 9 } })).error, /white's level/);
   assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, watchSpeed: "warp" } })).error, /watching speed/);
 });
+
+// A review as review.js keeps it: one move analysed of the game's two.
+const review = {
+  game: record.game,
+  names: ["c5", "c6"],
+  level: 3,
+  items: [
+    {
+      index: 0,
+      mover: "X",
+      played: "c5",
+      playedValue: -4,
+      best: "e3",
+      bestValue: 2,
+      playedForBlack: -4,
+      bestForBlack: 2,
+      loss: 6,
+      class: "mistake",
+      exact: false,
+      depth: 6,
+    },
+  ],
+};
+
+test("a game's review is saved with it and reads back", () => {
+  const { saved, error } = decodeSave(encodeSave({ ...record, review }));
+  assert.equal(error, undefined);
+  assert.deepEqual(saved.review, review);
+  assert.equal("review" in decodeSave(encodeSave(record)).saved, false);
+});
+
+test("a review that does not hold is dropped alone, and the game kept", () => {
+  const damaged = [
+    { ...review, items: [{ ...review.items[0], loss: -6 }] },
+    { ...review, game: { ...record.game, moves: "c5" } },
+    { ...review, level: 0 },
+    "a review",
+  ];
+  for (const bad of damaged) {
+    const { saved, error } = decodeSave(encodeSave({ ...record, review: bad }));
+    assert.equal(error, undefined, JSON.stringify(bad));
+    assert.equal(saved.review, undefined, JSON.stringify(bad));
+    assert.deepEqual(saved.game, record.game);
+  }
+});

@@ -1,6 +1,6 @@
 // Share links: a game in the URL fragment, which never reaches the server.
 //
-//   #m=<share code>&v=<game>&g=<transcript>&p=<players>
+//   #m=<share code>&v=<game>&g=<transcript>&p=<players>&r=<review level>
 //
 // - `m`, the map: a share code (docs/formats.md). The only field a link
 //   needs; it carries the board size too.
@@ -12,6 +12,8 @@
 //   (the person opening the link plays that colour against the computer)
 //   or `watch` (the computer plays both sides). Links older than this field
 //   have none, and open in the mode the page was already in.
+// - `r`, a review level (1 to 5, review.js): the link opens the game in
+//   review mode and analyses it at that level.
 //
 // Only the shape of each field is checked here: whether the code is a legal
 // map and the moves legal on it is the wasm module's call. A damaged map
@@ -19,6 +21,7 @@
 // so, and the rest of the link still opens.
 
 import { BOARD_GAMES } from "./games.js";
+import { MAX_REVIEW_LEVEL } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
@@ -78,7 +81,23 @@ const FIELDS = [
       return players;
     },
   },
+  {
+    name: "review",
+    key: "r",
+    read: (text) =>
+      /^[0-9]$/.test(text) && isReviewLevel(Number(text))
+        ? { value: Number(text) }
+        : { problem: "The link asks for a review this page does not know: the game opens without it." },
+    write: (level) => {
+      if (!isReviewLevel(level)) throw new Error(`not a review level: ${JSON.stringify(level)}`);
+      return String(level);
+    },
+  },
 ];
+
+function isReviewLevel(level) {
+  return Number.isInteger(level) && level >= 1 && level <= MAX_REVIEW_LEVEL;
+}
 
 function validCode(text) {
   return typeof text === "string" && text.length <= MAX_CODE && CODE.test(text);
@@ -101,7 +120,7 @@ function readMoves(text) {
 
 /**
  * Reads a URL fragment (`location.hash`, with or without its `#`): `{}` when
- * it holds no share link, `{ map, moves?, players?, problem? }` when it
+ * it holds no share link, `{ map, moves?, players?, review?, problem? }` when it
  * does (`problem`: a sentence on what was left out), and `{ error }` with a
  * sentence for the player when nothing of it can be used. Keys it does not
  * know are ignored.
@@ -126,7 +145,8 @@ export function readFragment(hash) {
 
 /**
  * `href` with its fragment replaced by a share link to `map` (a share code)
- * and, when given, the game's `variant`, `moves` (a transcript) and `players`.
+ * and, when given, the game's `variant`, `moves` (a transcript), `players`
+ * and `review` (a review level: open in review mode).
  */
 export function linkFor(href, fields = {}) {
   const url = new URL(href);

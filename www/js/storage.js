@@ -1,7 +1,11 @@
 // What survives a reload: the game in progress (map code, variant, moves),
-// the mode and its match, and the settings, as one JSON record in
-// localStorage. A record that breaks any rule of the schema below is
-// dropped whole (its text stays with the page, for the player to download).
+// the mode and its match, the settings, and the game's review when it has
+// one, as one JSON record in localStorage. A record that breaks any rule of
+// the schema below is dropped whole (its text stays with the page, for the
+// player to download); a review that does not hold (review.js) is dropped
+// alone, since it can be made again.
+
+import { reviewProblem } from "./review.js";
 
 /** The localStorage key. */
 export const KEY = "mapello.play";
@@ -91,7 +95,8 @@ export function saveProblem(data) {
 }
 
 /**
- * Reads a saved record: `{ saved }` with `{ settings, game, match, phase }`,
+ * Reads a saved record: `{ saved }` with `{ settings, game, match, phase }`
+ * and `review` when the game has one that holds,
  * `{ saved: null }` when there is none, or `{ saved: null, error }` when it
  * is damaged. The rules of the game itself (is the map legal, are the moves)
  * are the wasm module's to check.
@@ -112,12 +117,16 @@ export function decodeSave(text) {
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   const { settings, game, match, phase } = data;
-  return { saved: { settings, game, match, phase } };
+  const saved = { settings, game, match, phase };
+  if (data.review != null && reviewProblem(data.review, game) === null) saved.review = data.review;
+  return { saved };
 }
 
-/** The JSON text saved for `{ settings, game, match, phase }`. */
-export function encodeSave({ settings, game, match, phase }) {
-  return JSON.stringify({ version: VERSION, settings, game, match, phase });
+/** The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out). */
+export function encodeSave({ settings, game, match, phase, review = null }) {
+  const data = { version: VERSION, settings, game, match, phase };
+  if (review) data.review = review;
+  return JSON.stringify(data);
 }
 
 /**
