@@ -36,6 +36,7 @@ import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { leaderText, setupPlayer, signed, standings } from "./match.js";
 import { presetById } from "./presets.js";
+import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { refusalReason } from "./troll.js";
@@ -102,6 +103,26 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => board.redraw());
 
+  // The game's review (review-view.js): while it is open it has the board,
+  // and the game waits.
+  const reviewer = createReviewer({
+    Game,
+    board,
+    record,
+    names: () => game.snapshot().moves,
+    onOpen: () => {
+      stopComputer();
+      refresh();
+    },
+    onClose: () => {
+      refresh();
+      proceed();
+    },
+    onSave: () => save(storage, current()),
+    onPlayFrom: playFrom,
+  });
+  reviewer.load(start.review);
+
   // A transcript that loads on the game's map: its first legal moves, so
   // the transcript box shows a form that works here.
   let example = { key: "", moves: "" };
@@ -132,16 +153,19 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function refresh(move = null) {
     const snap = game.snapshot();
-    const humanTurn = humanToMove(flow, snap);
-    board.set(
-      {
-        ...fromGame(snap),
-        showLegal: flow.settings.showLegal || performance.now() < showLegalUntil,
-        interactive: humanTurn,
-        hints: humanTurn ? hints : [],
-      },
-      move,
-    );
+    if (reviewer.isOpen() && !reviewer.current()) reviewer.hide();
+    const humanTurn = humanToMove(flow, snap) && !reviewer.isOpen();
+    if (!reviewer.isOpen()) {
+      board.set(
+        {
+          ...fromGame(snap),
+          showLegal: flow.settings.showLegal || performance.now() < showLegalUntil,
+          interactive: humanTurn,
+          hints: humanTurn ? hints : [],
+        },
+        move,
+      );
+    }
     help.showGame(snap.variant, snap.cells);
     $("hints-help").hidden = !$("hints").checked;
     showPlayers(snap);
@@ -158,13 +182,16 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("pause").textContent = paused ? "Resume" : "Pause";
     $("pause").setAttribute("aria-pressed", String(paused));
     $("choose").hidden = flow.phase !== "choose";
+    $("review-game").disabled = snap.moves.length === 0 || flow.phase !== "play";
+    $("review-game").hidden = reviewer.isOpen();
     save(storage, current());
   }
 
   // Everything a reload needs, as saved.
   function current() {
     const { settings, match, phase } = flow;
-    return { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase };
+    const review = phase === "setup" ? null : reviewer.current();
+    return { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase, review };
   }
 
   function showPlayers(snap) {
@@ -352,6 +379,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // What happens next without the user: a pass forced on a side when a
   // computer plays, the computer's move, or hints for the human.
   function proceed() {
+    if (reviewer.isOpen()) return;
     const action = nextAction(flow, game.snapshot(), { paused, hints: $("hints").checked });
     if (action === "pass") play(PASS);
     else if (action === "think") think();
@@ -572,9 +600,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     proceed();
   }
 
-  async function copy(text, what) {
+  async function copy(text, what, out = $("copied")) {
     const done = await copyText(text);
-    const out = $("copied");
     out.textContent = done ? `${what} copied: ${text}` : `Copy this ${what.toLowerCase()}: ${text}`;
     out.dataset.value = text;
   }
@@ -624,6 +651,31 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const code = blank.mapCode();
     blank.free();
     return code;
+  }
+
+  // A new game from the position before move `index` of this one, the
+  // side to move played by the person at the screen against the computer,
+  // or by two people; the game it came from can be brought back.
+  function playFrom(index, opponent) {
+    const before = snapshot();
+    const moves = game.snapshot().moves.slice(0, index).join(" ");
+    stopComputer();
+    game.loadMoves(moves);
+    const side = game.snapshot().toMove ?? SIDES[0];
+    const mode = opponent === "computer" ? "computer" : "hotseat";
+    flow = newFlow({ ...flow.settings, mode, humanColour: side });
+    passNotice = "";
+    refresh();
+    announce(`Playing on from move ${index + 1}. ${$("status").textContent}`);
+    offerReturn(before);
+    proceed();
+  }
+
+  // A share link to the game, opening in review mode at `review` (a review level) when given.
+  function gameLink(review) {
+    const players = playersOf(controllers(flow));
+    const { variant } = game.snapshot();
+    return linkFor(location.href, { map: game.mapCode(), variant, moves: game.transcript(), players, review });
   }
 
   // --- going back to what a change replaced
@@ -705,12 +757,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     button.addEventListener("click", () => choose(button.dataset.colour));
   }
   $("copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves"));
-  $("copy-link").addEventListener("click", () => {
-    const players = playersOf(controllers(flow));
-    const { variant } = game.snapshot();
-    copy(linkFor(location.href, { map: game.mapCode(), variant, moves: game.transcript(), players }), "Link");
-  });
+  $("copy-link").addEventListener("click", () => copy(gameLink(), "Link"));
+  $("review-link").addEventListener("click", () => copy(gameLink(reviewer.current()?.level), "Link", $("review-copied")));
   $("load-moves").addEventListener("click", loadMoves);
+  for (const id of ["review-game", "review-result"]) $(id).addEventListener("click", () => reviewer.open());
   // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the
   // game, but not while typing, and not in the map editor, which has its own.
   document.addEventListener("keydown", (e) => {
@@ -727,6 +777,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // opened in this tab, or a game put back.
   function open(next) {
     const opened = new Game({ variant: next.game.variant, map: next.game.map, moves: next.game.moves });
+    reviewer.hide();
     stopComputer();
     closeEditor();
     clearNotice("computer");
@@ -737,16 +788,20 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     game.free();
     game = opened;
     draftMap = next.game.map;
-    begin();
+    reviewer.load(next.review);
+    begin(next.review);
   }
 
-  function begin() {
+  // Starts on the state; `review` is the one saved or linked with it, open
+  // again when it was being looked at.
+  function begin(review = null) {
     refresh();
     if (flow.phase === "setup") beginSetup();
+    else if (review?.shown) reviewer.open(review.level);
     else proceed();
   }
 
-  begin();
+  begin(start.review);
   for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
   return { open, current };

@@ -144,7 +144,10 @@ function linkedGame(link, settings) {
   }
   const record = { map: link.map, variant, moves: game.transcript() };
   game.free();
-  return { start: fresh(settingsFor(link.players, settings), record), notes };
+  const start = fresh(settingsFor(link.players, settings), record);
+  // A link with a review level opens its game in review mode.
+  if (link.review) start.review = { level: link.review, shown: true };
+  return { start, notes };
 }
 
 // Set aside when a link replaces a game: one step back.

@@ -1,0 +1,143 @@
+// The game review, as a player uses it: a short two-player game with a
+// known blunder is reviewed from the "Review game" button, the blunder is
+// marked in the list and on the graph, the arrow keys step through the
+// game, a click shows a position, a reload keeps the analysis, and a link
+// opens a game in review mode. Screenshots at both widths, light and dark.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { DESKTOP, PHONE, clickSquare, setMode, waitForMoves } from "./game.mjs";
+
+const env = useSite();
+
+// On the rulebook map (the first visit's), black's f7 at move 3 gives away
+// 12 points at the review's level 3: `mapello review --position
+// 18EwAAAAMAABIAABJRhCAAQAA d6 e6 f7 e7` prints
+// `3 X f7 -14 best f5 -2 loss 12 blunder depth 6`.
+const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
+
+// The first 60 moves of a random game on a 10 x 10 map with 8 walls, 8
+// bonuses and 8 jokers: the review's timing case.
+const WALLED_10 = "110URyoAAYSAAACUQYAowYDAAADUQBUIAgAgAo";
+const SIXTY_MOVES =
+  "g5g4f4g6f7e3d6d7h4e4h6g8f3e2d4g7h7i7h5i4h8h9d2c4c3c6f2b2b4g3j4j3h3d3j2b3e8c5b5h2i8c2a1d8g2a4g9g1i5j5j6d1i9j8j7h10c1h1g10i3";
+
+async function reviewDone(page, timeout = 30_000) {
+  await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout });
+}
+
+async function playBlunderGame(page) {
+  await setMode(page, "hotseat");
+  for (const [i, square] of BLUNDER_GAME.entries()) {
+    await clickSquare(page, square);
+    await waitForMoves(page, i + 1);
+  }
+}
+
+function selectedText(page) {
+  return page.textContent("#review-move");
+}
+
+test("a game's blunder is marked, the arrows step, and a reload keeps the review", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await playBlunderGame(page);
+  await page.click("#review-game");
+  await reviewDone(page);
+
+  // Every move analysed, the blunder marked as one in the list and on the graph.
+  const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
+  assert.equal(rows.length, 4);
+  assert.deepEqual(rows[2], ["3. f7 -14 (f5 -2) blunder", "blunder"]);
+  assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
+  assert.match(await page.textContent("#review-summary"), /Black: 13 points lost \(0 inaccuracies, 0 mistakes, 1 blunder\)/);
+  // The review starts on the worst move: the position before it, f5 drawn as best.
+  assert.match(await selectedText(page), /^3\. Black f7 -14 \(best f5 -2, lost 12 — blunder; searched 6 plies\)$/);
+
+  // The arrow keys step through the game, from anywhere on the page.
+  await page.keyboard.press("ArrowLeft");
+  assert.match(await selectedText(page), /^2\. White e6/);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  assert.match(await selectedText(page), /^1\. Black d6/);
+  await page.keyboard.press("End");
+  assert.match(await selectedText(page), /^4\. White e7/);
+
+  // A click on a move, or on the graph, shows its position.
+  await page.click("#review-list li:nth-child(2) button");
+  assert.match(await selectedText(page), /^2\. White e6/);
+  const dot = await page.$eval(".graph-dot.blunder", (d) => {
+    const r = d.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  await page.mouse.click(dot.x, dot.y);
+  assert.match(await selectedText(page), /^3\. Black f7/);
+
+  // A reload brings the review back as it was, without analysing again.
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await page.isVisible("#review"), true);
+  assert.equal(await page.getAttribute("#review", "data-state"), "done");
+  assert.equal(await page.$$eval("#review-list li[data-class=blunder]", (items) => items.length), 1);
+
+  // Back to the game, which is as it was; "Play from here" tries a better move.
+  await page.click("#close-review");
+  assert.equal(await page.isVisible("#review"), false);
+  assert.deepEqual(await page.$$eval("#move-list li", (items) => items.map((li) => li.textContent)), BLUNDER_GAME);
+  await page.click("#review-game");
+  await reviewDone(page);
+  await page.click("#review-list li:nth-child(3) button");
+  await page.click("#review-play-friend");
+  assert.deepEqual(await page.$$eval("#move-list li", (items) => items.map((li) => li.textContent)), ["d6", "e6"]);
+  await clickSquare(page, "f5");
+  await waitForMoves(page, 3);
+  assert.deepEqual(problems, []);
+});
+
+test("Cancel stops a review at once, and Resume goes on where it stopped", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await page.goto(`${env.site.url}#m=${WALLED_10}&g=${SIXTY_MOVES}&p=hotseat`);
+  await page.waitForSelector("body[data-ready]");
+  await page.click("#review-game");
+  await page.waitForFunction(() => document.querySelectorAll("#review-list li").length >= 2);
+  await page.click("#review-cancel");
+  assert.equal(await page.getAttribute("#review", "data-state"), "stopped");
+  const done = await page.$$eval("#review-list li", (items) => items.length);
+  assert.match(await page.textContent("#review-count"), new RegExp(`^Stopped after ${done} of 60 moves\\.$`));
+  await page.click("#review-resume");
+  await reviewDone(page);
+  assert.equal(await page.$$eval("#review-list li", (items) => items.length), 60);
+  assert.deepEqual(problems, []);
+});
+
+test("a link opens its game in review mode; 60 walled 10 x 10 moves take seconds", async () => {
+  const { page, problems } = await openBoard(env.browser, `${env.site.url}#m=${WALLED_10}&g=${SIXTY_MOVES}&p=hotseat&r=3`, DESKTOP);
+  await page.waitForSelector("#review", { state: "visible" });
+  await reviewDone(page, 60_000);
+  const ms = Number(await page.getAttribute("#review", "data-ms"));
+  console.log(`review of 60 moves on a walled 10 x 10 map at level 3: ${(ms / 1000).toFixed(1)} s`);
+  // About 2 s on the machine this was written on: far from the 10 s asked for.
+  assert.ok(ms < 20_000, `${ms} ms`);
+  assert.equal(await page.$$eval("#review-list li", (items) => items.length), 60);
+  assert.deepEqual(problems, []);
+});
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  for (const scheme of ["light", "dark"]) {
+    test(`the review fits and reads at ${width} px, ${scheme}`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: scheme });
+      await playBlunderGame(page);
+      await page.click("#review-game");
+      await reviewDone(page);
+      // Nothing sticks out sideways, the graph included.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
+      const graph = await page.$eval("#review-graph", (g) => g.getBoundingClientRect().width);
+      assert.ok(graph > 200 && graph <= Number(width), `graph ${graph} px wide`);
+      await page.screenshot({ path: `${screenshots}/review-${width}-${scheme}.png`, fullPage: true });
+      assert.deepEqual(problems, []);
+    });
+  }
+}
