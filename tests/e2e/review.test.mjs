@@ -59,7 +59,9 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   assert.match(await selectedText(page), /^1\. Black d6/);
-  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  assert.match(await selectedText(page), /^1\. Black d6/);
+  for (let k = 0; k < 4; k += 1) await page.keyboard.press("ArrowRight");
   assert.match(await selectedText(page), /^4\. White e7/);
 
   // A click on a move, or on the graph, shows its position.

@@ -74,11 +74,12 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     "keydown",
     (e) => {
       if (!isOpen() || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select")) return;
-      const delta = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity }[e.key];
+      // Left and right only: up and down still scroll the page.
+      const delta = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
       if (delta === undefined) return;
       e.preventDefault();
       e.stopPropagation();
-      const next = step(review, selected, Number.isFinite(delta) ? delta : delta * review.names.length);
+      const next = step(review, selected, delta);
       if (next !== null) select(next);
     },
     true,
@@ -265,7 +266,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const marked = review.items.filter((r) => r.class).length;
     svg.setAttribute(
       "aria-label",
-      `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing points. Arrow keys step through the game.`,
+      `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing points. The left and right arrow keys step through the game.`,
     );
   }
 
