@@ -798,3 +798,12 @@ fn review_refuses_an_illegal_move_a_bad_level_and_no_moves() {
         "{err}"
     );
 }
+
+#[test]
+fn review_refuses_troll_whose_ai_values_connections() {
+    let err = one_line_error(&["review", "--variant", "troll", "d4"]);
+    assert_eq!(
+        err,
+        "mapello: review does not cover troll yet: its AI values connections, not points\n"
+    );
+}

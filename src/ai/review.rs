@@ -32,6 +32,7 @@ use crate::bits::{Bits, Size};
 use crate::errors::MoveError;
 use crate::game::{AnyGame, Game};
 use crate::position::Colour;
+use crate::rules::Variant;
 use crate::square::{Move, Square};
 use crate::transcript::{self, ReplayError};
 
@@ -47,6 +48,12 @@ pub const INACCURACY: i32 = 2;
 pub const MISTAKE: i32 = 5;
 /// Fewest points lost that make a move a blunder.
 pub const BLUNDER: i32 = 10;
+
+/// True when the review can value `variant`'s moves in points: every
+/// variant but Troll, whose search values chains rather than a margin.
+pub fn reviews(variant: Variant) -> bool {
+    variant != Variant::Troll
+}
 
 /// How bad a move was, by the points it lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -363,7 +370,7 @@ mod tests {
             next.play(mv).unwrap();
             minimax_for_black(&next)
         });
-        if snap.to_move.as_deref() == Some("X") {
+        if snap.to_move == Some(Colour::Black) {
             values.max().unwrap()
         } else {
             values.min().unwrap()
@@ -381,7 +388,7 @@ mod tests {
             if legal(&game).len() < 2 {
                 continue;
             }
-            let black = game.snapshot().to_move.as_deref() == Some("X");
+            let black = game.snapshot().to_move == Some(Colour::Black);
             let sign = if black { 1 } else { -1 };
             let values: Vec<(Move, i32)> = legal(&game)
                 .into_iter()
@@ -490,5 +497,13 @@ mod tests {
         assert_eq!(Options::level(0), None);
         assert_eq!(Options::level(MAX_LEVEL + 1), None);
         assert!(Options::level(DEFAULT_LEVEL).is_some());
+    }
+
+    #[test]
+    fn every_variant_but_troll_is_reviewed() {
+        for v in [Variant::Mapello, Variant::Othello, Variant::Reversi] {
+            assert!(reviews(v), "{v:?}");
+        }
+        assert!(!reviews(Variant::Troll));
     }
 }

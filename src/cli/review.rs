@@ -23,6 +23,12 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.rest().join(" ");
     args.finish()?;
     let start = position.game()?;
+    if !review::reviews(start.variant()) {
+        return Err(CliError(format!(
+            "review does not cover {} yet: its AI values connections, not points",
+            start.variant().name()
+        )));
+    }
     let n = start.size();
     let moves = transcript::read(&moves, n).map_err(|e| CliError(format!("in the moves, {e}")))?;
     if moves.is_empty() {

@@ -228,6 +228,12 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
         None => review::DEFAULT_LEVEL,
     };
     let game = game.inner();
+    if !review::reviews(game.variant()) {
+        return Err(error(format!(
+            "the review does not cover {} yet: its AI values connections, not points",
+            game.variant().name()
+        )));
+    }
     let moves = game.moves();
     if moves.is_empty() {
         return Err(error("the game has no moves to review"));

@@ -15,6 +15,7 @@ import {
   nearestPoint,
   nextIndex,
   progress,
+  reviewable,
   reviewProblem,
   startReview,
   step,
@@ -65,6 +66,13 @@ test("classes follow the thresholds of src/ai/review.rs", () => {
   assert.deepEqual(
     CLASSES.map((c) => c.from),
     [2, 5, 10],
+  );
+});
+
+test("every game but Troll is reviewed, as src/ai/review.rs says", () => {
+  assert.deepEqual(
+    ["mapello", "othello", "reversi", "troll"].map(reviewable),
+    [true, true, true, false],
   );
 });
 

@@ -36,6 +36,7 @@ import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { leaderText, setupPlayer, signed, standings } from "./match.js";
 import { presetById } from "./presets.js";
+import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
@@ -183,7 +184,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("pause").setAttribute("aria-pressed", String(paused));
     $("choose").hidden = flow.phase !== "choose";
     $("review-game").disabled = snap.moves.length === 0 || flow.phase !== "play";
-    $("review-game").hidden = reviewer.isOpen();
+    $("review-game").hidden = reviewer.isOpen() || !reviewable(snap.variant);
+    $("review-result").hidden = !reviewable(snap.variant);
     save(storage, current());
   }
 
@@ -797,7 +799,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function begin(review = null) {
     refresh();
     if (flow.phase === "setup") beginSetup();
-    else if (review?.shown) reviewer.open(review.level);
+    else if (review?.shown && reviewable(game.snapshot().variant)) reviewer.open(review.level);
     else proceed();
   }
 

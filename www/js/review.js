@@ -23,6 +23,11 @@ const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
 const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
+/** True for the games the review values in points: all but Troll (src/ai/review.rs, `reviews`). */
+export function reviewable(variant) {
+  return variant !== "troll";
+}
+
 /** The class of a loss of `loss` points, or null below an inaccuracy. */
 export function classOf(loss) {
   let found = null;
