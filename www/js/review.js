@@ -23,9 +23,13 @@ const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
 const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
-/** True for the games the review values in points: all but Troll (src/ai/review.rs, `reviews`). */
+// The games whose moves the review values in points (src/ai/review.rs,
+// `reviews`): Troll's AI values connections, and Blocs is another game.
+const REVIEWED = ["mapello", "othello", "reversi"];
+
+/** True for the games the review values in points. */
 export function reviewable(variant) {
-  return variant !== "troll";
+  return REVIEWED.includes(variant);
 }
 
 /** The class of a loss of `loss` points, or null below an inaccuracy. */
