@@ -174,6 +174,58 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// Most games of a match: a fixed map's games differ only by the seed.
 const MAX_GAMES: u32 = 1_000_000;
 
+/// A match's `--games N` (required) and `--seed S` (default 1), as every
+/// game's `match` reads them.
+pub(super) fn games_and_seed(args: &mut Args) -> Result<(u32, u64), CliError> {
+    let games = args
+        .number("games", 1..=MAX_GAMES)?
+        .ok_or_else(|| CliError("missing --games N".into()))?;
+    let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
+    Ok((games, seed))
+}
+
+/// A match's results so far, counted from player a's side.
+#[derive(Default)]
+pub(super) struct Tally {
+    a_wins: u32,
+    b_wins: u32,
+    draws: u32,
+}
+
+impl Tally {
+    /// Counts one game, `a_won` being `None` for a draw, and names its result
+    /// as the game's line says it.
+    pub(super) fn record(&mut self, a_won: Option<bool>) -> &'static str {
+        match a_won {
+            None => {
+                self.draws += 1;
+                "draw"
+            }
+            Some(true) => {
+                self.a_wins += 1;
+                "a wins"
+            }
+            Some(false) => {
+                self.b_wins += 1;
+                "b wins"
+            }
+        }
+    }
+
+    /// The match's last line.
+    pub(super) fn summary(&self, games: u32, out: &mut dyn Write) -> std::io::Result<()> {
+        let Tally {
+            a_wins,
+            b_wins,
+            draws,
+        } = self;
+        writeln!(
+            out,
+            "games {games} a-wins {a_wins} b-wins {b_wins} draws {draws}"
+        )
+    }
+}
+
 /// Most playouts a move of `uct:N`: its tree keeps a node per playout.
 const MAX_PLAYOUTS: u32 = 1_000_000;
 
@@ -207,10 +259,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let random_maps = args.flag("random-maps");
     let a = player(args, "a")?;
     let b = player(args, "b")?;
-    let games = args
-        .number("games", 1..=MAX_GAMES)?
-        .ok_or_else(|| CliError("missing --games N".into()))?;
-    let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
+    let (games, seed) = games_and_seed(args)?;
     args.finish()?;
     if random_maps && position.position.is_some() {
         return Err(CliError(
@@ -224,7 +273,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut map_game = None;
-    let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
+    let mut tally = Tally::default();
     for i in 0..games {
         if random_maps && i % 2 == 0 {
             let counts = Counts::FULL_SET;
@@ -249,20 +298,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         } else {
             Colour::White
         };
-        let result = match outcome.winner {
-            None => {
-                draws += 1;
-                "draw"
-            }
-            Some(c) if c == a_colour => {
-                a_wins += 1;
-                "a wins"
-            }
-            Some(_) => {
-                b_wins += 1;
-                "b wins"
-            }
-        };
+        let result = tally.record(outcome.winner.map(|c| c == a_colour));
         let (bn, wn) = if a_black { ("a", "b") } else { ("b", "a") };
         writeln!(
             out,
@@ -273,10 +309,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         out.flush()?;
     }
-    writeln!(
-        out,
-        "games {games} a-wins {a_wins} b-wins {b_wins} draws {draws}"
-    )?;
+    tally.summary(games, out)?;
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use std::time::Instant;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::ai::{games_and_seed, Tally};
 use super::position::{in_source, read_text};
 use super::{printable, quoted, Args, Bench, CliError, Command};
 use crate::blocs::ai::{Ai, Level, MAX_LEVEL};
@@ -174,9 +175,6 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Most games of a match.
-const MAX_GAMES: u32 = 1_000_000;
-
 /// A player of a match: a level, or uniformly random moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -237,13 +235,10 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let start = position(args)?;
     let a = player(args, "a")?;
     let b = player(args, "b")?;
-    let games = args
-        .number("games", 1..=MAX_GAMES)?
-        .ok_or_else(|| CliError("missing --games N".into()))?;
-    let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
+    let (games, seed) = games_and_seed(args)?;
     args.finish()?;
     not_over(&start)?;
-    let (mut a_wins, mut b_wins) = (0, 0);
+    let mut tally = Tally::default();
     for i in 0..games {
         let game_seed = seed.wrapping_mul(1_000_003) ^ u64::from(i);
         let a_first = i % 2 == 0;
@@ -259,14 +254,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             plies += 1;
         }
         let winner = pos.winner().expect("the game ended");
-        let a_won = (winner == Player::X) == a_first;
-        let result = if a_won {
-            a_wins += 1;
-            "a wins"
-        } else {
-            b_wins += 1;
-            "b wins"
-        };
+        let result = tally.record(Some((winner == Player::X) == a_first));
         let (xn, on) = if a_first { ("a", "b") } else { ("b", "a") };
         writeln!(
             out,
@@ -275,7 +263,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         out.flush()?;
     }
-    writeln!(out, "games {games} a-wins {a_wins} b-wins {b_wins} draws 0")?;
+    tally.summary(games, out)?;
     Ok(())
 }
 
