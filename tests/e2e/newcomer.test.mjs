@@ -236,6 +236,7 @@ test("watching two computers: a level for each side, a speed, and no toggles tha
   assert.match(await page.textContent("#player-O .player-name"), /level 2/);
   assert.ok(await page.isHidden("#hints"), "hints are for a player at the screen");
   assert.ok(await page.isHidden("#show-legal"));
+  assert.ok(await page.isHidden("#human-colour"), "no side is the player's when two computers play");
   // Fast does not wait between moves: level 1 and 2 play 20 moves in well under the normal pace's 12 s.
   const start = Date.now();
   await waitForMoves(page, 20, 10_000);
