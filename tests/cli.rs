@@ -800,10 +800,29 @@ fn review_refuses_an_illegal_move_a_bad_level_and_no_moves() {
 }
 
 #[test]
-fn review_refuses_troll_whose_ai_values_connections() {
-    let err = one_line_error(&["review", "--variant", "troll", "d4"]);
+fn review_values_troll_in_chain_steps_and_marks_a_missed_block_a_blunder() {
+    // White lets Black's column d reach row 8 with g7 instead of a block.
+    let game = "d1 c5 d2 g2 d3 g3 d4 g4 d5 g5 d6 g6 d7 g7 d8";
+    let mut args = vec!["review", "--variant", "troll", "--level", "1"];
+    args.extend(game.split(' '));
+    let out = ok(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 15, "{out}");
+    let g7: Vec<&str> = lines[13].split(' ').collect();
+    assert_eq!(&g7[..4], ["14", "O", "g7", "-100"], "{out}");
+    assert!(["e3", "e5", "e7"].contains(&g7[5]), "{out}");
     assert_eq!(
-        err,
-        "mapello: review does not cover troll yet: its AI values connections, not points\n"
+        g7[8..10],
+        [
+            (100 + g7[6].parse::<i32>().unwrap()).to_string().as_str(),
+            "blunder"
+        ],
+        "{out}"
     );
+    assert_eq!(
+        lines[14], "15 X d8 +100 best d8 +100 loss 0 - exact 50",
+        "{out}"
+    );
+    let blunders = lines.iter().filter(|l| l.contains(" blunder ")).count();
+    assert_eq!(blunders, 1, "{out}");
 }

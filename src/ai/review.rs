@@ -25,6 +25,16 @@
 //! A loss is classed by the points it gives away: an inaccuracy from
 //! [`INACCURACY`] points, a mistake from [`MISTAKE`], a blunder from
 //! [`BLUNDER`].
+//!
+//! Troll has no points: a game is won by a connection, and its search
+//! values a position by chains ([`Unit::Chain`]). There a value is the
+//! opponent's shortest chain less the mover's, in discs still to place
+//! (at most 16 either way), or [`TROLL_WON`] (negated for a loss) when the
+//! search proved the result. Both searches see the same horizon as in the
+//! other games; a review is `exact` when both values are proven. A loss of
+//! [`TROLL_INACCURACY`] steps is an inaccuracy, of [`TROLL_MISTAKE`] a
+//! mistake, and only a move that throws away a proven win or walks into a
+//! proven loss reaches [`TROLL_BLUNDER`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,6 +50,7 @@ use super::budget::Budget;
 use super::eval::SCALE;
 use super::pos::Pos;
 use super::search::{self, Searcher};
+use super::troll;
 use super::tt;
 
 /// Fewest points lost that make a move an inaccuracy.
@@ -49,10 +60,55 @@ pub const MISTAKE: i32 = 5;
 /// Fewest points lost that make a move a blunder.
 pub const BLUNDER: i32 = 10;
 
-/// True when the review can value `variant`'s moves in points: every
-/// variant but Troll, whose search values chains rather than a margin.
-pub fn reviews(variant: Variant) -> bool {
-    variant != Variant::Troll
+/// Troll's value of a proven win; a proven loss is its negative.
+pub const TROLL_WON: i32 = 100;
+/// Fewest chain steps lost that make a Troll move an inaccuracy.
+pub const TROLL_INACCURACY: i32 = 2;
+/// Fewest chain steps lost that make a Troll move a mistake.
+pub const TROLL_MISTAKE: i32 = 4;
+/// Fewest chain steps lost that make a Troll move a blunder: more than
+/// two unproven values (within 16 steps of even) can differ by, so only a
+/// proven result thrown away reaches it.
+pub const TROLL_BLUNDER: i32 = 50;
+
+/// What a review's values count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Points of final margin (Mapello, Othello, Reversi).
+    Points,
+    /// Troll's chain steps, proven results as [`TROLL_WON`].
+    Chain,
+}
+
+impl Unit {
+    /// The unit of `variant`'s review.
+    pub fn of(variant: Variant) -> Unit {
+        match variant {
+            Variant::Troll => Unit::Chain,
+            _ => Unit::Points,
+        }
+    }
+
+    /// The class of a loss of `loss` in this unit; `None` below an inaccuracy.
+    pub fn class(self, loss: i32) -> Option<Class> {
+        match self {
+            Unit::Points => Class::of(loss),
+            Unit::Chain => match loss {
+                l if l >= TROLL_BLUNDER => Some(Class::Blunder),
+                l if l >= TROLL_MISTAKE => Some(Class::Mistake),
+                l if l >= TROLL_INACCURACY => Some(Class::Inaccuracy),
+                _ => None,
+            },
+        }
+    }
+
+    /// Its name, as the page reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Points => "points",
+            Unit::Chain => "chain",
+        }
+    }
 }
 
 /// How bad a move was, by the points it lost.
@@ -134,6 +190,8 @@ impl Options {
 /// What the review found for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveReview {
+    /// What the values count.
+    pub unit: Unit,
     /// Who played it.
     pub mover: Colour,
     /// The move played (a pass when the mover had none).
@@ -158,7 +216,7 @@ impl MoveReview {
 
     /// The class of the loss, if it is one.
     pub fn class(&self) -> Option<Class> {
-        Class::of(self.loss())
+        self.unit.class(self.loss())
     }
 
     /// A value for the mover turned into one for black.
@@ -178,6 +236,9 @@ pub fn review_move(
     options: &Options,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<MoveReview>, MoveError> {
+    if game.variant() == Variant::Troll {
+        return crate::with_game!(game, g => review_troll(g, played, options, cancel));
+    }
     crate::with_game!(game, g => review_sized(g, played, options, cancel))
 }
 
@@ -231,6 +292,7 @@ fn review_sized<S: Size>(
     };
     let review = |best: Move, best_value: i32, played_value: i32, exact: bool, depth: u32| {
         Ok(Some(MoveReview {
+            unit: Unit::Points,
             mover: position.side,
             played,
             played_value,
@@ -279,6 +341,71 @@ fn review_sized<S: Size>(
         return review(played, played_value, played_value, false, depth);
     }
     review(best, best_value, played_value, false, depth)
+}
+
+/// [`review_move`] for Troll, in chain steps: the Troll search of the
+/// position to the level's depth beside that of the position after the
+/// move played one ply less, as for the other games.
+fn review_troll<S: Size>(
+    game: &Game<S>,
+    played: Move,
+    options: &Options,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<MoveReview>, MoveError> {
+    let mut after = game.clone();
+    after.play(played)?;
+    let position = game.position();
+    let n = game.board().map().size();
+    let empties = (S::FULL & !(position.me | position.opp)).count();
+    let mut searcher = troll::Searcher::new(game.board(), tt::bits::MEDIUM);
+    let depth = options.depth.min(empties).max(1);
+    let found = searcher.search(position, &to_depth(depth), cancel, &mut |_| {});
+    if cancelled(cancel) {
+        return Ok(None);
+    }
+    let best = found
+        .best
+        .and_then(|sq| Square::from_index(sq, n))
+        .map_or(Move::Pass, Move::Play);
+    let review = |best: Move,
+                  (best_value, best_proven): (i32, bool),
+                  (played_value, played_proven): (i32, bool)| {
+        let exact = best_proven && played_proven;
+        Ok(Some(MoveReview {
+            unit: Unit::Chain,
+            mover: position.side,
+            played,
+            played_value,
+            best,
+            best_value,
+            exact,
+            depth: if exact { empties } else { depth },
+        }))
+    };
+    let best_value = chain(found.score);
+    if played == best || played == Move::Pass {
+        return review(best, best_value, best_value);
+    }
+    let reply = searcher.search(after.position(), &to_depth(depth - 1), cancel, &mut |_| {});
+    if cancelled(cancel) {
+        return Ok(None);
+    }
+    let played_value = chain(-reply.score);
+    if played_value.0 > best_value.0 {
+        return review(played, played_value, played_value);
+    }
+    review(best, best_value, played_value)
+}
+
+/// A Troll search score in chain steps, or [`TROLL_WON`] when proven, and
+/// whether it is.
+fn chain(score: i32) -> (i32, bool) {
+    if troll::is_proven(score) {
+        (TROLL_WON * score.signum(), true)
+    } else {
+        let steps = (f64::from(score) / f64::from(troll::eval::UNIT)).round() as i32;
+        (steps.clamp(1 - TROLL_WON, TROLL_WON - 1), false)
+    }
 }
 
 /// Search options that stop at `depth` plies, with no other limit.
@@ -499,11 +626,46 @@ mod tests {
         assert!(Options::level(DEFAULT_LEVEL).is_some());
     }
 
+    /// A Troll game where White, with Black's column d one disc from row 8,
+    /// plays g7 instead of a block (e3, e5 or e7) and Black connects at d8.
+    const TROLL_BLUNDER_GAME: &str = "d1 c5 d2 g2 d3 g3 d4 g4 d5 g5 d6 g6 d7 g7 d8";
+
     #[test]
-    fn every_variant_but_troll_is_reviewed() {
-        for v in [Variant::Mapello, Variant::Othello, Variant::Reversi] {
-            assert!(reviews(v), "{v:?}");
-        }
-        assert!(!reviews(Variant::Troll));
+    fn a_troll_move_that_lets_the_opponent_connect_is_a_blunder() {
+        let start = AnyGame::new(Variant::Troll, Map::empty(8).unwrap()).unwrap();
+        let moves = transcript::read(TROLL_BLUNDER_GAME, 8).unwrap();
+        let reviews = review_game(&start, &moves, &EXACT_8, None, &mut |_, _, _| {})
+            .unwrap()
+            .unwrap();
+        assert_eq!(reviews.len(), 15);
+        let g7 = reviews[13];
+        assert_eq!((g7.unit, g7.mover), (Unit::Chain, Colour::White));
+        assert_eq!(g7.played_value, -TROLL_WON, "{g7:?}");
+        assert!(g7.best_value.abs() < TROLL_WON, "{g7:?}");
+        assert!(
+            ["e3", "e5", "e7"].contains(&g7.best.name(8).as_str()),
+            "{g7:?}"
+        );
+        assert_eq!(g7.class(), Some(Class::Blunder), "{g7:?}");
+        let d8 = reviews[14];
+        assert_eq!((d8.played_value, d8.loss()), (TROLL_WON, 0), "{d8:?}");
+        assert!(d8.exact, "{d8:?}");
+        let blunders = reviews.iter().filter(|r| r.class() == Some(Class::Blunder));
+        assert_eq!(blunders.count(), 1, "{reviews:?}");
+    }
+
+    #[test]
+    fn troll_classes_follow_the_documented_thresholds() {
+        let chain = Unit::of(Variant::Troll);
+        assert_eq!(chain, Unit::Chain);
+        assert_eq!(chain.class(TROLL_INACCURACY - 1), None);
+        assert_eq!(chain.class(TROLL_INACCURACY), Some(Class::Inaccuracy));
+        assert_eq!(chain.class(TROLL_MISTAKE), Some(Class::Mistake));
+        assert_eq!(chain.class(2 * 16 + 1), Some(Class::Mistake));
+        assert_eq!(chain.class(TROLL_WON - 16), Some(Class::Blunder));
+        assert_eq!(
+            Unit::of(Variant::Othello).class(BLUNDER),
+            Some(Class::Blunder)
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! `review --position P [--level L] MOVES…`: each move of a game beside the
-//! best move of its position, and the points it lost (see
-//! [`crate::ai::review`] for the levels and the classes).
+//! best move of its position, and the points it lost, or for Troll the
+//! chain steps (see [`crate::ai::review`] for the levels, the units and
+//! the classes).
 
 use std::io::Write;
 
@@ -23,12 +24,6 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let moves = args.rest().join(" ");
     args.finish()?;
     let start = position.game()?;
-    if !review::reviews(start.variant()) {
-        return Err(CliError(format!(
-            "review does not cover {} yet: its AI values connections, not points",
-            start.variant().name()
-        )));
-    }
     let n = start.size();
     let moves = transcript::read(&moves, n).map_err(|e| CliError(format!("in the moves, {e}")))?;
     if moves.is_empty() {

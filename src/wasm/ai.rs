@@ -199,6 +199,7 @@ pub fn balanced_map(seed: JsValue, counts: JsValue) -> Result<JsValue, JsError> 
 #[serde(rename_all = "camelCase")]
 struct MoveReview {
     index: u32,
+    unit: &'static str,
     mover: String,
     played: String,
     played_value: i32,
@@ -213,9 +214,11 @@ struct MoveReview {
 }
 
 /// Reviews move `index` (0 for the first, passes counted) of `game`'s
-/// moves: `{ index, mover, played, playedValue, best, bestValue,
+/// moves: `{ index, unit, mover, played, playedValue, best, bestValue,
 /// playedForBlack, bestForBlack, loss, class, exact, depth }`. Values are
-/// whole points, the final margin for the mover (and for black); `class` is
+/// whole points, the final margin for the mover (and for black), when
+/// `unit` is `"points"`; for Troll (`"chain"`) they are chain steps, a
+/// proven win 100 and a proven loss -100 (`src/ai/review.rs`); `class` is
 /// `"inaccuracy"`, `"mistake"`, `"blunder"` or `null`; `depth` is the
 /// empty squares when `exact`, else the plies searched. `options` is
 /// `undefined` or `{ level?: 1..5 }` (review levels, 3 by default). A page
@@ -228,12 +231,6 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
         None => review::DEFAULT_LEVEL,
     };
     let game = game.inner();
-    if !review::reviews(game.variant()) {
-        return Err(error(format!(
-            "the review does not cover {} yet: its AI values connections, not points",
-            game.variant().name()
-        )));
-    }
     let moves = game.moves();
     if moves.is_empty() {
         return Err(error("the game has no moves to review"));
@@ -251,6 +248,7 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
     let n = game.size();
     let out = MoveReview {
         index,
+        unit: r.unit.name(),
         mover: r.mover.letter().to_string(),
         played: r.played.name(n),
         played_value: r.played_value,
