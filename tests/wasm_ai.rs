@@ -223,6 +223,7 @@ fn review_move_marks_an_exact_blunder_for_the_mover_and_for_black() {
     let game = six_game();
     let r = review_move(&game, 24.into(), options(&[("level", 1.0)])).unwrap();
     let field = |r: &JsValue, k: &str| get(r, k);
+    assert_eq!(field(&r, "unit"), "points");
     assert_eq!(field(&r, "mover"), "X");
     assert_eq!(field(&r, "played"), "e6");
     assert_eq!(field(&r, "best"), "b6");
@@ -240,6 +241,33 @@ fn review_move_marks_an_exact_blunder_for_the_mover_and_for_black() {
     assert_eq!(field(&first, "exact"), false);
     assert_eq!(field(&first, "depth"), 6);
     assert!(field(&first, "class").is_null());
+}
+
+/// A Troll game where White's g7 (move 14) lets Black's column d reach
+/// row 8 at d8, where e3, e5 or e7 would have cut it.
+const TROLL_GAME: &str = "d1c5d2g2d3g3d4g4d5g5d6g6d7g7d8";
+
+#[wasm_bindgen_test]
+fn review_move_values_troll_in_chain_steps_and_marks_a_missed_block() {
+    let o = js_sys::Object::new();
+    for (k, v) in [("variant", "troll"), ("moves", TROLL_GAME)] {
+        js_sys::Reflect::set(&o, &k.into(), &v.into()).unwrap();
+    }
+    let game = Game::new(o.into()).unwrap();
+    let r = review_move(&game, 13.into(), options(&[("level", 1.0)])).unwrap();
+    assert_eq!(get(&r, "unit"), "chain");
+    assert_eq!(get(&r, "mover"), "O");
+    assert_eq!(get(&r, "played"), "g7");
+    assert_eq!(get(&r, "playedValue"), -100);
+    assert_eq!(get(&r, "playedForBlack"), 100);
+    let best = get(&r, "best").as_string().unwrap();
+    assert!(["e3", "e5", "e7"].contains(&best.as_str()), "{best}");
+    assert_eq!(get(&r, "class"), "blunder");
+    assert_eq!(get(&r, "exact"), false);
+    let r = review_move(&game, 14.into(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&r, "bestForBlack"), 100);
+    assert_eq!(get(&r, "exact"), true);
+    assert!(get(&r, "class").is_null());
 }
 
 #[wasm_bindgen_test]
