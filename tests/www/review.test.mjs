@@ -19,6 +19,7 @@ import {
   reviewProblem,
   startReview,
   step,
+  unitOf,
   summary,
 } from "../../www/js/review.js";
 import { loadWasm } from "./wasm.mjs";
@@ -69,10 +70,34 @@ test("classes follow the thresholds of src/ai/review.rs", () => {
   );
 });
 
-test("Mapello, Othello and Reversi are reviewed; Troll and Blocs are not", () => {
+test("Troll's classes follow its chain-step thresholds of src/ai/review.rs", () => {
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 32, 49, 50, 116].map((loss) => classOf(loss, "chain")),
+    [null, null, "inaccuracy", "inaccuracy", "mistake", "mistake", "mistake", "blunder", "blunder"],
+  );
+  assert.equal(classOf(10, "points"), "blunder");
+});
+
+test("a Troll move that walks into a proven loss is accepted as a blunder", () => {
+  const item = {
+    index: 0, unit: "chain", mover: "O", played: "g7", best: "e5",
+    playedValue: -100, bestValue: -1, playedForBlack: 100, bestForBlack: 1,
+    loss: 99, class: "blunder", exact: false, depth: 6,
+  };
+  assert.equal(itemProblem(item, 0, ["g7"]), null);
+  assert.equal(itemProblem({ ...item, class: "mistake" }, 0, ["g7"]), "its class does not match its loss");
+  assert.equal(itemProblem({ ...item, unit: "discs" }, 0, ["g7"]), "its unit is unknown");
+});
+
+test("Troll's review counts chain steps, the others' points", () => {
+  assert.deepEqual(unitOf(startReview({ ...GAME, variant: "troll" }, NAMES)), ["chain step", "chain steps"]);
+  assert.deepEqual(unitOf(startReview(GAME, NAMES)), ["point", "points"]);
+});
+
+test("Mapello, Othello, Reversi and Troll are reviewed; Blocs is not", () => {
   assert.deepEqual(
     ["mapello", "othello", "reversi", "troll", "blocs"].map(reviewable),
-    [true, true, true, false, false],
+    [true, true, true, true, false],
   );
 });
 

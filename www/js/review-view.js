@@ -20,6 +20,7 @@ import {
   startReview,
   step,
   summary,
+  unitOf,
 } from "./review.js";
 import { fromGame } from "./state.js";
 
@@ -266,7 +267,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const marked = review.items.filter((r) => r.class).length;
     svg.setAttribute(
       "aria-label",
-      `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing points. The left and right arrow keys step through the game.`,
+      `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing ${unitOf(review)[1]}. The left and right arrow keys step through the game.`,
     );
   }
 
@@ -306,7 +307,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
       const tally = Object.entries(counts)
         .map(([name, n]) => `${n} ${n === 1 ? name : PLURALS[name]}`)
         .join(", ");
-      head.textContent = `${colourName(colour)}: ${lost} point${lost === 1 ? "" : "s"} lost (${tally})`;
+      head.textContent = `${colourName(colour)}: ${lost} ${unitOf(review)[lost === 1 ? 0 : 1]} lost (${tally})`;
       div.append(head);
       const list = document.createElement("ul");
       list.className = "review-worst";

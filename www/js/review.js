@@ -14,6 +14,15 @@ export const CLASSES = [
   { name: "mistake", from: 5 },
   { name: "blunder", from: 10 },
 ];
+/**
+ * Troll's classes, by chain steps lost (src/ai/review.rs, TROLL_*): only a
+ * proven win thrown away or a proven loss walked into (values ±100) is a blunder.
+ */
+export const CHAIN_CLASSES = [
+  { name: "inaccuracy", from: 2 },
+  { name: "mistake", from: 4 },
+  { name: "blunder", from: 50 },
+];
 // A 10 x 10 game has at most 96 moves plus passes.
 const MAX_MOVES = 400;
 // No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
@@ -23,19 +32,27 @@ const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
 const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
-// The games whose moves the review values in points (src/ai/review.rs,
-// `reviews`): Troll's AI values connections, and Blocs is another game.
-const REVIEWED = ["mapello", "othello", "reversi"];
+// The games the review values (src/ai/review.rs): in points, and Troll in
+// chain steps. Blocs is another game, with a page of its own.
+const REVIEWED = ["mapello", "othello", "reversi", "troll"];
 
-/** True for the games the review values in points. */
+/** True for the games the review covers. */
 export function reviewable(variant) {
   return REVIEWED.includes(variant);
 }
 
-/** The class of a loss of `loss` points, or null below an inaccuracy. */
-export function classOf(loss) {
+/** What `review`'s values count, singular and plural: Troll's are chain steps. */
+export function unitOf(review) {
+  return review.game.variant === "troll" ? ["chain step", "chain steps"] : ["point", "points"];
+}
+
+/**
+ * The class of a loss of `loss` in `unit` (`reviewMove`'s unit: "chain"
+ * for Troll's chain steps, points otherwise), or null below an inaccuracy.
+ */
+export function classOf(loss, unit) {
   let found = null;
-  for (const c of CLASSES) if (loss >= c.from) found = c.name;
+  for (const c of unit === "chain" ? CHAIN_CLASSES : CLASSES) if (loss >= c.from) found = c.name;
   return found;
 }
 
@@ -79,7 +96,9 @@ export function itemProblem(answer, index, names) {
   if (answer.playedForBlack !== sign * answer.playedValue || answer.bestForBlack !== sign * answer.bestValue) {
     return "its values for black do not match the mover's";
   }
-  if (answer.class !== classOf(answer.loss)) return "its class does not match its loss";
+  // Reviews saved before Troll was reviewed have no unit: they are in points.
+  if (answer.unit !== undefined && answer.unit !== "points" && answer.unit !== "chain") return "its unit is unknown";
+  if (answer.class !== classOf(answer.loss, answer.unit)) return "its class does not match its loss";
   if (typeof answer.exact !== "boolean" || answer.depth < 0) return "it does not say how deep it looked";
   return null;
 }
