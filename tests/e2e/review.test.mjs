@@ -123,6 +123,25 @@ test("a link opens its game in review mode; 60 walled 10 x 10 moves take seconds
   assert.deepEqual(problems, []);
 });
 
+// A Troll hot-seat game on the empty 8 x 8 board: White's g7 lets Black's
+// column d connect at d8 where a block (e3, e5, e7) was there. `mapello
+// review --variant troll d1 c5 … g7 d8` prints
+// `14 O g7 -100 best e3 -1 loss 99 blunder depth 6`.
+const TROLL_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=troll&g=d1c5d2g2d3g3d4g4d5g5d6g6d7g7d8&p=hotseat&r=3";
+
+test("a Troll game is reviewed in chain steps, the missed block a blunder", async () => {
+  const { page, problems } = await openBoard(env.browser, `${env.site.url}${TROLL_LINK}`, DESKTOP);
+  await page.waitForSelector("#review", { state: "visible" });
+  await reviewDone(page);
+  const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
+  assert.equal(rows.length, 15);
+  assert.deepEqual(rows[13], ["14. g7 -100 (e3 -1) blunder", "blunder"]);
+  assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "13");
+  assert.match(await page.textContent("#review-summary"), /White: \d+ chain steps lost \(\d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder\)/);
+  assert.match(await selectedText(page), /^14\. White g7 -100 \(best e3 -1, lost 99 — blunder; searched 6 plies\)$/);
+  assert.deepEqual(problems, []);
+});
+
 for (const [width, options] of [
   ["1280", DESKTOP],
   ["360", PHONE],
