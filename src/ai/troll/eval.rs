@@ -140,17 +140,54 @@ pub fn threatened<S: Size>(own: S::B, theirs: S::B) -> S::B {
     all
 }
 
+/// The distance of `c` (as [`distance`]) and how many of its shortest
+/// chains' rounds pass through a single empty square: a chain with such a
+/// narrow point is stopped by one disc there, a wide one needs more.
+pub fn profile<S: Size>(own: S::B, theirs: S::B, c: Colour) -> (u32, u32) {
+    let [first, second] = edges::<S>(c);
+    let own = own & !threatened::<S>(own, theirs);
+    let (mut down, mut up) = ([S::B::ZERO; LAYERS], [S::B::ZERO; LAYERS]);
+    let d = grow::<S>(own, theirs, c, first, second, &mut down);
+    if d == CUT || d == 0 {
+        return (d, 0);
+    }
+    grow::<S>(own, theirs, c, second, first, &mut up);
+    let empty = S::FULL & !(own | theirs);
+    let d = d as usize;
+    let narrow = (1..=d)
+        .filter(|&i| {
+            let j = d + 1 - i;
+            ((down[i] & !down[i - 1]) & (up[j] & !up[j - 1]) & empty).count() == 1
+        })
+        .count();
+    (d as u32, narrow as u32)
+}
+
+/// The value of a chain's narrow points, per point.
+const NARROW: i32 = UNIT / 4;
+
 /// The value for the side to move (`me`, of colour `side`) against `opp`:
 /// the opponent's distance minus its own, in [`UNIT`]s, plus half a disc
-/// for the move in hand.
+/// for the move in hand, less a little for each narrow point of one's own
+/// shortest chains (more for the opponent's, which the move in hand can
+/// take). A side to move one disc from connecting has won.
 pub fn evaluate<S: Size>(me: S::B, opp: S::B, side: Colour) -> i32 {
-    let mine = distance::<S>(me, opp, side);
-    let theirs = distance::<S>(opp, me, side.other());
+    let (mine, my_narrow) = profile::<S>(me, opp, side);
+    let (theirs, their_narrow) = profile::<S>(opp, me, side.other());
     match (mine, theirs) {
         (CUT, CUT) => 0,
-        _ => (theirs.min(16) as i32 - mine.min(16) as i32) * UNIT + UNIT / 2,
+        (1, _) => WON,
+        _ => {
+            (theirs.min(16) as i32 - mine.min(16) as i32) * UNIT
+                + UNIT / 2
+                + (their_narrow as i32 - my_narrow as i32) * NARROW
+        }
     }
 }
+
+/// The value of a position won next move: beyond any difference of
+/// distances, short of a proven win.
+pub const WON: i32 = 40 * UNIT;
 
 #[cfg(test)]
 mod tests {
@@ -188,6 +225,27 @@ mod tests {
         let gap = set("a4 b4 c4 e4 f4 g4 h4");
         assert_eq!(distance::<S8>(0, gap, Colour::Black), 8);
         assert_eq!(distance::<S8>(gap, 0, Colour::White), 1);
+    }
+
+    #[test]
+    fn a_chain_through_single_squares_has_narrow_points() {
+        // Column d needs d1 and d8, each the only square of its round.
+        assert_eq!(
+            profile::<S8>(set("d2 d3 d4 d5 d6 d7"), 0, Colour::Black),
+            (2, 2)
+        );
+        // Two columns side by side can end on either: no narrow point.
+        let wide = set("d2 d3 d4 d5 d6 d7 e2 e3 e4 e5 e6 e7");
+        assert_eq!(profile::<S8>(wide, 0, Colour::Black), (2, 0));
+        let narrow = evaluate::<S8>(0, set("d2 d3 d4 d5 d6 d7"), Colour::White);
+        assert!(evaluate::<S8>(0, wide, Colour::White) < narrow);
+    }
+
+    #[test]
+    fn one_disc_from_connecting_with_the_move_is_won() {
+        let column = set("d1 d2 d3 d4 d5 d6 d7");
+        assert_eq!(evaluate::<S8>(column, 0, Colour::Black), WON);
+        assert!(evaluate::<S8>(0, column, Colour::White) < 0);
     }
 
     #[test]
