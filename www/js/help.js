@@ -5,6 +5,7 @@ import { drawPieceIcon } from "./render.js";
 // localStorage key remembering that the legend was hidden.
 const LEGEND_KEY = "mapello.legendHidden";
 // Legend rows of the pieces a map may have; each shows when the board holds one.
+// Rows marked `data-game` show only for that game, `data-not-game` for all others.
 const MAP_PIECES = ["#", "+", "*"];
 
 /** Wires the dialog and the legend; returns `{ open(page), showGame(variant) }`. */
@@ -51,8 +52,9 @@ export function setupHelp(storage) {
     showGame(variant, cells) {
       currentGame = variant;
       for (const row of legend.querySelectorAll("li[data-piece]")) {
-        const { piece } = row.dataset;
-        row.hidden = MAP_PIECES.includes(piece) && !cells.includes(piece);
+        const { piece, game, notGame } = row.dataset;
+        const wrongGame = (game !== undefined && game !== variant) || notGame === variant;
+        row.hidden = wrongGame || (MAP_PIECES.includes(piece) && !cells.includes(piece));
       }
     },
   };

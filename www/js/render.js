@@ -345,11 +345,23 @@ function drawEdges(ctx, board, size) {
 function drawEdgeMarks(ctx, board, state) {
   const { capture, closed } = edgeMarks(state);
   for (const i of capture) drawLegal(ctx, cellRect(board, i), state.toMove, true);
-  for (const i of closed) {
-    const { cx, cy, size } = centre(cellRect(board, i));
-    ctx.fillStyle = colors.closed;
-    ctx.fillRect(cx - size * 0.22, cy - size * 0.05, size * 0.44, size * 0.1);
-  }
+  for (const i of closed) drawClosed(ctx, cellRect(board, i));
+}
+
+function drawClosed(ctx, rect) {
+  const { cx, cy, size } = centre(rect);
+  ctx.fillStyle = colors.closed;
+  ctx.fillRect(cx - size * 0.22, cy - size * 0.05, size * 0.44, size * 0.1);
+}
+
+// The legend's picture of the edges: the top-left corner square, where
+// Black's band (top) and White's (left) meet, as on the board.
+function drawEdgeBands(ctx, rect, cell) {
+  const band = Math.max(3, Math.round(cell / 6));
+  ctx.fillStyle = colors.black[1];
+  ctx.fillRect(rect.x, rect.y, rect.width, band);
+  ctx.fillStyle = colors.white[1];
+  ctx.fillRect(rect.x, rect.y, band, rect.height);
 }
 
 // Troll: a disc of the winning chain, ringed in gold.
@@ -382,8 +394,11 @@ function drawHints(ctx, board, hints) {
 
 /**
  * Draws one piece as the board shows it, on a small canvas of its own (the
- * legend): "X", "O", "#", "+", "*", "legal" (a dot) or "last" (the mark of
- * the last move, on a black disc).
+ * legend): "X", "O", "#", "+", "*", "legal" (a dot), "last" (the mark of
+ * the last move, on a black disc), or Troll's marks: "edges" (a corner
+ * square with both players' bands), "capture" (the ring of a move that
+ * must flip), "closed" (the red bar) and "chain" (a disc of the winning
+ * chain).
  */
 export function drawPieceIcon(canvas, piece) {
   const pixels = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio) || 1);
@@ -399,7 +414,13 @@ export function drawPieceIcon(canvas, piece) {
   fill(ctx, rect, colors.line);
   fill(ctx, shrink(rect, inset), piece === "*" ? colors.ringSquare : colors.square);
   if (piece === "legal") drawLegal(ctx, rect, "X", false);
-  else if (piece === "last") {
+  else if (piece === "edges") drawEdgeBands(ctx, rect, pixels);
+  else if (piece === "capture") drawLegal(ctx, rect, "X", true);
+  else if (piece === "closed") drawClosed(ctx, rect);
+  else if (piece === "chain") {
+    drawDisc(ctx, rect, "X");
+    drawChainLink(ctx, rect);
+  } else if (piece === "last") {
     drawDisc(ctx, rect, "X");
     drawLastMove(ctx, rect, "X");
   } else drawContent(ctx, rect, piece);
