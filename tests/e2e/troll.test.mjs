@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, clickSquare, moveList, openSettings, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, PHONE, clickSquare, moveList, openSettings, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // Black builds column d (each white disc between is flipped), White plays
 // a2 on its own edge, and d8 joins Black's top and bottom rows.
@@ -58,4 +58,80 @@ for (const [width, options] of [
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+}
+
+/** The snapshot of the Troll game after `moves`, from the page's own wasm module. */
+function trollState(page, moves) {
+  return page.evaluate(async (moves) => {
+    const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+    return new Game({ variant: "troll", moves }).snapshot();
+  }, moves);
+}
+
+// Black heads down column d while it can; the computer, in its worker,
+// answers each move.
+const PLAN = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "e4", "c4", "e5", "c5"];
+
+for (const [width, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`Troll against the computer: legal replies from the worker, the page free meanwhile (${width}, ${colorScheme})`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      const trollRows = '#legend li[data-piece="edges"], #legend li[data-piece="closed"]';
+      assert.deepEqual(await page.$$eval(trollRows, (rows) => rows.map((r) => r.hidden)), [true, true], "Mapello's legend has no Troll marks");
+      const unfolded = await openSettings(page);
+      await page.selectOption("#variant", "troll");
+      await page.selectOption("#mode", "computer");
+      await page.selectOption("#level", "4");
+      if (unfolded) await page.click("#settings-toggle");
+      await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human");
+      assert.match(await page.textContent("#status"), /^You \(black\) to move\.$/);
+      // The legend explains Troll's marks in place of the legal-move dot.
+      assert.ok(await page.isHidden('#legend li[data-piece="legal"]'));
+      for (const mark of ["edges", "capture", "closed", "chain"]) assert.ok(await page.isVisible(`#legend li[data-piece="${mark}"]`), `${mark} is explained`);
+      assert.match(await page.textContent("#legend"), /Red bar.*closed to you/);
+      await watchLongTasks(page);
+      let moves = [];
+      let replies = 0;
+      while (replies < 6) {
+        const before = await trollState(page, moves.join(""));
+        const move = PLAN.find((m) => before.legal.includes(m)) ?? before.legal[0];
+        await clickSquare(page, move, 8, false);
+        await waitForMoves(page, moves.length + 1);
+        const afterHuman = await trollState(page, [...moves, move].join(""));
+        if (afterHuman.legal.length === 0) break;
+        // While the worker thinks, the page still paints frames.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
+        await waitForMoves(page, moves.length + 2);
+        await page.waitForFunction(
+          () => {
+            const status = document.querySelector("#status");
+            return status.dataset.turn === "human" || status.textContent.startsWith("Game over.");
+          },
+          null,
+          { timeout: 30_000 },
+        );
+        const list = await moveList(page);
+        const reply = list[moves.length + 1];
+        assert.ok(afterHuman.legal.includes(reply), `the computer's ${reply} is legal after ${[...moves, move].join("")}`);
+        replies += 1;
+        const during = await page.evaluate(() => {
+          const { started, finished } = document.querySelector("#thinking").dataset;
+          return window.longTasks.filter((l) => l.start + l.duration > Number(started) && l.start < Number(finished));
+        });
+        assert.deepEqual(during, [], `long tasks while the computer chose ${reply}`);
+        moves = list;
+        if ((await page.textContent("#status")).startsWith("Game over.")) break;
+      }
+      assert.ok(replies >= 6 || (await page.textContent("#status")).startsWith("Game over."), `${replies} replies and the game goes on`);
+      const outlook = await page.textContent("#thinking-line");
+      assert.match(outlook, /^Computer \(level 4\) played [a-h][1-8]\. It (reckons|expects|has worked out)/);
+      assert.doesNotMatch(outlook, /point/, "Troll is a race, not a count of points");
+      await page.screenshot({ path: `${screenshots}/troll-computer-${width}-${colorScheme}.png`, fullPage: width === "phone" });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
 }

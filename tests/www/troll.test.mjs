@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
-import { connectionPoints, connectionText, edgeMarks, edgeSquares, refusalReason } from "../../www/js/troll.js";
+import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, refusalReason, trollOutlook } from "../../www/js/troll.js";
 
 const at = (name) => squareIndex(8, name);
 const names = (indices) => indices.map((i) => ["a", "b", "c", "d", "e", "f", "g", "h"][(i % 10) - 1] + Math.floor(i / 10)).sort();
@@ -48,4 +48,14 @@ test("the end says who connected, or a draw, and scores one game point", () => {
   assert.equal(connectionText("X", "O"), "You lost: the computer joined top to bottom.");
   assert.equal(connectionText("draw", null), "Draw: nobody can move and nobody has joined their edges.");
   assert.deepEqual([connectionPoints("X"), connectionPoints("O"), connectionPoints("draw")], [[1, 0], [0, 1], [0, 0]]);
+});
+
+test("the computer's outlook in Troll speaks of the race, not of points", () => {
+  assert.equal(trollOutlook({ score: 3.5, exact: false }), "It reckons it is about 4 discs ahead in the race to join its edges.");
+  assert.equal(trollOutlook({ score: -2.2, exact: false }), "It reckons it is about 2 discs behind in the race to join its edges.");
+  assert.equal(trollOutlook({ score: 0.5, exact: false }), "It expects a close race.");
+  assert.equal(trollOutlook({ score: 40.5, exact: false }), "It expects to win soon.");
+  assert.equal(trollOutlook({ score: 627, exact: true }), "It has worked out the rest of the game: it wins with best play.");
+  assert.equal(trollOutlook({ score: -627, exact: true }), "It has worked out the rest of the game: it loses with best play.");
+  for (const text of [trollOutlook({ score: 5, exact: false }), HINTS_HELP]) assert.doesNotMatch(text, /point/);
 });

@@ -40,7 +40,7 @@ import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
-import { refusalReason } from "./troll.js";
+import { HINTS_HELP, refusalReason, trollOutlook } from "./troll.js";
 import { MAX_LEVEL, save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be
@@ -78,6 +78,8 @@ const MODE_SHORT = {
  */
 export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor, showView }) {
   const $ = (id) => document.getElementById(id);
+  // The hints' meaning in points, as the page ships it; Troll has its own.
+  const pointsHintsHelp = $("hints-help").textContent;
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   const help = setupHelp(storage);
 
@@ -169,6 +171,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     }
     help.showGame(snap.variant, snap.cells);
     $("hints-help").hidden = !$("hints").checked;
+    $("hints-help").textContent = snap.variant === "troll" ? HINTS_HELP : pointsHintsHelp;
     showPlayers(snap);
     showStatus(snap, humanTurn);
     showMoves(snap);
@@ -392,7 +395,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // Hints still searching would hold up the computer's move behind them.
     ai.cancel();
     const mine = ++token;
-    const { toMove, legal } = game.snapshot();
+    const { toMove, legal, variant } = game.snapshot();
+    const foresee = variant === "troll" ? trollOutlook : outlook;
     const level = levelOf(flow, toMove);
     const who = nameOf(flow, toMove);
     showThinking(`${who} is thinking…`, "");
@@ -412,10 +416,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         const wait = Math.max(0, lastMoveAt + replyDelay() - performance.now());
         const details = searchDetails(result);
         // A move held back for the pace is not on the board yet.
-        showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${outlook(result)}`, details);
+        showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
         const go = () => {
           if (mine !== token) return;
-          showThinking(`${who} played ${result.move}. ${outlook(result)}`, details);
+          showThinking(`${who} played ${result.move}. ${foresee(result)}`, details);
           play(result.move);
         };
         if (wait > 0) paceTimer = setTimeout(go, wait);

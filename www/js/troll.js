@@ -52,3 +52,24 @@ export function connectionPoints(winner) {
   if (winner === "O") return [0, 1];
   return [0, 0];
 }
+
+/** What the hints' numbers mean in Troll, where a move's value is a lead in the race, not points. */
+export const HINTS_HELP =
+  "Each number is how many discs ahead in the race to join your edges the computer expects you to be after that move, if both sides then play well. The best moves are in green.";
+
+/**
+ * What the computer expects after its Troll move, in words: `score` is its
+ * lead in discs still needed (its opponent's chain minus its own), `exact`
+ * when the search has settled the game.
+ */
+export function trollOutlook({ score, exact }) {
+  if (exact) {
+    if (score === 0) return "It has worked out the rest of the game: a draw with best play.";
+    return `It has worked out the rest of the game: it ${score > 0 ? "wins" : "loses"} with best play.`;
+  }
+  const discs = Math.round(Math.abs(score));
+  if (discs <= 1) return "It expects a close race.";
+  // Beyond any count of discs: a connection it foresees next move.
+  if (discs >= 16) return `It expects to ${score > 0 ? "win" : "lose"} soon.`;
+  return `It reckons it is about ${discs} discs ${score > 0 ? "ahead" : "behind"} in the race to join its edges.`;
+}
