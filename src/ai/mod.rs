@@ -118,9 +118,14 @@ pub fn best_move(
     })
 }
 
+/// Nodes a Troll search may spend proving the forced result it found
+/// before calling it exact: the search looks only at the moves near the
+/// chains, so its forced results are claims until a full-width proof.
+const TROLL_VERIFY_NODES: u64 = 200_000;
+
 /// [`best_move`] for Troll. Its score is in discs of chain (the
-/// opponent's shortest chain minus the mover's); a forced result is exact,
-/// shown as the win's value.
+/// opponent's shortest chain minus the mover's); a forced result, shown as
+/// the win's value, is exact once a full-width proof agrees.
 fn troll_best_move(
     game: &AnyGame,
     options: &search::Options,
@@ -137,10 +142,18 @@ fn troll_best_move(
             depth: f.depth,
             nodes: f.nodes,
             pv: f.pv.iter().map(|&sq| to_move(sq)).collect(),
-            exact: troll::is_proven(f.score),
+            exact: false,
         };
         let found = searcher.search(g.position(), options, cancel, &mut |f| progress(&convert(f)));
-        convert(&found)
+        let verify = budget::Budget {
+            nodes: Some(TROLL_VERIFY_NODES),
+            ..budget::Budget::default()
+        };
+        let exact = troll::is_proven(found.score)
+            && searcher
+                .prove(g.position(), verify, cancel)
+                .is_some_and(|(result, _, _)| result == found.score.signum());
+        BestMove { exact, ..convert(&found) }
     })
 }
 

@@ -76,6 +76,9 @@ pub fn is_proven(score: i32) -> bool {
 pub struct Searcher<S: Size> {
     board: Board<S>,
     tt: Table,
+    /// Every move is searched at every node, not only the relevant ones:
+    /// set while proving, so a proof leaves no reply unexamined.
+    full_width: bool,
 }
 
 /// The key of a position: the discs and the side to move.
@@ -99,6 +102,7 @@ impl<S: Size> Searcher<S> {
         Searcher {
             board: board.clone(),
             tt: Table::new(table_bits),
+            full_width: false,
         }
     }
 
@@ -265,8 +269,21 @@ impl<S: Size> Searcher<S> {
     /// The game's result with best play from `pos` (1 a win for the side
     /// to move, 0 a draw, -1 a loss) and a best move; `None` when `budget`
     /// ran out first. Every game value is 0 or beyond [`WIN`] in size, so a
-    /// search to the end in the window (-1, 1) settles each move.
+    /// search to the end in the window (-1, 1) settles each move. Every
+    /// move of both sides is searched, so the result is a proof.
     pub fn prove(
+        &mut self,
+        pos: &Position<S>,
+        budget: Budget,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<(i32, Option<u32>, u64)> {
+        self.full_width = true;
+        let proved = self.prove_full_width(pos, budget, cancel);
+        self.full_width = false;
+        proved
+    }
+
+    fn prove_full_width(
         &mut self,
         pos: &Position<S>,
         budget: Budget,
@@ -416,6 +433,9 @@ impl<S: Size> Searcher<S> {
     /// shortest chain of either side, and those that flip (which can cut a
     /// chain or open a wall); all of them when that leaves none.
     fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
+        if self.full_width {
+            return moves;
+        }
         let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
         let chosen = moves & (paths | self.board.moves_of(me, opp));
         if chosen.is_empty() {
@@ -450,7 +470,7 @@ mod tests {
     use super::*;
     use crate::bits::S8;
     use crate::map::Map;
-    use crate::rules::Variant;
+    use crate::rules::{Status, Variant};
     use crate::square::Square;
 
     fn set(names: &str) -> u64 {
@@ -536,6 +556,46 @@ mod tests {
             .prove(&one_to_go(Colour::Black), budget, None)
             .unwrap();
         assert_eq!((result, name(best).as_str()), (1, "d8"));
+    }
+
+    /// The result of `pos` with best play by trying every line: 1 a win for
+    /// the side to move, 0 a draw, -1 a loss.
+    fn every_line(board: &Board<S8>, pos: &Position<S8>) -> i32 {
+        match board.status(pos) {
+            Status::GameOver => match board.winner(pos) {
+                None => 0,
+                Some(c) if c == pos.side => 1,
+                Some(_) => -1,
+            },
+            Status::MustPass => -every_line(board, &pos.passed()),
+            Status::ToMove => Squares(board.moves(pos))
+                .map(|sq| -every_line(board, &board.play_legal(pos, sq)))
+                .max()
+                .expect("a move"),
+        }
+    }
+
+    #[test]
+    fn the_proof_search_agrees_with_every_line_on_random_endings() {
+        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut checked = 0;
+        while checked < 40 {
+            let mut pos = board.start();
+            while board.status(&pos) != Status::GameOver && u64::count_ones(pos.me | pos.opp) < 55 {
+                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
+                pos = match moves.len() {
+                    0 => pos.passed(),
+                    n => board.play_legal(&pos, moves[rng.next_u32() as usize % n]),
+                };
+            }
+            if board.status(&pos) == Status::GameOver {
+                continue;
+            }
+            let (result, _, _) = searcher().prove(&pos, Budget::default(), None).unwrap();
+            assert_eq!(result, every_line(&board, &pos), "{pos:?}");
+            checked += 1;
+        }
     }
 
     #[test]
