@@ -13,6 +13,7 @@ import {
   preview,
   rectName,
   rectSquares,
+  refusalText,
   splitTranscript,
   squareIndex,
   squareName,
@@ -67,8 +68,11 @@ test("a flip is two taps or a drag, previewed between them, and can be cancelled
 
 test("the status names the phase and whose turn it is, and the winner at the end", () => {
   const names = { X: "You", O: "Computer" };
-  assert.match(statusText({ status: "toMove", phase: "placement", toMove: "X" }, names), /^Placing discs: You to put/);
-  assert.match(statusText({ status: "toMove", phase: "flipping", toMove: "O" }, names), /^Flipping: Computer to flip/);
+  assert.equal(
+    statusText({ status: "toMove", phase: "placement", toMove: "X" }, names),
+    "Placing discs. Your turn: put a disc on an empty square, either face up.",
+  );
+  assert.match(statusText({ status: "toMove", phase: "flipping", toMove: "O" }, names), /^Flipping\. Computer's turn: flip/);
   assert.equal(statusText({ status: "gameOver", phase: "flipping", winner: "O" }), "Second player made the last move and wins.");
   assert.equal(statusText({ status: "gameOver", phase: "flipping", winner: "X" }, names), "You made the last move and win.");
 });
@@ -86,4 +90,20 @@ test("a transcript splits into its moves and numbers them by player", () => {
   assert.deepEqual(moves, ["b2X", "c3O", "a1-c3", "d4"]);
   assert.deepEqual(moveRows(moves).map((r) => `${r.n}${r.side}`), ["1X", "2O", "3X", "4O"]);
   assert.deepEqual(splitTranscript(""), []);
+});
+
+test("refusals are said once, plainly, without repeating the move", () => {
+  assert.equal(refusalText("d4 is not empty"), "d4 already has a disc.");
+  assert.equal(
+    refusalText("a1: its lower-right disc a1 shows white"),
+    "A rectangle's lower-right disc must show black; a1 shows white.",
+  );
+  assert.equal(
+    refusalText("a1-c3: its lower-right disc c3 shows white"),
+    "A rectangle's lower-right disc must show black; c3 shows white.",
+  );
+  assert.equal(
+    refusalText("a1X is a placement, but the board is full: flip a rectangle"),
+    "a1X is a placement, but the board is full: flip a rectangle.",
+  );
 });

@@ -93,16 +93,30 @@ export function playerName(side, names = { X: "First player", O: "Second player"
   return names[side] ?? side;
 }
 
-/** The status line: the phase, whose turn it is, or who won. */
+/** The status line: the phase, whose turn it is and what to do, or who won. */
 export function statusText(snap, names) {
   if (snap.status === "gameOver") {
     const winner = playerName(snap.winner, names);
     return `${winner} made the last move and ${winner === "You" ? "win" : "wins"}.`;
   }
   const who = playerName(snap.toMove, names);
+  const turn = who === "You" ? "Your turn" : `${who}'s turn`;
   return snap.phase === "placement"
-    ? `Placing discs: ${who} to put a disc down, either face up.`
-    : `Flipping: ${who} to flip a rectangle whose lower-right disc is black.`;
+    ? `Placing discs. ${turn}: put a disc on an empty square, either face up.`
+    : `Flipping. ${turn}: flip a rectangle whose lower-right disc is black.`;
+}
+
+/**
+ * A refusal of the rules (`why`, as BlocsGame words it) as the page says
+ * it: the rules name the move in their reason, so the page does not again.
+ */
+export function refusalText(why) {
+  const text = String(why);
+  const occupied = /^([a-d][1-4]) is not empty$/.exec(text);
+  if (occupied) return `${occupied[1]} already has a disc.`;
+  const white = /lower-right disc ([a-d][1-4]) shows white$/.exec(text);
+  if (white) return `A rectangle's lower-right disc must show black; ${white[1]} shows white.`;
+  return `${text}.`;
 }
 
 /** A move as a sentence for screen readers. */
