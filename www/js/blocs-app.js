@@ -4,7 +4,7 @@
 // share link with the game in the fragment (`#blocs=<transcript>`), and the
 // game kept across reloads. Who moves next and how far undo goes are the
 // game flow's (flow.js), which reads BlocsGame's snapshots as any game's.
-import { moveRows, moveText, playerName, splitTranscript, statusText } from "./blocs-model.js";
+import { moveRows, moveText, playerName, refusalText, splitTranscript, statusText } from "./blocs-model.js";
 import { createBlocsView } from "./blocs-view.js";
 import { humanToMove, nextAction, stepHistory } from "./flow.js";
 
@@ -43,10 +43,11 @@ export function linkedMoves(hash) {
 
 /**
  * Starts the Blocs page (hidden until `show`): `BlocsGame` is the wasm
- * class, `notify(text, { key })` shows a notice. Returns `{ show(moves?),
+ * class, `notify(text, { key, action })` shows a notice and
+ * `clearNotice(key)` takes it away. Returns `{ show(moves?),
  * hide(), active }`.
  */
-export function startBlocs({ BlocsGame, storage, notify }) {
+export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
   const $ = (id) => document.getElementById(id);
   const page = $("blocs-page");
   const saved = readSaved(read(storage));
@@ -103,14 +104,15 @@ export function startBlocs({ BlocsGame, storage, notify }) {
     const line = $("blocs-hints-line");
     line.hidden = !(settings.hints && mine);
     line.textContent = hints.length
-      ? `Winning moves (green dot: a placement's square or a flip's lower-right disc): ${hints.join(" ")}`
+      ? `Winning moves: ${hints.join(", ")} (a green dot marks a placement's square or a flip's lower-right disc).`
       : "No winning move here: against perfect play every move loses.";
     const list = $("blocs-moves");
     const rows = moveRows(splitTranscript(game.transcript()));
     list.replaceChildren(
       ...rows.map((r) => {
         const li = document.createElement("li");
-        li.textContent = `${playerName(r.side, names())}: ${r.move}`;
+        // By seat, not by "You": a game from a shared link was not played here.
+        li.textContent = `${playerName(r.side)}: ${r.move}`;
         return li;
       }),
     );
@@ -129,8 +131,8 @@ export function startBlocs({ BlocsGame, storage, notify }) {
   function playMove(move) {
     const why = game.refusal(move);
     if (why) {
-      $("blocs-refusal").textContent = `${move} cannot be played: ${why}.`;
-      announce(`${move} cannot be played: ${why}.`);
+      $("blocs-refusal").textContent = refusalText(why);
+      announce(refusalText(why));
       render();
       return;
     }
@@ -204,6 +206,27 @@ export function startBlocs({ BlocsGame, storage, notify }) {
     proceed();
   }
 
+  // New game in the middle of one puts it aside, with a way back to it
+  // (its moves and the settings it was played with).
+  function startOver() {
+    const before = { moves: game.transcript(), settings: { ...settings } };
+    const moved = before.moves !== "";
+    newGame();
+    if (!moved) return;
+    notify("A new game started; the one you were playing was put aside.", {
+      key: "blocs-replaced",
+      action: {
+        label: "Back to that game",
+        run: () => {
+          clearNotice("blocs-replaced");
+          Object.assign(settings, before.settings, { active: settings.active });
+          newGame(before.moves);
+          announce(`Back to your game. ${$("blocs-status").textContent}`);
+        },
+      },
+    });
+  }
+
   function changeSetting(name, value) {
     settings[name] = value;
     save();
@@ -211,7 +234,11 @@ export function startBlocs({ BlocsGame, storage, notify }) {
     proceed();
   }
 
-  $("blocs-new").addEventListener("click", () => newGame());
+  $("blocs-new").addEventListener("click", startOver);
+  // A refusal stands until the next thing done on the page.
+  for (const type of ["pointerdown", "keydown"]) {
+    page.addEventListener(type, () => ($("blocs-refusal").textContent = ""), true);
+  }
   $("blocs-undo").addEventListener("click", () => step(true));
   $("blocs-redo").addEventListener("click", () => step(false));
   $("blocs-hints").addEventListener("change", (e) => changeSetting("hints", e.target.checked));

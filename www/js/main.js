@@ -313,7 +313,7 @@ function showView(view) {
   return was;
 }
 try {
-  blocs = startBlocs({ BlocsGame, storage: localStorage, notify });
+  blocs = startBlocs({ BlocsGame, storage: localStorage, notify, clearNotice });
   app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor, showView });
   // A link opens its game: a Blocs one on its page, any other on the board.
   if (blocsLink !== null) blocs.show(blocsLink);
