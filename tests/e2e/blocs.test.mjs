@@ -1,9 +1,10 @@
 // Blocs on the page, by its visible controls only: chosen in the game
 // chooser, a two-player game played by clicks through both phases to its
 // end (faces chosen with the big buttons, rectangles by a drag and by two
-// taps, an illegal one refused with its reason), undo and redo, the game
-// kept across a reload, a move by keyboard answered by the computer in its
-// worker, and hints; on a desktop and on a phone.
+// taps, a half-chosen one cancelled, an illegal one refused with its
+// reason), undo and redo, the game kept across a reload, a game put aside
+// by New game and brought back, moves by keyboard answered by the computer
+// in its worker, and hints; on a desktop and on a phone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
@@ -59,15 +60,38 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     await chooseBlocs(page);
     await page.selectOption("#blocs-opponent", "human");
-    assert.match(await status(page), /^Placing discs: First player to put a disc down/);
+    assert.equal(await status(page), "Placing discs. First player's turn: put a disc on an empty square, either face up.");
+    // The squares are named around the board as the moves name them.
+    assert.equal(await page.textContent(".blocs-files"), "abcd");
+    assert.equal(await page.textContent(".blocs-ranks"), "1234");
+    assert.equal(await page.isVisible(".blocs-files"), true);
 
     for (const sq of SQUARES) {
       await page.click(`.blocs-faces [data-face="${FACES[sq] ?? "O"}"]`);
       await page.click(cell(sq));
     }
     assert.equal((await moves(page)).length, 16);
-    assert.match(await status(page), /^Flipping: First player to flip/);
+    assert.match(await status(page), /^Flipping\. First player's turn: flip/);
     assert.equal(await page.isVisible(".blocs-faces"), false, "no face to choose in the flipping phase");
+    assert.equal(await page.isVisible(".blocs-cancel"), false, "Cancel shows only while a corner is chosen");
+    // Hints list whole moves, rectangles as rectangles.
+    await page.check("#blocs-hints");
+    const flip = "[a-d][1-4](-[a-d][1-4])?";
+    const listed = new RegExp(`^Winning moves: ${flip}(, ${flip})* \\(|^No winning move`);
+    assert.match(await page.textContent("#blocs-hints-line"), listed);
+    await page.uncheck("#blocs-hints");
+
+    // A half-chosen rectangle is dropped by Cancel, or by a tap off the board.
+    await page.click(cell("b2"));
+    assert.match(await page.textContent(".blocs-preview"), /Corner b2 chosen: .* b2 again to flip just this disc/);
+    await page.click(".blocs-cancel");
+    assert.equal(await page.locator(".blocs-cell.chosen").count(), 0);
+    assert.equal(await page.isVisible(".blocs-cancel"), false);
+    await page.click(cell("b2"));
+    await page.click("#blocs-status");
+    assert.equal(await page.locator(".blocs-cell.chosen").count(), 0);
+    assert.equal(await page.textContent(".blocs-preview"), "");
+    assert.equal((await moves(page)).length, 16, "cancelling plays nothing");
 
     // A drag from a1 to d4 flips the whole board.
     await drag(page, "a1", "d4", screen === "phone");
@@ -77,14 +101,21 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.hover(cell("c4"));
     assert.match(await page.textContent(".blocs-preview"), /Rectangle a2-c4/);
     assert.equal(await page.locator(".blocs-cell.chosen").count(), 9);
+    // The rectangle being chosen is drawn unlike the last move's outline.
+    const outline = (sel) => page.$eval(sel, (el) => getComputedStyle(el).outlineStyle);
+    assert.equal(await outline(".blocs-cell.chosen"), "dashed");
+    assert.equal(await outline(`.blocs-cell.last:not(.chosen)`), "solid");
     await page.screenshot({ path: `${screenshots}/blocs-preview-${screen}.png`, fullPage: screen === "phone" });
     await page.click(cell("c4"));
     assert.equal((await moves(page)).at(-1), "Second player: a2-c4");
     // A white lower-right disc is refused, with the reason, and nothing is played.
     await page.click(cell("a1"));
     await page.click(cell("b2"));
-    assert.match(await page.textContent("#blocs-refusal"), /a1-b2 cannot be played: .*lower-right disc b2 shows white/);
+    assert.equal(await page.textContent("#blocs-refusal"), "A rectangle's lower-right disc must show black; b2 shows white.");
     assert.equal((await moves(page)).length, 18);
+    await page.click(cell("c1"));
+    assert.equal(await page.textContent("#blocs-refusal"), "", "the refusal goes with the next action");
+    await page.click(".blocs-cancel");
     // Undo and redo step through the game.
     await page.click("#blocs-undo");
     assert.equal((await moves(page)).length, 17);
@@ -101,6 +132,14 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.waitForSelector("#blocs-page:not([hidden])");
     assert.equal((await moves(page)).length, 19);
     assert.equal(await status(page), "First player made the last move and wins.");
+
+    // New game puts the game aside, and the notice brings it back.
+    await page.click("#blocs-new");
+    assert.deepEqual(await moves(page), []);
+    await page.click('.notice button:has-text("Back to that game")');
+    assert.equal((await moves(page)).length, 19);
+    assert.equal(await status(page), "First player made the last move and wins.");
+    assert.equal(await page.locator(".notice").count(), 0);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -108,19 +147,26 @@ for (const [screen, options] of Object.entries(SCREENS)) {
   test(`the computer answers a move played by keyboard in Blocs, and hints mark the winning moves, on a ${screen}`, async () => {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     await chooseBlocs(page);
-    await page.selectOption("#blocs-opponent", "computer");
-    await page.selectOption("#blocs-level", "5");
+    await page.selectOption("#blocs-opponent", "human");
     await page.click("#blocs-new");
-    // By keyboard: arrows to b2, O for the white face, Enter to place.
+    // A click on c3 plays there; then the cursor starts from the square
+    // focused next (a1), not from the one clicked: arrows to b2, O, Enter.
+    await page.click(cell("c3"));
     await page.focus(cell("a1"));
     for (const key of ["ArrowRight", "ArrowDown", "o", "Enter"]) await page.keyboard.press(key);
-    await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 2);
+    assert.deepEqual(await moves(page), ["First player: c3X", "Second player: b2O"]);
+    // Against the computer, from b2: right to c2, X, Enter; the computer answers.
+    await page.selectOption("#blocs-opponent", "computer");
+    await page.selectOption("#blocs-level", "5");
+    await page.focus(cell("b2"));
+    for (const key of ["ArrowRight", "x", "Enter"]) await page.keyboard.press(key);
+    await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 4);
     const list = await moves(page);
-    assert.equal(list[0], "You: b2O");
-    assert.match(list[1], /^The computer: [a-d][1-4][XO]$/);
+    assert.equal(list[2], "First player: c2X");
+    assert.match(list[3], /^Second player: [a-d][1-4][XO]$/);
     // Undo takes back the computer's reply and the move before it: your turn again.
     await page.click("#blocs-undo");
-    assert.deepEqual(await moves(page), []);
+    assert.equal((await moves(page)).length, 2);
     await page.click("#blocs-redo");
     assert.deepEqual(await moves(page), list);
     await page.check("#blocs-hints");
@@ -144,6 +190,8 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   await linked.goto(`${env.site.url}#blocs=${transcript}`);
   await linked.waitForSelector("#blocs-page:not([hidden])");
   assert.equal(await linked.locator("#blocs-moves li").count(), 1023);
+  // The moves were not played here: they are named by seat.
+  assert.match(await linked.textContent("#blocs-moves li"), /^First player: /);
   // Against the computer, the default, the first player is you.
   assert.equal(await linked.textContent("#blocs-status"), "You made the last move and win.");
   assert.equal(new URL(linked.url()).hash, "", "the link is taken out of the address once read");

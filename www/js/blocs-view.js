@@ -27,6 +27,7 @@ import {
 export function createBlocsView(root, onMove) {
   const grid = root.querySelector(".blocs-grid");
   const faces = [...root.querySelectorAll("[data-face]")];
+  const cancelButton = root.querySelector(".blocs-cancel");
   let choice = newChoice();
   let snap = null;
   let enabled = false;
@@ -80,9 +81,13 @@ export function createBlocsView(root, onMove) {
     root.dataset.phase = snap.phase;
     root.querySelector(".blocs-faces").hidden = snap.phase !== "placement" || snap.status === "gameOver";
     for (const b of faces) b.setAttribute("aria-pressed", String(b.dataset.face === choice.face));
-    root.querySelector(".blocs-preview").textContent = rect
-      ? `Rectangle ${rect}${choice.anchor === null ? "" : ": tap its other corner (the same disc again for one disc)"}.`
-      : "";
+    const corner = choice.anchor === null ? null : squareName(choice.anchor);
+    root.querySelector(".blocs-preview").textContent = !rect
+      ? ""
+      : corner === rect
+        ? `Corner ${corner} chosen: tap the other corner of the rectangle, or ${corner} again to flip just this disc.`
+        : `Rectangle ${rect}${corner === null ? "" : ": tap the other corner to flip it"}.`;
+    cancelButton.hidden = choice.anchor === null;
   }
 
   function setFocus(to, move) {
@@ -129,6 +134,12 @@ export function createBlocsView(root, onMove) {
     setFocus(i, false);
     choose(tap(choice, i, snap.phase));
   });
+  // The cursor starts from the square that has the focus, however it got it
+  // (a click, Tab, or a script), not from the last one clicked.
+  grid.addEventListener("focusin", (e) => {
+    const cell = e.target.closest(".blocs-cell");
+    if (cell) setFocus(squareIndex(cell.dataset.square), false);
+  });
   grid.addEventListener("keydown", (e) => {
     const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIDE, ArrowDown: SIDE };
     if (e.key in steps) {
@@ -143,6 +154,16 @@ export function createBlocsView(root, onMove) {
     } else if (/^[xXoO]$/.test(e.key)) {
       choose({ choice: withFace(choice, e.key.toUpperCase()) });
     }
+  });
+  // On a phone there is no Escape: the Cancel button, or a tap anywhere
+  // off the board, drops a half-chosen rectangle.
+  cancelButton.addEventListener("click", () => {
+    choose({ choice: cancel(choice) });
+    cells[focus].focus();
+  });
+  document.addEventListener("click", (e) => {
+    if (choice.anchor === null || grid.contains(e.target) || e.target === cancelButton) return;
+    choose({ choice: cancel(choice) });
   });
   for (const b of faces) b.addEventListener("click", () => choose({ choice: withFace(choice, b.dataset.face) }));
 
