@@ -108,4 +108,4 @@ pub fn play<S: Size>(board: &Board<S>, pos: &Position<S>, sq: u32) -> Option<Pos
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

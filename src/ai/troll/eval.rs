@@ -193,13 +193,7 @@ pub const WON: i32 = 40 * UNIT;
 mod tests {
     use super::*;
     use crate::bits::S8;
-    use crate::square::Square;
-
-    fn set(names: &str) -> u64 {
-        names
-            .split_whitespace()
-            .fold(0, |b, n| b | 1 << Square::parse(n, 8).unwrap().index())
-    }
+    use crate::rules::troll::tests::set;
 
     #[test]
     fn an_empty_board_needs_a_full_line() {

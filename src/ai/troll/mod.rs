@@ -470,14 +470,9 @@ mod tests {
     use super::*;
     use crate::bits::S8;
     use crate::map::Map;
+    use crate::rules::troll::tests::position;
     use crate::rules::{Status, Variant};
     use crate::square::Square;
-
-    fn set(names: &str) -> u64 {
-        names
-            .split_whitespace()
-            .fold(0, |b, n| b | 1 << Square::parse(n, 8).unwrap().index())
-    }
 
     fn name(sq: Option<u32>) -> String {
         Square::from_index(sq.unwrap(), 8)
@@ -495,19 +490,7 @@ mod tests {
 
     /// Black's column d is one disc short of row 8; White has c5.
     fn one_to_go(side: Colour) -> Position<S8> {
-        let (black, white) = (set("d1 d2 d3 d4 d5 d6 d7"), set("c5"));
-        let (me, opp) = if side == Colour::Black {
-            (black, white)
-        } else {
-            (white, black)
-        };
-        Position {
-            me,
-            opp,
-            bonus: 0,
-            taken: [0, 0],
-            side,
-        }
+        position("d1 d2 d3 d4 d5 d6 d7", "c5", side)
     }
 
     fn options(depth: u32) -> Options {

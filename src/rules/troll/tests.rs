@@ -15,12 +15,13 @@ fn sq(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
 
-fn set(names: &str) -> u64 {
+/// The squares named, as a bitboard of the 8 x 8 board.
+pub(crate) fn set(names: &str) -> u64 {
     names.split_whitespace().fold(0, |b, n| b | 1 << sq(n))
 }
 
 /// A position with Black's and White's discs and the side to move.
-fn position(black: &str, white: &str, side: Colour) -> Position<S8> {
+pub(crate) fn position(black: &str, white: &str, side: Colour) -> Position<S8> {
     let (b, w) = (set(black), set(white));
     let (me, opp) = if side == Colour::Black {
         (b, w)
