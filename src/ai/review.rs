@@ -91,14 +91,15 @@ impl Unit {
 
     /// The class of a loss of `loss` in this unit; `None` below an inaccuracy.
     pub fn class(self, loss: i32) -> Option<Class> {
-        match self {
-            Unit::Points => Class::of(loss),
-            Unit::Chain => match loss {
-                l if l >= TROLL_BLUNDER => Some(Class::Blunder),
-                l if l >= TROLL_MISTAKE => Some(Class::Mistake),
-                l if l >= TROLL_INACCURACY => Some(Class::Inaccuracy),
-                _ => None,
-            },
+        let [inaccuracy, mistake, blunder] = match self {
+            Unit::Points => [INACCURACY, MISTAKE, BLUNDER],
+            Unit::Chain => [TROLL_INACCURACY, TROLL_MISTAKE, TROLL_BLUNDER],
+        };
+        match loss {
+            l if l >= blunder => Some(Class::Blunder),
+            l if l >= mistake => Some(Class::Mistake),
+            l if l >= inaccuracy => Some(Class::Inaccuracy),
+            _ => None,
         }
     }
 
@@ -125,12 +126,7 @@ pub enum Class {
 impl Class {
     /// The class of a move that lost `loss` points; `None` below an inaccuracy.
     pub fn of(loss: i32) -> Option<Class> {
-        match loss {
-            l if l >= BLUNDER => Some(Class::Blunder),
-            l if l >= MISTAKE => Some(Class::Mistake),
-            l if l >= INACCURACY => Some(Class::Inaccuracy),
-            _ => None,
-        }
+        Unit::Points.class(loss)
     }
 
     /// Its name in lower case, as the command line and the page show it.
