@@ -213,3 +213,30 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test("Blocs moves are copied and pasted as a transcript; a bad one is refused and the game kept", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await chooseBlocs(page);
+  await page.selectOption("#blocs-opponent", "human");
+  await page.fill("#blocs-paste", "a1X b1O c1X");
+  await page.click("#blocs-load-moves");
+  assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O", "First player: c1X"]);
+  assert.equal(await page.textContent("#blocs-paste-error"), "");
+  await page.click("#blocs-copy-moves");
+  assert.equal(await page.textContent("#blocs-copied"), "Moves copied.");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "a1Xb1Oc1X");
+  // A move that is not legal there (a1 is taken) loads nothing.
+  await page.fill("#blocs-paste", "a1X a1O");
+  await page.click("#blocs-load-moves");
+  assert.match(await page.textContent("#blocs-paste-error"), /^These moves could not be loaded: .+/);
+  assert.equal((await moves(page)).length, 3, "the game on the board is kept");
+  // The game replaced by the paste can be brought back.
+  await page.fill("#blocs-paste", "d4O");
+  await page.click("#blocs-load-moves");
+  assert.deepEqual(await moves(page), ["First player: d4O"]);
+  await page.click("text=Back to that game");
+  assert.equal((await moves(page)).length, 3);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

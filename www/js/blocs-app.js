@@ -208,10 +208,10 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
 
   // New game in the middle of one puts it aside, with a way back to it
   // (its moves and the settings it was played with).
-  function startOver() {
+  function startOver(moves = "") {
     const before = { moves: game.transcript(), settings: { ...settings } };
     const moved = before.moves !== "";
-    newGame();
+    newGame(moves);
     if (!moved) return;
     notify("A new game started; the one you were playing was put aside.", {
       key: "blocs-replaced",
@@ -234,7 +234,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
     proceed();
   }
 
-  $("blocs-new").addEventListener("click", startOver);
+  $("blocs-new").addEventListener("click", () => startOver());
   // A refusal stands until the next thing done on the page.
   for (const type of ["pointerdown", "keydown"]) {
     page.addEventListener(type, () => ($("blocs-refusal").textContent = ""), true);
@@ -245,14 +245,33 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
   $("blocs-opponent").addEventListener("change", (e) => changeSetting("opponent", e.target.value));
   $("blocs-human").addEventListener("change", (e) => changeSetting("human", e.target.value));
   $("blocs-level").addEventListener("change", (e) => changeSetting("level", Number(e.target.value)));
-  $("blocs-copy-link").addEventListener("click", async () => {
-    const url = `${location.origin}${location.pathname}#${LINK_KEY}=${game.transcript()}`;
+  // Copies `text`, or shows it to be copied by hand where the clipboard is refused.
+  async function copy(text, done) {
     try {
-      await navigator.clipboard.writeText(url);
-      $("blocs-copied").textContent = "Link copied.";
+      await navigator.clipboard.writeText(text);
+      $("blocs-copied").textContent = done;
     } catch {
-      $("blocs-copied").textContent = url;
+      $("blocs-copied").textContent = text;
     }
+  }
+  $("blocs-copy-link").addEventListener("click", () =>
+    copy(`${location.origin}${location.pathname}#${LINK_KEY}=${game.transcript()}`, "Link copied."),
+  );
+  $("blocs-copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves copied."));
+  // A pasted transcript replaces the game only when it reads and every
+  // move is legal; otherwise the game on the board stays as it was.
+  $("blocs-load-moves").addEventListener("click", () => {
+    const error = $("blocs-paste-error");
+    let loaded;
+    try {
+      loaded = new BlocsGame({ moves: $("blocs-paste").value.trim() });
+    } catch (err) {
+      error.textContent = `These moves could not be loaded: ${err.message}`;
+      return;
+    }
+    loaded.free();
+    error.textContent = "";
+    startOver($("blocs-paste").value.trim());
   });
   addEventListener("keydown", (e) => {
     if (page.hidden || !(e.ctrlKey || e.metaKey)) return;
