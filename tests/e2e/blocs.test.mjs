@@ -224,7 +224,8 @@ test("Blocs moves are copied and pasted as a transcript; a bad one is refused an
   assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O", "First player: c1X"]);
   assert.equal(await page.textContent("#blocs-paste-error"), "");
   await page.click("#blocs-copy-moves");
-  assert.equal(await page.textContent("#blocs-copied"), "Moves copied.");
+  // The clipboard answers asynchronously; the page says so once it has.
+  await page.locator("#blocs-copied", { hasText: "Moves copied." }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "a1Xb1Oc1X");
   // A move that is not legal there (a1 is taken) loads nothing.
   await page.fill("#blocs-paste", "a1X a1O");
