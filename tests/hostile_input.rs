@@ -527,6 +527,10 @@ mod command_line {
         (status, err)
     }
 
+    /// Lines of the usage an unknown command prints: a few lines of
+    /// header, one a command.
+    const USAGE_LINES: usize = 22;
+
     /// Checks a failed run: status 1 (not a panic's 101 or a signal), and
     /// an error on one line (`lines` for the usage) without any control
     /// character but the line breaks.
@@ -601,7 +605,7 @@ mod command_line {
         // command's name does not add one.
         let args = vec![OsString::from("frob\nnicate")];
         let (status, err) = finish(spawn(&args, Stdio::null()), "frob\\nnicate");
-        assert_clean_error("frob\\nnicate", status, &err, 20);
+        assert_clean_error("frob\\nnicate", status, &err, USAGE_LINES);
         assert!(
             err.starts_with("mapello: unknown command 'frob\\nnicate'\nusage:"),
             "{err}"
@@ -824,7 +828,7 @@ mod command_line {
                 assert_eq!(err, "", "{what}");
             } else {
                 refused += 1;
-                assert_clean_error(&what, status, &err, 20);
+                assert_clean_error(&what, status, &err, USAGE_LINES);
             }
         }
         println!(

@@ -63,6 +63,44 @@ const REGION_EMPTIES: u32 = 24;
 /// Weights of every feature for each phase.
 pub type Weights = [[f32; FEATURES]; PHASES];
 
+/// An evaluation as the search uses it: a value for the side to move,
+/// with what it keeps from one position to the next (an [`Acc`] it
+/// updates move by move; nothing for a plain function of the position).
+///
+/// [`Acc`]: Evaluator::Acc
+pub trait Evaluator<S: Size> {
+    /// What the evaluation carries down the tree.
+    type Acc: Copy;
+    /// The carried state of `p`, from nothing.
+    fn start(&self, p: Pos<S>) -> Self::Acc;
+    /// The carried state after the side to move of `p` plays `sq`,
+    /// flipping `flips`.
+    fn play(&self, acc: &Self::Acc, p: Pos<S>, sq: u32, flips: S::B) -> Self::Acc;
+    /// The carried state after a pass.
+    fn pass(&self, acc: &Self::Acc) -> Self::Acc;
+    /// The estimated future margin of `p` for the side to move, in
+    /// [`SCALE`] units per point.
+    fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Self::Acc) -> i32;
+}
+
+impl<S: Size> Evaluator<S> for Eval<S> {
+    type Acc = ();
+
+    #[inline(always)]
+    fn start(&self, _: Pos<S>) {}
+
+    #[inline(always)]
+    fn play(&self, _: &(), _: Pos<S>, _: u32, _: S::B) {}
+
+    #[inline(always)]
+    fn pass(&self, _: &()) {}
+
+    #[inline(always)]
+    fn value(&self, g: &Terrain<S>, p: Pos<S>, _: &()) -> i32 {
+        self.evaluate(g, p)
+    }
+}
+
 /// The evaluation of one board: class masks built from its terrain.
 #[derive(Clone, Debug)]
 pub struct Eval<S: Size> {
@@ -223,7 +261,7 @@ impl<S: Size> Eval<S> {
 
 /// The two phases a board of `playable` squares with `empties` empty lies
 /// between, and the weight of the upper one.
-fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
+pub fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
     let t = empties.min(playable) as f32 / playable as f32 * (PHASES - 1) as f32;
     let k = (t as usize).min(PHASES - 2);
     (k, t - k as f32)

@@ -9,12 +9,15 @@ pub(crate) mod eval;
 mod last_flip;
 pub mod levels;
 pub mod matches;
+pub(crate) mod net;
 pub mod players;
 pub(crate) mod pos;
 pub mod review;
 pub(crate) mod search;
 pub(crate) mod stability;
 pub(crate) mod terrain;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod train;
 pub(crate) mod troll;
 pub(crate) mod tt;
 #[cfg(not(target_arch = "wasm32"))]

@@ -13,7 +13,8 @@ use crate::rules::Board;
 
 use super::budget::{Budget, Control};
 use super::endgame::{Solver, INF};
-use super::eval::{Eval, SCALE};
+use super::eval::{Eval, Evaluator, SCALE};
+use super::net::{self, Learned};
 use super::pos::Pos;
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
@@ -69,24 +70,37 @@ const PRE_SOLVE_DEPTH: u32 = 8;
 /// Depth from which interior nodes sort their moves by evaluation.
 const SORT_DEPTH: u32 = 2;
 
-/// A searcher for one board: its terrain, evaluation and tables, kept
+/// A searcher for one board: its terrain, evaluations and tables, kept
 /// between moves of a game.
 #[derive(Clone, Debug)]
 pub struct Searcher<S: Size> {
     g: Terrain<S>,
+    /// The hand-made evaluation: the exact solver orders its moves with it,
+    /// and the midgame search uses it when there is no learned one.
     eval: Eval<S>,
+    /// The learned evaluation of the board's size, when the program has one.
+    learned: Option<Learned<S>>,
     tt: Table,
     ett: Table,
 }
 
 impl<S: Size> Searcher<S> {
-    /// A searcher for `board` with tables of `2^table_bits` entries each.
+    /// A searcher for `board` with tables of `2^table_bits` entries each,
+    /// searching with the learned evaluation where there is one.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+        let mut searcher = Searcher::classic(board, table_bits);
+        searcher.learned = net::builtin(S::N).map(|m| Learned::new(board, &searcher.g, m));
+        searcher
+    }
+
+    /// A searcher with the hand-made evaluation only (the `classic:` players).
+    pub fn classic(board: &Board<S>, table_bits: u32) -> Searcher<S> {
         let g = Terrain::new(board);
         let eval = Eval::new(&g);
         Searcher {
             g,
             eval,
+            learned: None,
             tt: Table::new(table_bits),
             ett: Table::new(table_bits),
         }
@@ -152,29 +166,18 @@ impl<S: Size> Searcher<S> {
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1);
         let max_depth = max_depth.min(if in_endgame { PRE_SOLVE_DEPTH } else { empties });
         let share = if in_endgame { PRE_SOLVE_SHARE } else { 0.4 };
-        let mut result: Option<Analysis> = None;
-        let mut ms = Midgame {
-            g: &self.g,
-            eval: &self.eval,
-            tt: &mut self.tt,
-            ctl: &mut ctl,
+        let deepen = Deepen {
+            max_depth,
+            share,
+            empties,
+            all: options.noise > 0.0,
         };
-        for depth in 1..=max_depth {
-            let all = options.noise > 0.0;
-            let Some(analysis) = ms.root(p, &mut roots, depth, all, result.as_ref()) else {
-                break;
-            };
-            progress(&analysis);
-            let done = analysis.exact && depth >= empties;
-            result = Some(analysis);
-            if done || roots.len() == 1 && depth >= 2 {
-                break;
-            }
-            // The next iteration costs several times this one.
-            if ms.ctl.used() > share {
-                break;
-            }
-        }
+        let result = match &self.learned {
+            Some(l) => Midgame::new(&self.g, l, &mut self.tt, &mut ctl)
+                .deepen(p, &mut roots, deepen, progress),
+            None => Midgame::new(&self.g, &self.eval, &mut self.tt, &mut ctl)
+                .deepen(p, &mut roots, deepen, progress),
+        };
         let mut result = result.unwrap_or_else(|| Analysis {
             best: Some(roots[0].sq),
             score: 0,
@@ -224,22 +227,13 @@ impl<S: Size> Searcher<S> {
             .collect();
         let empties = self.g.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
-        let mut ms = Midgame {
-            g: &self.g,
-            eval: &self.eval,
-            tt: &mut self.tt,
-            ctl: &mut ctl,
+        let mut values = match &self.learned {
+            Some(l) => {
+                Midgame::new(&self.g, l, &mut self.tt, &mut ctl).values(p, &mut roots, max_depth)
+            }
+            None => Midgame::new(&self.g, &self.eval, &mut self.tt, &mut ctl)
+                .values(p, &mut roots, max_depth),
         };
-        let mut values: Vec<(u32, i32)> = Vec::new();
-        for depth in 1..=max_depth {
-            if ms.root(p, &mut roots, depth, true, None).is_none() {
-                break;
-            }
-            values = roots.iter().map(|r| (r.sq, r.score)).collect();
-            if ms.ctl.used() > 0.3 {
-                break;
-            }
-        }
         values.sort_by_key(|&(_, v)| -v);
         values
     }
@@ -286,15 +280,76 @@ struct Root {
     tiebreak: u32,
 }
 
-/// One midgame search over shared tables.
-struct Midgame<'a, 'c, S: Size> {
+/// How far iterative deepening goes.
+#[derive(Clone, Copy, Debug)]
+struct Deepen {
+    /// Deepest iteration.
+    max_depth: u32,
+    /// Share of the budget after which no new iteration starts.
+    share: f64,
+    /// Free squares of the root.
+    empties: u32,
+    /// Give every root move an exact value.
+    all: bool,
+}
+
+/// One midgame search over shared tables with evaluation `E`.
+struct Midgame<'a, 'c, S: Size, E: Evaluator<S>> {
     g: &'a Terrain<S>,
-    eval: &'a Eval<S>,
+    eval: &'a E,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
 }
 
-impl<S: Size> Midgame<'_, '_, S> {
+impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
+    fn new(g: &'a Terrain<S>, eval: &'a E, tt: &'a mut Table, ctl: &'a mut Control<'c>) -> Self {
+        Midgame { g, eval, tt, ctl }
+    }
+
+    /// Iterative deepening from `p`: the last iteration's result, if any
+    /// completed (or a partial one found a better move).
+    fn deepen(
+        &mut self,
+        p: Pos<S>,
+        roots: &mut [Root],
+        d: Deepen,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        let mut result: Option<Analysis> = None;
+        for depth in 1..=d.max_depth {
+            let Some(analysis) = self.root(p, roots, depth, d.all, result.as_ref()) else {
+                break;
+            };
+            progress(&analysis);
+            let done = analysis.exact && depth >= d.empties;
+            result = Some(analysis);
+            if done || roots.len() == 1 && depth >= 2 {
+                break;
+            }
+            // The next iteration costs several times this one.
+            if self.ctl.used() > d.share {
+                break;
+            }
+        }
+        result
+    }
+
+    /// Every root move's value from the deepest iteration that completed
+    /// within a third of the budget.
+    fn values(&mut self, p: Pos<S>, roots: &mut [Root], max_depth: u32) -> Vec<(u32, i32)> {
+        let mut values: Vec<(u32, i32)> = Vec::new();
+        for depth in 1..=max_depth {
+            if self.root(p, roots, depth, true, None).is_none() {
+                break;
+            }
+            values = roots.iter().map(|r| (r.sq, r.score)).collect();
+            if self.ctl.used() > 0.3 {
+                break;
+            }
+        }
+        values
+    }
+
     /// One iteration at the root; `all` gives every move an exact value
     /// (for noise and hints), otherwise the others only need to be worse.
     /// `None` when stopped before the first move was searched.
@@ -310,16 +365,20 @@ impl<S: Size> Midgame<'_, '_, S> {
         roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
         let mut alpha = -INF;
         let mut best: Option<(i32, usize)> = None;
+        let acc = self.eval.start(p);
         for (i, root) in roots.iter_mut().enumerate() {
             let r = *root;
             let gain = p.gain(r.sq) * SCALE;
-            let child = p.play(r.sq, self.g.flips(p.me, p.opp, r.sq));
+            let flips = self.g.flips(p.me, p.opp, r.sq);
+            let child = p.play(r.sq, flips);
+            let ca = self.eval.play(&acc, p, r.sq, flips);
             let v = if all || i == 0 {
-                gain - self.pvs(child, depth - 1, -INF, INF, false)
+                gain - self.pvs(child, &ca, depth - 1, -INF, INF, false)
             } else {
-                let v = gain - self.pvs(child, depth - 1, gain - alpha - 1, gain - alpha, false);
+                let v =
+                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
                 if v > alpha && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, depth - 1, -INF, gain - alpha, false)
+                    gain - self.pvs(child, &ca, depth - 1, -INF, gain - alpha, false)
                 } else {
                     v
                 }
@@ -355,20 +414,28 @@ impl<S: Size> Midgame<'_, '_, S> {
     }
 
     /// Principal-variation search to `depth`, fail-soft.
-    fn pvs(&mut self, p: Pos<S>, depth: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    fn pvs(
+        &mut self,
+        p: Pos<S>,
+        acc: &E::Acc,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
         self.ctl.nodes += 1;
         if self.ctl.stopped() {
             return 0;
         }
         if depth == 0 {
-            return self.eval.evaluate(self.g, p);
+            return self.eval.value(self.g, p, acc);
         }
         let moves = self.g.moves(p.me, p.opp);
         if moves.is_empty() {
             if passed || self.g.moves(p.opp, p.me).is_empty() {
                 return self.g.final_score(p.me, p.opp) * SCALE;
             }
-            return -self.pvs(p.passed(), depth, -beta, -alpha, true);
+            return -self.pvs(p.passed(), &self.eval.pass(acc), depth, -beta, -alpha, true);
         }
         let key = p.key();
         let mut tt_move = NO_MOVE;
@@ -393,7 +460,11 @@ impl<S: Size> Midgame<'_, '_, S> {
             let key = if sq as u8 == tt_move {
                 INF
             } else if depth >= SORT_DEPTH {
-                p.gain(sq) * SCALE - self.eval.evaluate(self.g, p.play(sq, flips))
+                let child = p.play(sq, flips);
+                p.gain(sq) * SCALE
+                    - self
+                        .eval
+                        .value(self.g, child, &self.eval.play(acc, p, sq, flips))
             } else {
                 let child = p.play(sq, flips);
                 -((self.g.moves(child.me, child.opp).count()) as i32)
@@ -414,12 +485,14 @@ impl<S: Size> Midgame<'_, '_, S> {
             let (sq, flips, _) = list[i];
             let gain = p.gain(sq) * SCALE;
             let child = p.play(sq, flips);
+            let ca = self.eval.play(acc, p, sq, flips);
             let v = if i == 0 {
-                gain - self.pvs(child, depth - 1, gain - beta, gain - alpha, false)
+                gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
             } else {
-                let v = gain - self.pvs(child, depth - 1, gain - alpha - 1, gain - alpha, false);
+                let v =
+                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
                 if v > alpha && v < beta && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, depth - 1, gain - beta, gain - alpha, false)
+                    gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
                 } else {
                     v
                 }

@@ -74,7 +74,7 @@ fn play_and_label<S: Size>(
     rng: &mut Xoshiro256PlusPlus,
     out: &mut Vec<Sample>,
 ) {
-    let mut searcher = Searcher::new(board, crate::ai::tt::bits::MEDIUM);
+    let mut searcher = Searcher::classic(board, crate::ai::tt::bits::MEDIUM);
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 8;
     let mut pos = start;

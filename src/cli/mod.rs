@@ -15,6 +15,7 @@ mod perft;
 pub mod position;
 mod review;
 mod show;
+mod train;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -73,6 +74,7 @@ pub const COMMANDS: &[Command] = &[
     ai::MATCH,
     ai::BALANCE,
     ai::TUNE,
+    train::COMMAND,
 ];
 
 /// The commands that play a game of `engine`.

@@ -1,0 +1,331 @@
+//! The learned evaluation: a small network over the squares of the map
+//! (see [`inputs`]) added to the linear features of [`Eval`], its weights
+//! fitted by `mapello train` and built into the program.
+//!
+//! Each side's view feeds [`HIDDEN`] sums of input weights, clipped to
+//! 0 ..= 1; the output weighs both sides' clipped sums, the weights sliding
+//! from the opening to the end as the linear features' do. The sums live
+//! in an [`Acc`] that a move updates with the placed and flipped discs
+//! only, so a node of the search pays for its changes, not the board.
+//! Weights are integers: sums in steps of 1 / [`QA`], output weights in
+//! steps of 1 / [`QO`] point.
+
+pub mod inputs;
+
+use std::sync::OnceLock;
+
+use crate::bits::{Bits, Size, Squares};
+use crate::map::Piece;
+use crate::rules::Board;
+
+use super::eval::{Eval, Evaluator, Weights, FEATURES, PHASES, SCALE};
+use super::pos::Pos;
+use super::terrain::Terrain;
+
+/// Sums each side's view feeds.
+pub const HIDDEN: usize = 64;
+/// Integer steps of one unit of a sum.
+pub const QA: i32 = 127;
+/// Integer steps of one point of an output weight.
+pub const QO: i32 = 64;
+/// Largest input weight (in units of a sum): with every square and ring
+/// cell on, a sum stays within `i16` (for the training tool).
+#[cfg(not(target_arch = "wasm32"))]
+pub const MAX_WEIGHT: f32 = 2.0;
+
+/// One sum per hidden unit.
+pub type Row = [i16; HIDDEN];
+
+/// The weights of a board size, as `mapello train` writes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// Side of the board.
+    pub n: u32,
+    /// Input weights, [`HIDDEN`] per input.
+    pub input: Vec<Row>,
+    /// Starting sums.
+    pub bias: Row,
+    /// Output weights for each phase: the mover's view, then the other's.
+    pub output: Vec<[Row; 2]>,
+    /// Weights of the linear features.
+    pub linear: Weights,
+}
+
+/// First bytes of a model file.
+const MAGIC: &[u8; 8] = b"MAPNET01";
+
+impl Model {
+    /// Reads a model file.
+    pub fn parse(bytes: &[u8]) -> Result<Model, String> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(MAGIC.len())? != MAGIC {
+            return Err("not a Mapello network file".into());
+        }
+        let n = r.u32()?;
+        let hidden = r.u32()? as usize;
+        let phases = r.u32()? as usize;
+        let features = r.u32()? as usize;
+        if !matches!(n, 6 | 8 | 10) || hidden != HIDDEN || phases != PHASES || features != FEATURES
+        {
+            return Err(format!(
+                "a network for {n} x {n}, {hidden} sums, {phases} phases and {features} features does not fit this program"
+            ));
+        }
+        let input = (0..inputs::count(n))
+            .map(|_| r.row())
+            .collect::<Result<_, _>>()?;
+        let bias = r.row()?;
+        let output = (0..PHASES)
+            .map(|_| Ok([r.row()?, r.row()?]))
+            .collect::<Result<_, String>>()?;
+        let mut linear = [[0f32; FEATURES]; PHASES];
+        for phase in linear.iter_mut() {
+            for w in phase.iter_mut() {
+                *w = f32::from_bits(r.u32()?);
+            }
+        }
+        if r.at != bytes.len() {
+            return Err("a network file with bytes past its end".into());
+        }
+        Ok(Model {
+            n,
+            input,
+            bias,
+            output,
+            linear,
+        })
+    }
+
+    /// The model file's bytes (for the training tool).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for v in [self.n, HIDDEN as u32, PHASES as u32, FEATURES as u32] {
+            out.extend(v.to_le_bytes());
+        }
+        let rows = self
+            .input
+            .iter()
+            .chain([&self.bias])
+            .chain(self.output.iter().flatten());
+        for row in rows {
+            for v in row {
+                out.extend(v.to_le_bytes());
+            }
+        }
+        for w in self.linear.iter().flatten() {
+            out.extend(w.to_bits().to_le_bytes());
+        }
+        out
+    }
+}
+
+/// A cursor over a model file.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, k: usize) -> Result<&[u8], String> {
+        let end = self.at + k;
+        let s = self
+            .bytes
+            .get(self.at..end)
+            .ok_or("a network file cut short")?;
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn row(&mut self) -> Result<Row, String> {
+        let b = self.take(2 * HIDDEN)?;
+        Ok(std::array::from_fn(|i| {
+            i16::from_le_bytes([b[2 * i], b[2 * i + 1]])
+        }))
+    }
+}
+
+/// The weights built into the program for 8 x 8 boards.
+static EIGHT: &[u8] = include_bytes!("s8.bin");
+
+/// The built-in model for `n` x `n` boards, if there is one.
+pub fn builtin(n: u32) -> Option<&'static Model> {
+    static MODEL: OnceLock<Option<Model>> = OnceLock::new();
+    if n != 8 {
+        return None;
+    }
+    MODEL.get_or_init(|| Model::parse(EIGHT).ok()).as_ref()
+}
+
+/// The sums of both sides' views of a position: the side to move's, then
+/// the other's.
+#[derive(Clone, Copy, Debug)]
+pub struct Acc {
+    me: Row,
+    opp: Row,
+}
+
+/// The learned evaluation of one board.
+#[derive(Clone, Debug)]
+pub struct Learned<S: Size> {
+    linear: Eval<S>,
+    /// The bias plus the walls and jokers, which never change.
+    base: Row,
+    mine: Vec<Row>,
+    theirs: Vec<Row>,
+    bonus: Vec<Row>,
+    /// `mine - theirs`: what a flip adds to the flipper's view.
+    flip: Vec<Row>,
+    /// Output weights for each number of empties.
+    output: Vec<[Row; 2]>,
+    playable: u32,
+}
+
+#[inline(always)]
+fn add(a: &mut Row, b: &Row) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x = x.wrapping_add(*y);
+    }
+}
+
+#[inline(always)]
+fn sub(a: &mut Row, b: &Row) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x = x.wrapping_sub(*y);
+    }
+}
+
+impl<S: Size> Learned<S> {
+    /// The evaluation of `board` with `model` (of `board`'s size).
+    pub fn new(board: &Board<S>, g: &Terrain<S>, model: &Model) -> Learned<S> {
+        let n = S::N;
+        let squares = (n * n) as usize;
+        let row = |sq: usize, kind: usize| model.input[inputs::square(sq as u32, kind)];
+        let mut base = model.bias;
+        for sq in Squares(board.walls()) {
+            add(&mut base, &model.input[inputs::square(sq, inputs::WALL)]);
+        }
+        for (x, y, piece) in board.map().pieces() {
+            if piece == Piece::Joker {
+                if let Some(i) = inputs::joker(n, x, y) {
+                    add(&mut base, &model.input[i]);
+                }
+            }
+        }
+        let mine: Vec<Row> = (0..squares).map(|sq| row(sq, inputs::MINE)).collect();
+        let theirs: Vec<Row> = (0..squares).map(|sq| row(sq, inputs::THEIRS)).collect();
+        let flip = (0..squares)
+            .map(|sq| {
+                let mut r = mine[sq];
+                sub(&mut r, &theirs[sq]);
+                r
+            })
+            .collect();
+        let playable = g.playable.count().max(1);
+        let output = (0..=playable)
+            .map(|empties| {
+                let (k, t) = super::eval::phase_of(playable, empties);
+                let mix = |side: usize| -> Row {
+                    std::array::from_fn(|i| {
+                        let lo = f32::from(model.output[k][side][i]);
+                        let hi = f32::from(model.output[k + 1][side][i]);
+                        (lo + t * (hi - lo)).round() as i16
+                    })
+                };
+                [mix(0), mix(1)]
+            })
+            .collect();
+        Learned {
+            linear: Eval::with_weights(g, model.linear),
+            base,
+            mine,
+            theirs,
+            bonus: (0..squares).map(|sq| row(sq, inputs::BONUS)).collect(),
+            flip,
+            output,
+            playable,
+        }
+    }
+
+    /// The network's part of the value of `acc`, with `empties` free
+    /// squares, in [`SCALE`] units.
+    #[inline]
+    fn network(&self, acc: &Acc, empties: u32) -> i32 {
+        let out = &self.output[empties.min(self.playable) as usize];
+        let mut sum = 0i32;
+        for (view, weights) in [&acc.me, &acc.opp].into_iter().zip(out) {
+            for (a, w) in view.iter().zip(weights) {
+                sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
+            }
+        }
+        (sum * SCALE).div_euclid(QA * QO)
+    }
+}
+
+impl<S: Size> Evaluator<S> for Learned<S> {
+    type Acc = Acc;
+
+    fn start(&self, p: Pos<S>) -> Acc {
+        let mut acc = Acc {
+            me: self.base,
+            opp: self.base,
+        };
+        for sq in Squares(p.me) {
+            add(&mut acc.me, &self.mine[sq as usize]);
+            add(&mut acc.opp, &self.theirs[sq as usize]);
+        }
+        for sq in Squares(p.opp) {
+            add(&mut acc.me, &self.theirs[sq as usize]);
+            add(&mut acc.opp, &self.mine[sq as usize]);
+        }
+        for sq in Squares(p.bonus) {
+            add(&mut acc.me, &self.bonus[sq as usize]);
+            add(&mut acc.opp, &self.bonus[sq as usize]);
+        }
+        acc
+    }
+
+    #[inline]
+    fn play(&self, acc: &Acc, p: Pos<S>, sq: u32, flips: S::B) -> Acc {
+        // The mover's view becomes the second of the child, the other's
+        // the first.
+        let (mut mover, mut other) = (acc.me, acc.opp);
+        let s = sq as usize;
+        add(&mut mover, &self.mine[s]);
+        add(&mut other, &self.theirs[s]);
+        if p.bonus.has(sq) {
+            sub(&mut mover, &self.bonus[s]);
+            sub(&mut other, &self.bonus[s]);
+        }
+        for f in Squares(flips) {
+            add(&mut mover, &self.flip[f as usize]);
+            sub(&mut other, &self.flip[f as usize]);
+        }
+        Acc {
+            me: other,
+            opp: mover,
+        }
+    }
+
+    #[inline]
+    fn pass(&self, acc: &Acc) -> Acc {
+        Acc {
+            me: acc.opp,
+            opp: acc.me,
+        }
+    }
+
+    #[inline]
+    fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Acc) -> i32 {
+        let empties = g.empties(p.me, p.opp).count();
+        self.linear.evaluate(g, p) + self.network(acc, empties)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,226 @@
+//! The training data: self-play games on random maps and on the empty
+//! Othello board, each position labelled with the margin its game reached
+//! once solved exactly and with the value the player's search gave it.
+//!
+//! The games are played by a level with the hand-made evaluation, so the
+//! data do not depend on the weights the program was built with.
+//!
+//! Games are made in chunks of [`CHUNK`], each written to its own file
+//! once complete, so an interrupted run resumes at the first missing
+//! chunk. A game's map, opening and players come from the seed and the
+//! game's number alone: the files are the same whatever the threads.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::bits::{Bits, Size, Squares};
+use crate::game::AnyGame;
+use crate::map::{Counts, Map};
+use crate::position::{Colour, Position};
+use crate::rules::{Board, Status, Variant};
+use crate::sharecode;
+
+use crate::ai::budget::Budget;
+use crate::ai::eval::SCALE;
+use crate::ai::levels::Level;
+use crate::ai::pos::Pos;
+use crate::ai::search::Searcher;
+use crate::ai::tt;
+
+/// Games in one data file.
+pub const CHUNK: u32 = 1000;
+
+/// How the training games are played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// Number of games (rounded up to whole chunks).
+    pub games: u32,
+    /// Seed of the maps, openings and players.
+    pub seed: u64,
+    /// Level whose search plays (and values) the games.
+    pub level: u32,
+    /// Free squares from which the rest of a game is solved exactly.
+    pub solve_at: u32,
+}
+
+impl Plan {
+    /// Number of chunks.
+    pub fn chunks(&self) -> u32 {
+        self.games.div_ceil(CHUNK)
+    }
+}
+
+/// The file of chunk `c` in `dir`.
+pub fn chunk_path(dir: &Path, c: u32) -> PathBuf {
+    dir.join(format!("games-{c:04}.txt"))
+}
+
+/// Makes every chunk of `plan` missing from `dir` on `threads` threads;
+/// `progress` gets the chunks done so far and the total.
+pub fn generate(
+    plan: &Plan,
+    dir: &Path,
+    threads: u32,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> std::io::Result<()> {
+    fs::create_dir_all(dir)?;
+    let total = plan.chunks();
+    let todo: Vec<u32> = (0..total)
+        .filter(|&c| !chunk_path(dir, c).exists())
+        .collect();
+    let done = AtomicU32::new(total - todo.len() as u32);
+    let next = AtomicU32::new(0);
+    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    progress(done.load(Ordering::SeqCst), total);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst) as usize;
+                let Some(&c) = todo.get(k) else { break };
+                if let Err(e) = write_chunk(plan, dir, c) {
+                    *failure.lock().expect("no thread panics holding it") = Some(e);
+                    break;
+                }
+                progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+            });
+        }
+    });
+    match failure.into_inner().expect("no thread panics holding it") {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Plays chunk `c`'s games and writes them, through a temporary file so a
+/// chunk on disk is always whole.
+fn write_chunk(plan: &Plan, dir: &Path, c: u32) -> std::io::Result<()> {
+    let mut text = String::new();
+    let first = c * CHUNK;
+    for i in first..(first + CHUNK).min(plan.games) {
+        game_record(plan, i, &mut text);
+    }
+    let tmp = dir.join(format!("games-{c:04}.tmp"));
+    let mut file = fs::File::create(&tmp)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    fs::rename(tmp, chunk_path(dir, c))
+}
+
+/// The map and variant of game `i`: one game in three is Othello, one a
+/// map with the editor's full set of pieces, one a map of any density.
+pub fn game_of(seed: u64, i: u32) -> AnyGame {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ (u64::from(i) << 20) ^ 0x5eed);
+    let game = match i % 3 {
+        0 => AnyGame::new(Variant::Othello, Map::empty(8).expect("8 is a size")),
+        k => {
+            let counts = if k == 1 {
+                Counts::FULL_SET
+            } else {
+                Counts {
+                    walls: rng.next_u32() % 9,
+                    bonuses: rng.next_u32() % 9,
+                    jokers: rng.next_u32() % 9,
+                }
+            };
+            let map = Map::random(8, counts, &mut rng).expect("8 of each fit");
+            AnyGame::new(Variant::Mapello, map)
+        }
+    };
+    game.expect("a start position")
+}
+
+/// Appends game `i`'s record: a `game` line, then one line a position.
+fn game_record(plan: &Plan, i: u32, out: &mut String) {
+    let game = game_of(plan.seed, i);
+    let mut rng =
+        Xoshiro256PlusPlus::seed_from_u64(plan.seed.wrapping_mul(0x9e37_79b9) ^ u64::from(i));
+    out.push_str(&format!(
+        "game {} {}\n",
+        game.variant().name(),
+        sharecode::encode(game.map())
+    ));
+    crate::with_game!(&game, g => play(g.board(), *g.position(), plan, &mut rng, out));
+}
+
+/// One labelled position: its discs, the final margin it led to and the
+/// search's value, both for the side to move and without the bonus points
+/// already taken.
+struct Seen<S: Size> {
+    pos: Position<S>,
+    value: f64,
+}
+
+fn play<S: Size>(
+    board: &Board<S>,
+    start: Position<S>,
+    plan: &Plan,
+    rng: &mut Xoshiro256PlusPlus,
+    out: &mut String,
+) {
+    let mut searcher = Searcher::classic(board, tt::bits::MEDIUM);
+    let level = Level::get(plan.level).expect("a level");
+    let random_plies = 2 + rng.next_u32() % 9;
+    let mut pos = start;
+    let mut seen: Vec<Seen<S>> = Vec::new();
+    let mut plies = 0;
+    let final_black = loop {
+        match board.status(&pos) {
+            Status::GameOver => break board.final_margin(&pos) * sign(&pos),
+            Status::MustPass => {
+                pos = pos.passed();
+                continue;
+            }
+            Status::ToMove => {}
+        }
+        let empties = searcher.terrain().empties(pos.me, pos.opp).count();
+        let (value, best) = if empties <= plan.solve_at {
+            let (score, best, _) = searcher
+                .solve(Pos::of(&pos), Budget::default(), None)
+                .expect("an unlimited solve finishes");
+            (f64::from(score), best)
+        } else {
+            let a = searcher.search(
+                Pos::of(&pos),
+                &level.options(rng.next_u64()),
+                None,
+                &mut |_| {},
+            );
+            (f64::from(a.score) / f64::from(SCALE), a.best)
+        };
+        seen.push(Seen { pos, value });
+        let sq = if plies < random_plies {
+            let list: Vec<u32> = Squares(board.moves(&pos)).collect();
+            list[rng.next_u32() as usize % list.len()]
+        } else {
+            best.expect("a position to move has a best move")
+        };
+        pos = board.play_legal(&pos, sq);
+        plies += 1;
+    };
+    for s in seen {
+        let p = &s.pos;
+        let result = final_black * sign(p) - Pos::taken_margin(p);
+        out.push_str(&format!(
+            "{:x} {:x} {:x} {result} {:.1}\n",
+            p.me.to_u128(),
+            p.opp.to_u128(),
+            p.bonus.to_u128(),
+            s.value
+        ));
+    }
+}
+
+/// +1 when black is to move, -1 otherwise.
+fn sign<S: Size>(p: &Position<S>) -> i32 {
+    if p.side == Colour::Black {
+        1
+    } else {
+        -1
+    }
+}

@@ -1,0 +1,424 @@
+//! Fitting the learned evaluation to the training games: stochastic
+//! gradient descent (Adam) on the squared error, in floating point, each
+//! position seen under a random one of the board's eight symmetries; then
+//! the weights are rounded to the integers the search uses.
+//!
+//! Each epoch's end is saved, so an interrupted fit resumes there and
+//! ends with the same weights.
+
+use std::fs;
+use std::path::Path;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::bits::{Bits, S8};
+use crate::game::AnyGame;
+use crate::map::Piece;
+use crate::rules::Variant;
+use crate::sharecode;
+
+use crate::ai::eval::{Eval, FEATURES, PHASES};
+use crate::ai::net::{inputs, Model, Row, HIDDEN, MAX_WEIGHT, QA, QO};
+use crate::ai::pos::Pos;
+use crate::ai::terrain::Terrain;
+use crate::ai::weights::WEIGHTS;
+
+use super::data;
+
+/// Share of a position's target that is its game's result; the rest is
+/// the value the players' search gave it (the same once solved exactly).
+pub const BLEND: f32 = 0.7;
+/// Positions per step.
+const BATCH: usize = 512;
+/// Step size of the first epoch; each later one takes 0.7 of the last.
+const RATE: f32 = 0.002;
+/// Largest output weight, in points.
+const MAX_OUTPUT: f32 = 200.0;
+/// One game in this many is held out to measure the fit.
+const HOLD_OUT: u32 = 50;
+/// Board side the games are played on.
+const N: u32 = 8;
+
+/// The positions of the games, ready for fitting.
+#[derive(Default)]
+pub struct Samples {
+    /// The inputs that are on, from the side to move's view, all samples
+    /// one after another.
+    inputs: Vec<u16>,
+    /// Where each sample's inputs start (one more entry than samples).
+    starts: Vec<u32>,
+    linear: Vec<[f32; FEATURES]>,
+    phase: Vec<(u8, f32)>,
+    target: Vec<f32>,
+}
+
+impl Samples {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// True when there is none.
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+
+    fn inputs_of(&self, i: usize) -> &[u16] {
+        &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+}
+
+/// Reads the games of `chunks` files in `dir`: the positions to fit and
+/// those held out.
+pub fn load(dir: &Path, chunks: u32) -> Result<(Samples, Samples), String> {
+    let mut fit = Samples::default();
+    let mut held = Samples::default();
+    fit.starts.push(0);
+    held.starts.push(0);
+    for c in 0..chunks {
+        let path = data::chunk_path(dir, c);
+        let text = fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut game: Option<GameInputs> = None;
+        let mut index = c * data::CHUNK;
+        for (k, line) in text.lines().enumerate() {
+            let bad = |what: &str| format!("{} line {}: {what}", path.display(), k + 1);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let ["game", variant, code] = words[..] {
+                game = Some(board_of(variant, code).map_err(|e| bad(&e))?);
+                index += 1;
+                continue;
+            }
+            let (g, eval, fixed) = game
+                .as_ref()
+                .ok_or_else(|| bad("a position before any game"))?;
+            let [me, opp, bonus, result, value] = words[..] else {
+                return Err(bad("not a position line"));
+            };
+            let bits = |w: &str| {
+                u64::from_str_radix(w, 16).map_err(|_| bad("a square set that is not hexadecimal"))
+            };
+            let p = Pos::<S8> {
+                me: bits(me)?,
+                opp: bits(opp)?,
+                bonus: bits(bonus)?,
+            };
+            let result: f32 = result
+                .parse()
+                .map_err(|_| bad("a result that is not a number"))?;
+            let value: f32 = value
+                .parse()
+                .map_err(|_| bad("a value that is not a number"))?;
+            let into = if index % HOLD_OUT == 0 {
+                &mut held
+            } else {
+                &mut fit
+            };
+            into.inputs.extend_from_slice(fixed);
+            for (set, kind) in [
+                (p.me, inputs::MINE),
+                (p.opp, inputs::THEIRS),
+                (p.bonus, inputs::BONUS),
+            ] {
+                for sq in crate::bits::Squares(set) {
+                    into.inputs.push(inputs::square(sq, kind) as u16);
+                }
+            }
+            into.starts.push(into.inputs.len() as u32);
+            into.linear.push(eval.features(g, p));
+            let (k, t) = eval.phase(g.empties(p.me, p.opp).count());
+            into.phase.push((k as u8, t));
+            into.target.push(BLEND * result + (1.0 - BLEND) * value);
+        }
+    }
+    Ok((fit, held))
+}
+
+/// A game's terrain, its features and its fixed inputs (walls, jokers).
+type GameInputs = (Terrain<S8>, Eval<S8>, Vec<u16>);
+
+/// The terrain, features and fixed inputs of a game line.
+fn board_of(variant: &str, code: &str) -> Result<GameInputs, String> {
+    let variant = Variant::parse(variant).ok_or("an unknown variant")?;
+    let map = sharecode::decode(code).map_err(|e| e.to_string())?;
+    let AnyGame::S8(game) = AnyGame::new(variant, map).map_err(|e| e.to_string())? else {
+        return Err("a board that is not 8 x 8".into());
+    };
+    let board = game.board();
+    let g = Terrain::new(board);
+    let eval = Eval::new(&g);
+    let mut fixed: Vec<u16> = crate::bits::Squares(board.walls())
+        .map(|sq| inputs::square(sq, inputs::WALL) as u16)
+        .collect();
+    for (x, y, piece) in board.map().pieces() {
+        if piece == Piece::Joker {
+            fixed.extend(inputs::joker(N, x, y).map(|i| i as u16));
+        }
+    }
+    Ok((g, eval, fixed))
+}
+
+/// The weights being fitted, in floating point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Input weights, `HIDDEN` per input.
+    w: Vec<f32>,
+    b: Vec<f32>,
+    /// Output weights: phase, view, unit.
+    v: Vec<f32>,
+    /// Linear weights: phase, feature.
+    theta: Vec<f32>,
+}
+
+impl Params {
+    fn new(seed: u64) -> Params {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x1217);
+        let mut small = |k: usize| -> Vec<f32> {
+            (0..k)
+                .map(|_| (rng.next_u32() as f32 / u32::MAX as f32 - 0.5) * 0.2)
+                .collect()
+        };
+        Params {
+            w: small(inputs::count(N) * HIDDEN),
+            b: vec![0.25; HIDDEN],
+            v: small(PHASES * 2 * HIDDEN),
+            theta: WEIGHTS.iter().flatten().copied().collect(),
+        }
+    }
+
+    fn zero_like(&self) -> Params {
+        Params {
+            w: vec![0.0; self.w.len()],
+            b: vec![0.0; self.b.len()],
+            v: vec![0.0; self.v.len()],
+            theta: vec![0.0; self.theta.len()],
+        }
+    }
+
+    fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [&mut self.w, &mut self.b, &mut self.v, &mut self.theta]
+    }
+
+    fn parts(&self) -> [&Vec<f32>; 4] {
+        [&self.w, &self.b, &self.v, &self.theta]
+    }
+
+    /// The value of sample `i` under symmetry `to`; with `grad`, adds the
+    /// gradient of its squared error times `scale` there.
+    fn run(&self, s: &Samples, i: usize, to: &[u16], grad: Option<(&mut Params, f32)>) -> f32 {
+        let mut a = [[0f32; HIDDEN]; 2];
+        a[0].copy_from_slice(&self.b);
+        a[1].copy_from_slice(&self.b);
+        let active = s.inputs_of(i);
+        for &x in active {
+            let me = to[x as usize] as usize;
+            let them = inputs::other_side(N, me);
+            for (view, input) in [(0, me), (1, them)] {
+                let row = &self.w[input * HIDDEN..(input + 1) * HIDDEN];
+                for (acc, w) in a[view].iter_mut().zip(row) {
+                    *acc += w;
+                }
+            }
+        }
+        let (k, t) = s.phase[i];
+        let k = k as usize;
+        let mut out = 0f32;
+        let mut vmix = [[0f32; HIDDEN]; 2];
+        for view in 0..2 {
+            let lo = &self.v[(k * 2 + view) * HIDDEN..][..HIDDEN];
+            let hi = &self.v[((k + 1) * 2 + view) * HIDDEN..][..HIDDEN];
+            for u in 0..HIDDEN {
+                vmix[view][u] = lo[u] + t * (hi[u] - lo[u]);
+                out += a[view][u].clamp(0.0, 1.0) * vmix[view][u];
+            }
+        }
+        let f = &s.linear[i];
+        let (lo, hi) = self.theta[k * FEATURES..(k + 2) * FEATURES].split_at(FEATURES);
+        for ((x, lo), hi) in f.iter().zip(lo).zip(hi) {
+            out += x * (lo + t * (hi - lo));
+        }
+        let Some((g, scale)) = grad else {
+            return out;
+        };
+        let d = 2.0 * (out - s.target[i]) * scale;
+        let mut da = [[0f32; HIDDEN]; 2];
+        for view in 0..2 {
+            for u in 0..HIDDEN {
+                let h = a[view][u].clamp(0.0, 1.0);
+                g.v[(k * 2 + view) * HIDDEN + u] += d * (1.0 - t) * h;
+                g.v[((k + 1) * 2 + view) * HIDDEN + u] += d * t * h;
+                if a[view][u] > 0.0 && a[view][u] < 1.0 {
+                    da[view][u] = d * vmix[view][u];
+                    g.b[u] += da[view][u];
+                }
+            }
+        }
+        let (lo, hi) = g.theta[k * FEATURES..(k + 2) * FEATURES].split_at_mut(FEATURES);
+        for ((x, lo), hi) in f.iter().zip(lo).zip(hi) {
+            *lo += d * (1.0 - t) * x;
+            *hi += d * t * x;
+        }
+        for &x in active {
+            let me = to[x as usize] as usize;
+            let them = inputs::other_side(N, me);
+            for (view, input) in [(0, me), (1, them)] {
+                let row = &mut g.w[input * HIDDEN..(input + 1) * HIDDEN];
+                for (gw, d) in row.iter_mut().zip(&da[view]) {
+                    *gw += d;
+                }
+            }
+        }
+        out
+    }
+
+    /// Keeps the weights where the integer search can hold them.
+    fn clip(&mut self) {
+        for w in self.w.iter_mut().chain(self.b.iter_mut()) {
+            *w = w.clamp(-MAX_WEIGHT, MAX_WEIGHT);
+        }
+        for v in self.v.iter_mut() {
+            *v = v.clamp(-MAX_OUTPUT, MAX_OUTPUT);
+        }
+    }
+
+    /// The integer model the search reads.
+    pub fn model(&self) -> Model {
+        let row = |src: &[f32], q: i32| -> Row {
+            std::array::from_fn(|u| (src[u] * q as f32).round() as i16)
+        };
+        let mut linear = [[0f32; FEATURES]; PHASES];
+        for (k, phase) in linear.iter_mut().enumerate() {
+            phase.copy_from_slice(&self.theta[k * FEATURES..(k + 1) * FEATURES]);
+        }
+        Model {
+            n: N,
+            input: self.w.chunks(HIDDEN).map(|c| row(c, QA)).collect(),
+            bias: row(&self.b, QA),
+            output: (0..PHASES)
+                .map(|k| [0, 1].map(|view| row(&self.v[(k * 2 + view) * HIDDEN..], QO)))
+                .collect(),
+            linear,
+        }
+    }
+}
+
+/// Root-mean-square error of `params` on `s`, in points.
+pub fn error(params: &Params, s: &Samples) -> f64 {
+    if s.is_empty() {
+        return 0.0;
+    }
+    let identity: Vec<u16> = (0..inputs::count(N) as u16).collect();
+    let sum: f64 = (0..s.len())
+        .map(|i| f64::from(params.run(s, i, &identity, None) - s.target[i]).powi(2))
+        .sum();
+    (sum / s.len() as f64).sqrt()
+}
+
+/// The fit's state at the end of an epoch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// Epochs done.
+    pub epoch: u32,
+    pub params: Params,
+    m: Params,
+    v: Params,
+    steps: u64,
+}
+
+impl State {
+    /// The state before the first epoch.
+    pub fn new(seed: u64) -> State {
+        let params = Params::new(seed);
+        State {
+            epoch: 0,
+            m: params.zero_like(),
+            v: params.zero_like(),
+            params,
+            steps: 0,
+        }
+    }
+
+    /// One epoch over `s` in an order drawn from `seed` and the epoch.
+    pub fn epoch(&mut self, s: &Samples, seed: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+            seed ^ u64::from(self.epoch).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        let mut order: Vec<u32> = (0..s.len() as u32).collect();
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        let symmetries = inputs::symmetries(N);
+        let rate = RATE * 0.7f32.powi(self.epoch as i32);
+        let mut g = self.params.zero_like();
+        for batch in order.chunks(BATCH) {
+            for part in g.parts_mut() {
+                part.fill(0.0);
+            }
+            let scale = 1.0 / batch.len() as f32;
+            for &i in batch {
+                let to = &symmetries[(rng.next_u32() % 8) as usize];
+                self.params.run(s, i as usize, to, Some((&mut g, scale)));
+            }
+            self.adam(&g, rate);
+        }
+        self.epoch += 1;
+    }
+
+    fn adam(&mut self, g: &Params, rate: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.steps += 1;
+        let c1 = 1.0 - B1.powi(self.steps.min(10_000) as i32);
+        let c2 = 1.0 - B2.powi(self.steps.min(100_000) as i32);
+        let parts = self
+            .params
+            .parts_mut()
+            .into_iter()
+            .zip(self.m.parts_mut())
+            .zip(self.v.parts_mut())
+            .zip(g.parts());
+        for (((p, m), v), g) in parts {
+            for i in 0..p.len() {
+                m[i] = B1 * m[i] + (1.0 - B1) * g[i];
+                v[i] = B2 * v[i] + (1.0 - B2) * g[i] * g[i];
+                p[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);
+            }
+        }
+        self.params.clip();
+    }
+
+    /// The state as bytes (every float, then the counters).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend(self.epoch.to_le_bytes());
+        out.extend(self.steps.to_le_bytes());
+        for p in [&self.params, &self.m, &self.v] {
+            for part in p.parts() {
+                for x in part {
+                    out.extend(x.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a state saved by [`State::to_bytes`] for a fit from `seed`.
+    pub fn from_bytes(bytes: &[u8], seed: u64) -> Option<State> {
+        let mut state = State::new(seed);
+        let (head, mut rest) = bytes.split_at_checked(12)?;
+        state.epoch = u32::from_le_bytes(head[..4].try_into().ok()?);
+        state.steps = u64::from_le_bytes(head[4..].try_into().ok()?);
+        for p in [&mut state.params, &mut state.m, &mut state.v] {
+            for part in p.parts_mut() {
+                for x in part.iter_mut() {
+                    let (b, r) = rest.split_at_checked(4)?;
+                    *x = f32::from_le_bytes(b.try_into().ok()?);
+                    rest = r;
+                }
+            }
+        }
+        rest.is_empty().then_some(state)
+    }
+}

@@ -1,0 +1,149 @@
+use std::path::PathBuf;
+
+use super::{data, fit};
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapello-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+const PLAN: data::Plan = data::Plan {
+    games: 6,
+    seed: 7,
+    level: 2,
+    solve_at: 8,
+};
+
+#[test]
+fn the_games_are_the_same_for_a_seed_and_differ_between_seeds() {
+    let (a, b, c) = (scratch("same-a"), scratch("same-b"), scratch("same-c"));
+    data::generate(&PLAN, &a, 1, &|_, _| {}).unwrap();
+    data::generate(&PLAN, &b, 2, &|_, _| {}).unwrap();
+    let other = data::Plan { seed: 8, ..PLAN };
+    data::generate(&other, &c, 1, &|_, _| {}).unwrap();
+    let read = |d: &PathBuf| std::fs::read_to_string(data::chunk_path(d, 0)).unwrap();
+    assert_eq!(read(&a), read(&b));
+    assert_ne!(read(&a), read(&c));
+    let text = read(&a);
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 6);
+    // One game in three is Othello; the others are Mapello maps.
+    assert!(text.lines().next().unwrap().starts_with("game othello "));
+    assert!(text.contains("game mapello "));
+    for d in [a, b, c] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn a_chunk_on_disk_is_kept_and_only_missing_ones_are_played() {
+    let dir = scratch("resume");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(data::chunk_path(&dir, 0), "kept\n").unwrap();
+    let calls = std::sync::Mutex::new(Vec::new());
+    data::generate(&PLAN, &dir, 1, &|done, total| {
+        calls.lock().unwrap().push((done, total))
+    })
+    .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(data::chunk_path(&dir, 0)).unwrap(),
+        "kept\n"
+    );
+    assert_eq!(calls.into_inner().unwrap(), vec![(1, 1)]);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_labels_are_exact_once_the_game_is_solved() {
+    let dir = scratch("labels");
+    data::generate(&PLAN, &dir, 1, &|_, _| {}).unwrap();
+    let text = std::fs::read_to_string(data::chunk_path(&dir, 0)).unwrap();
+    let (mut positions, mut solved) = (0, 0);
+    let mut othello = false;
+    for line in text.lines() {
+        if let Some(game) = line.strip_prefix("game ") {
+            othello = game.starts_with("othello ");
+            continue;
+        }
+        let w: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(w.len(), 5, "{line}");
+        let bits = |k: usize| u64::from_str_radix(w[k], 16).unwrap();
+        let (me, opp) = (bits(0), bits(1));
+        assert_eq!(me & opp, 0, "{line}");
+        let result: f64 = w[3].parse().unwrap();
+        let value: f64 = w[4].parse().unwrap();
+        // Othello has no walls, so its free squares are the empty ones.
+        if othello && 64 - (me | opp).count_ones() <= PLAN.solve_at {
+            assert_eq!(result, value, "{line}");
+            solved += 1;
+        }
+        positions += 1;
+    }
+    assert!(solved >= 2 * 6, "{solved} solved positions");
+    assert!(positions > 6 * 30, "{positions} positions");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn broken_game_files_are_refused_with_the_line() {
+    let dir = scratch("broken");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("1 2 0 3 4.0\n", "line 1: a position before any game"),
+        (
+            "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\nzz 2 0 3 4\n",
+            "line 2: a square set that is not hexadecimal",
+        ),
+        (
+            "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n1 2 0 x 4\n",
+            "line 2: a result that is not a number",
+        ),
+        (
+            "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n1 2 0\n",
+            "line 2: not a position line",
+        ),
+        (
+            "game chess 18AAAAAAAAAAAAAAAAAAAAAAA\n",
+            "line 1: an unknown variant",
+        ),
+        ("game othello !!\n", "line 1: "),
+    ];
+    for (text, want) in cases {
+        std::fs::write(data::chunk_path(&dir, 0), text).unwrap();
+        let err = fit::load(&dir, 1).err().expect("refused");
+        assert!(err.contains(want), "{err:?} lacks {want:?}");
+    }
+    std::fs::write(
+        data::chunk_path(&dir, 0),
+        "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n",
+    )
+    .unwrap();
+    let err = fit::load(&dir, 2).err().expect("refused");
+    assert!(err.contains("games-0001.txt"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn fitting_lowers_the_error_and_resumes_to_the_same_weights() {
+    let dir = scratch("fit");
+    let plan = data::Plan { games: 30, ..PLAN };
+    data::generate(&plan, &dir, 2, &|_, _| {}).unwrap();
+    let (samples, _) = fit::load(&dir, 1).unwrap();
+    let start = fit::State::new(1);
+    let before = fit::error(&start.params, &samples);
+    let mut straight = start.clone();
+    straight.epoch(&samples, 1);
+    straight.epoch(&samples, 1);
+    assert!(fit::error(&straight.params, &samples) < before);
+    let mut resumed = start;
+    resumed.epoch(&samples, 1);
+    let mut resumed = fit::State::from_bytes(&resumed.to_bytes(), 1).unwrap();
+    resumed.epoch(&samples, 1);
+    assert_eq!(resumed, straight);
+    assert!(fit::State::from_bytes(&straight.to_bytes()[1..], 1).is_none());
+    // The integer model reads back.
+    let model = straight.params.model();
+    assert_eq!(crate::ai::net::Model::parse(&model.to_bytes()), Ok(model));
+    std::fs::remove_dir_all(dir).unwrap();
+}
