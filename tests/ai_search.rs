@@ -37,8 +37,11 @@ fn a_search_is_deterministic_for_a_seed() {
         let b = ai::best_move(&game, &options, None, &mut |_| {});
         assert_eq!(a, b, "level {level}");
     }
-    let one = matches::play(&game, Kind::Level(3), Kind::Uct(200), 9);
-    assert_eq!(one, matches::play(&game, Kind::Level(3), Kind::Uct(200), 9));
+    let one = matches::play(&game, Kind::Level(3), Kind::Uct(200), 9, None);
+    assert_eq!(
+        one,
+        matches::play(&game, Kind::Level(3), Kind::Uct(200), 9, None)
+    );
 }
 
 #[test]
@@ -155,7 +158,7 @@ fn every_player_finishes_games_on_every_variant_and_size() {
             (Kind::Level(4), Kind::Random),
             (Kind::Greedy, Kind::Uct(100)),
         ] {
-            let out = matches::play(game, a, b, 1);
+            let out = matches::play(game, a, b, 1, None);
             assert!(out.plies >= 4);
             assert!(out.scores[0] + out.scores[1] > 4);
         }

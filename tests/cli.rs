@@ -415,11 +415,11 @@ fn numeric_options_out_of_range_are_refused_naming_the_range() {
         ),
         (
             &["match", "--a", "1", "--b", "uct:0", "--games", "2"],
-            "--b must be a level from 1 to 8, random, greedy or uct:N (1 to 1000000 playouts), not 'uct:0'",
+            "--b must be a level from 1 to 8, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not 'uct:0'",
         ),
         (
             &["match", "--a", "0", "--b", "2", "--games", "2"],
-            "--a must be a level from 1 to 8, random, greedy or uct:N (1 to 1000000 playouts), not '0'",
+            "--a must be a level from 1 to 8, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not '0'",
         ),
         (&["tune", "--games", "0"], "--games must be 1 to 20000, not '0'"),
         (&["tune", "--level", "9"], "--level must be 1 to 8, not '9'"),
@@ -825,4 +825,151 @@ fn review_values_troll_in_chain_steps_and_marks_a_missed_block_a_blunder() {
     );
     let blunders = lines.iter().filter(|l| l.contains(" blunder ")).count();
     assert_eq!(blunders, 1, "{out}");
+}
+
+#[test]
+fn match_games_are_the_same_on_any_number_of_threads() {
+    let args = [
+        "match",
+        "--variant",
+        "othello",
+        "--openings",
+        "4",
+        "--a",
+        "3",
+        "--b",
+        "classic:3",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    ];
+    let one = ok(&args);
+    let two = ok(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 7, "{one}");
+    assert!(
+        lines[0].starts_with("game 1 black a (3) white b (classic:3) score "),
+        "{one}"
+    );
+    assert!(
+        lines[1].starts_with("game 2 black b (classic:3) white a (3) score "),
+        "{one}"
+    );
+    assert!(lines[6].starts_with("games 6 a-wins "), "{one}");
+    // Without random openings every pair replays the one start.
+    let plain = ok(&[
+        "match",
+        "--variant",
+        "othello",
+        "--a",
+        "3",
+        "--b",
+        "classic:3",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    ]);
+    assert_ne!(one, plain);
+}
+
+#[test]
+fn a_match_can_give_each_move_a_time_instead_of_a_budget() {
+    let out = ok(&[
+        "match",
+        "--random-maps",
+        "--a",
+        "8",
+        "--b",
+        "classic:8",
+        "--games",
+        "2",
+        "--time-ms",
+        "2",
+    ]);
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(
+        out.ends_with("draws 0\n") || out.contains("draws "),
+        "{out}"
+    );
+    let err = one_line_error(&[
+        "match",
+        "--a",
+        "1",
+        "--b",
+        "2",
+        "--games",
+        "2",
+        "--openings",
+        "21",
+    ]);
+    assert_eq!(err, "mapello: --openings must be 1 to 20, not '21'\n");
+    let err = one_line_error(&["match", "--a", "classic:0", "--b", "2", "--games", "2"]);
+    assert!(err.contains("not 'classic:0'"), "{err}");
+}
+
+#[test]
+fn train_plays_fits_writes_weights_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("mapello-cli-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let weights = dir.join("net.bin");
+    let w = weights.to_str().unwrap();
+    let args = [
+        "train",
+        "--dir",
+        d,
+        "--games",
+        "3",
+        "--level",
+        "2",
+        "--solve-at",
+        "8",
+        "--epochs",
+        "1",
+        "--out",
+        w,
+    ];
+    let first = mapello(&args, None);
+    let stderr = String::from_utf8(first.stderr).unwrap();
+    assert!(first.status.success(), "{stderr}");
+    assert!(stderr.contains("games: chunk 1 of 1"), "{stderr}");
+    assert!(stderr.contains("epoch 1 of 1: error "), "{stderr}");
+    let stdout = String::from_utf8(first.stdout).unwrap();
+    assert!(stdout.starts_with("games: 3 positions: "), "{stdout}");
+    assert!(stdout.ends_with(&format!("weights: {w}\n")), "{stdout}");
+    let bytes = std::fs::read(&weights).unwrap();
+    // A second run finds the games and the epoch done, and writes the same weights.
+    let again = mapello(&args, None);
+    let stderr = String::from_utf8(again.stderr).unwrap();
+    assert!(again.status.success(), "{stderr}");
+    assert!(!stderr.contains("epoch "), "{stderr}");
+    assert_eq!(std::fs::read(&weights).unwrap(), bytes);
+    let mut other = args.to_vec();
+    other.extend(["--seed", "2"]);
+    let err = one_line_error(&other);
+    assert!(err.contains("holds a run with other settings"), "{err}");
+    let err = fails(&[
+        "train",
+        "--dir",
+        d,
+        "--games",
+        "3",
+        "--level",
+        "2",
+        "--solve-at",
+        "8",
+        "--epochs",
+        "1",
+        "--out",
+        "/nonexistent/net.bin",
+    ]);
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with("mapello: cannot write /nonexistent/net.bin: "),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -1,6 +1,8 @@
-//! Players for matches: the AI levels and three baselines — `random`,
-//! `greedy` (most discs flipped plus bonus points, ties at random) and
-//! `uct:<playouts>` (plain Monte-Carlo tree search with random playouts).
+//! Players for matches: the AI levels, the levels with the hand-made
+//! evaluation (`classic:<level>`, to measure the learned one against) and
+//! three baselines — `random`, `greedy` (most discs flipped plus bonus
+//! points, ties at random) and `uct:<playouts>` (plain Monte-Carlo tree
+//! search with random playouts).
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,6 +14,7 @@ use crate::bits::{Bits, Size, Squares};
 use crate::position::{Colour, Position};
 use crate::rules::{Board, Status, BONUS_POINTS};
 
+use super::budget::Budget;
 use super::levels::{Level, MAX_LEVEL};
 use super::pos::Pos;
 use super::search::Searcher;
@@ -23,6 +26,8 @@ use crate::rules::Variant;
 pub enum Kind {
     /// An AI level, 1 ..= [`MAX_LEVEL`].
     Level(u32),
+    /// An AI level searching with the hand-made evaluation.
+    Classic(u32),
     /// A uniformly random legal move.
     Random,
     /// The move flipping most discs, plus bonus points; ties at random.
@@ -36,8 +41,11 @@ impl FromStr for Kind {
 
     fn from_str(text: &str) -> Result<Kind, String> {
         let bad = || {
-            format!("'{text}' is not a player: 1 to {MAX_LEVEL}, random, greedy or uct:<playouts>")
+            format!(
+                "'{text}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>"
+            )
         };
+        let level = |k: &str| k.parse().ok().filter(|k| (1..=MAX_LEVEL).contains(k));
         match text {
             "random" => Ok(Kind::Random),
             "greedy" => Ok(Kind::Greedy),
@@ -46,12 +54,10 @@ impl FromStr for Kind {
                     let n: u32 = n.parse().map_err(|_| bad())?;
                     return if n > 0 { Ok(Kind::Uct(n)) } else { Err(bad()) };
                 }
-                let k: u32 = text.parse().map_err(|_| bad())?;
-                if (1..=MAX_LEVEL).contains(&k) {
-                    Ok(Kind::Level(k))
-                } else {
-                    Err(bad())
+                if let Some(k) = text.strip_prefix("classic:") {
+                    return level(k).map(Kind::Classic).ok_or_else(bad);
                 }
+                level(text).map(Kind::Level).ok_or_else(bad)
             }
         }
     }
@@ -61,6 +67,7 @@ impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Kind::Level(k) => write!(f, "{k}"),
+            Kind::Classic(k) => write!(f, "classic:{k}"),
             Kind::Random => write!(f, "random"),
             Kind::Greedy => write!(f, "greedy"),
             Kind::Uct(n) => write!(f, "uct:{n}"),
@@ -72,24 +79,34 @@ impl fmt::Display for Kind {
 #[derive(Clone, Debug)]
 pub struct Player<S: Size> {
     kind: Kind,
+    /// Time a move, replacing the level's node budget.
+    time_ms: Option<f64>,
     rng: Xoshiro256PlusPlus,
     searcher: Option<Searcher<S>>,
     troll: Option<troll::Searcher<S>>,
 }
 
 impl<S: Size> Player<S> {
-    /// A player of `kind` on `board`, its choices drawn from `seed`.
-    pub fn new(kind: Kind, board: &Board<S>, seed: u64) -> Player<S> {
+    /// A player of `kind` on `board`, its choices drawn from `seed`; a
+    /// level thinks `time_ms` a move when given, instead of its budget.
+    pub fn new(kind: Kind, board: &Board<S>, seed: u64, time_ms: Option<f64>) -> Player<S> {
         let bits = match kind {
-            Kind::Level(k) if k >= 6 => Some(tt::bits::LARGE),
-            Kind::Level(_) => Some(tt::bits::SMALL),
+            Kind::Level(k) | Kind::Classic(k) if k >= 6 || time_ms.is_some() => {
+                Some(tt::bits::LARGE)
+            }
+            Kind::Level(_) | Kind::Classic(_) => Some(tt::bits::SMALL),
             _ => None,
         };
         let is_troll = board.variant() == Variant::Troll;
+        let searcher = |b| match kind {
+            Kind::Classic(_) => Searcher::classic(board, b),
+            _ => Searcher::new(board, b),
+        };
         Player {
             kind,
+            time_ms,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            searcher: bits.filter(|_| !is_troll).map(|b| Searcher::new(board, b)),
+            searcher: bits.filter(|_| !is_troll).map(searcher),
             troll: bits
                 .filter(|_| is_troll)
                 .map(|b| troll::Searcher::new(board, b)),
@@ -104,9 +121,16 @@ impl<S: Size> Player<S> {
             return None;
         }
         match self.kind {
-            Kind::Level(k) => {
+            Kind::Level(k) | Kind::Classic(k) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
-                let options = level.options(self.rng.next_u64());
+                let mut options = level.options(self.rng.next_u64());
+                if let Some(ms) = self.time_ms {
+                    options.budget = Budget {
+                        depth: None,
+                        nodes: None,
+                        time_ms: Some(ms),
+                    };
+                }
                 if let Some(searcher) = self.troll.as_mut() {
                     return searcher.search(pos, &options, None, &mut |_| {}).best;
                 }

@@ -212,6 +212,11 @@ impl Tally {
         }
     }
 
+    /// Games counted so far.
+    pub(super) fn games(&self) -> u32 {
+        self.a_wins + self.b_wins + self.draws
+    }
+
     /// The match's last line.
     pub(super) fn summary(&self, games: u32, out: &mut dyn Write) -> std::io::Result<()> {
         let Tally {
@@ -231,14 +236,18 @@ const MAX_PLAYOUTS: u32 = 1_000_000;
 
 pub const MATCH: Command = Command {
     name: "match",
-    usage: "[--position P | --random-maps] --a L --b L --games N [--seed S]",
+    usage: "[--position P | --random-maps] --a L --b L --games N [--seed S] [--openings K] \
+            [--time-ms T] [--threads T]",
     run: play_match,
 };
+
+/// Most random plies of an opening.
+const MAX_OPENING: u32 = 20;
 
 fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
     let text = args.value(name)?.ok_or_else(|| {
         CliError(format!(
-            "missing --{name} L (a level, random, greedy or uct:N)"
+            "missing --{name} L (a level, classic:L, random, greedy or uct:N)"
         ))
     })?;
     match text.parse() {
@@ -247,11 +256,19 @@ fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
         ))),
         Ok(kind) => Ok(kind),
         Err(_) => Err(CliError(format!(
-            "--{name} must be a level from 1 to {MAX_LEVEL}, random, greedy or uct:N \
+            "--{name} must be a level from 1 to {MAX_LEVEL}, classic:L, random, greedy or uct:N \
              (1 to {MAX_PLAYOUTS} playouts), not {}",
             quoted(&text)
         ))),
     }
+}
+
+/// One game of a match, drawn before any is played so that the games are
+/// the same whatever the threads.
+struct Fixture {
+    game: AnyGame,
+    a_black: bool,
+    seed: u64,
 }
 
 fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
@@ -260,6 +277,13 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let a = player(args, "a")?;
     let b = player(args, "b")?;
     let (games, seed) = games_and_seed(args)?;
+    let opening = args.number("openings", 1..=MAX_OPENING)?.unwrap_or(0);
+    let time_ms = args.number("time-ms", 1.0..=MAX_TIME_MS)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    let threads = args
+        .number("threads", 1..=256)?
+        .unwrap_or(1)
+        .min(cores.max(1) * 4);
     args.finish()?;
     if random_maps && position.position.is_some() {
         return Err(CliError(
@@ -272,43 +296,69 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         Some(position.game()?)
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut map_game = None;
-    let mut tally = Tally::default();
+    let mut pair: Option<AnyGame> = None;
+    let mut fixtures = Vec::with_capacity(games as usize);
     for i in 0..games {
-        if random_maps && i % 2 == 0 {
-            let counts = Counts::FULL_SET;
-            let map = Map::random(8, counts, &mut rng).map_err(|e| CliError(e.to_string()))?;
-            map_game =
-                Some(AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?);
+        if i % 2 == 0 {
+            let start = match &fixed {
+                Some(game) => game.clone(),
+                None => {
+                    let map = Map::random(8, Counts::FULL_SET, &mut rng)
+                        .map_err(|e| CliError(e.to_string()))?;
+                    AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?
+                }
+            };
+            pair = Some(matches::opening(&start, opening, &mut rng));
         }
-        let game = fixed
-            .as_ref()
-            .or(map_game.as_ref())
-            .expect("a game to play");
-        let a_black = i % 2 == 0;
-        let (black, white) = if a_black { (a, b) } else { (b, a) };
-        let outcome = matches::play(
-            game,
-            black,
-            white,
-            seed.wrapping_mul(1_000_003) ^ u64::from(i),
-        );
-        let a_colour = if a_black {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        let result = tally.record(outcome.winner.map(|c| c == a_colour));
-        let (bn, wn) = if a_black { ("a", "b") } else { ("b", "a") };
-        writeln!(
-            out,
-            "game {} black {bn} ({black}) white {wn} ({white}) score {}-{} {result}",
-            i + 1,
-            outcome.scores[0],
-            outcome.scores[1]
-        )?;
-        out.flush()?;
+        fixtures.push(Fixture {
+            game: pair.clone().expect("a game to play"),
+            a_black: i % 2 == 0,
+            seed: seed.wrapping_mul(1_000_003) ^ u64::from(i),
+        });
     }
+    let (sender, results) = mpsc::channel();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut tally = Tally::default();
+    std::thread::scope(|s| -> Result<(), CliError> {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (fixtures, next) = (&fixtures, &next);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(f) = fixtures.get(i) else { break };
+                let (black, white) = if f.a_black { (a, b) } else { (b, a) };
+                let outcome = matches::play(&f.game, black, white, f.seed, time_ms);
+                if sender.send((i, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut done = std::collections::BTreeMap::new();
+        for (i, outcome) in results.iter() {
+            done.insert(i, outcome);
+            while let Some(outcome) = done.remove(&(tally.games() as usize)) {
+                let f = &fixtures[tally.games() as usize];
+                let (black, white) = if f.a_black { (a, b) } else { (b, a) };
+                let a_colour = if f.a_black {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                let result = tally.record(outcome.winner.map(|c| c == a_colour));
+                let (bn, wn) = if f.a_black { ("a", "b") } else { ("b", "a") };
+                writeln!(
+                    out,
+                    "game {} black {bn} ({black}) white {wn} ({white}) score {}-{} {result}",
+                    tally.games(),
+                    outcome.scores[0],
+                    outcome.scores[1]
+                )?;
+                out.flush()?;
+            }
+        }
+        Ok(())
+    })?;
     tally.summary(games, out)?;
     Ok(())
 }
@@ -438,7 +488,8 @@ const BENCH_SEARCH_NODES: u64 = 2_000_000;
 pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     bench.method(format!(
         "Search: one search from the Mapello start on the same map, stopped after \
-         {BENCH_SEARCH_NODES} nodes. FFO #40-#44: one exact solve of each of these \
+         {BENCH_SEARCH_NODES} nodes, with the learned evaluation and then with the \
+         hand-made one (`classic`). FFO #40-#44: one exact solve of each of these \
          Othello endgames (the best move and the score are checked), then their \
          total time and the solver's nodes per second over the five."
     ));
@@ -458,6 +509,18 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     let rate = found.nodes as f64 / start.elapsed().as_secs_f64();
     bench.figure(
         "search mapello 8-8-8 start",
+        format!("{rate:.0}"),
+        "nodes/s",
+    )?;
+    let AnyGame::S8(g) = &game else {
+        return Err(CliError("the bench map is 8 x 8".into()));
+    };
+    let mut classic = ai::search::Searcher::classic(g.board(), ai::tt::bits::LARGE);
+    let start = Instant::now();
+    let found = classic.search(ai::pos::Pos::of(g.position()), &options, None, &mut |_| {});
+    let rate = found.nodes as f64 / start.elapsed().as_secs_f64();
+    bench.figure(
+        "search mapello 8-8-8 start classic",
         format!("{rate:.0}"),
         "nodes/s",
     )?;
