@@ -67,9 +67,10 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     .map_err(|e| CliError(format!("cannot write the games in {}: {e}", dir.display())))?;
     let (samples, held) = fit::load(&dir, plan.chunks()).map_err(CliError)?;
     eprintln!(
-        "positions: {} to fit, {} held out ({} s)",
+        "positions: {} to fit, {} held out, error {:.2} points there with the hand-made evaluation ({} s)",
         samples.len(),
         held.len(),
+        fit::error(&fit::Params::hand_made(), &held),
         started.elapsed().as_secs()
     );
     let checkpoint = dir.join("fit.bin");
