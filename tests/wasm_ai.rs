@@ -127,7 +127,7 @@ fn budgets_that_would_never_stop_or_make_no_sense_are_refused() {
     ));
     assert_eq!(
         err,
-        "options.level must be a whole number from 1 to 8, not '3'"
+        "options.level must be a whole number from 1 to 10, not '3'"
     );
     let err = refused(best_move(
         &game,

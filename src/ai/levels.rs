@@ -1,6 +1,7 @@
 //! The AI levels, weakest first. Every budget is a node count, so a match
-//! replays exactly for a seed whatever the machine; the strongest answers
-//! in about a second in the browser.
+//! replays exactly for a seed whatever the machine. Level 8 answers in
+//! well under a second in the browser; the expert levels 9 and 10 think
+//! for about 1 s and 3 s a move.
 //!
 //! | level | midgame search | exact from | noise (points) |
 //! |---|---|---|---|
@@ -12,9 +13,27 @@
 //! | 6 | 25 000 nodes | 12 empties | 0 |
 //! | 7 | 150 000 nodes | 14 empties | 0 |
 //! | 8 | 800 000 nodes | 16 empties | 0 |
+//! | 9 | 3 000 000 nodes | 18 empties | 0 |
+//! | 10 | 9 000 000 nodes | 20 empties | 0 |
 //!
 //! The exact solve shares the node budget: when it cannot finish, the
-//! midgame result stands.
+//! midgame result stands (a shallow one: the search before a solve stops
+//! early), so a level solves only from as many empties as its budget
+//! nearly always finishes.
+//!
+//! The expert budgets are calibrated in headless Chromium on the
+//! project's 2-core machine, which stands in for a phone only roughly:
+//! `trunk build --release`, then `node tests/bench/wasm_levels.mjs`
+//! plays 20 moves of level 2 on the empty map and on random maps, times
+//! each level's move in the page's own worker, and prints by how much to
+//! scale the budgets of levels 9 and 10 to meet 1 s and 3 s at the
+//! median; `--empties 20` does the same where the exact solve starts.
+//! Measured so (November 2026, a loaded machine): wasm 1.2-2.6 M nodes/s
+//! in the middle game; level 8 takes 0.1-0.4 s, level 9 0.5-1.4 s
+//! (median 1.0 s), level 10 1.8-4.1 s (median 3.3 s). The exact solve
+//! runs at about 15-20 M nodes/s: 18 empties take at most 1.3 M nodes
+//! (0.1 s) and 20 empties at most 6.7 M (0.3 s) over those positions,
+//! within levels 9's and 10's budgets.
 
 use super::budget::Budget;
 use super::search::Options;
@@ -33,7 +52,7 @@ pub struct Level {
 }
 
 /// Every level, weakest first (level `k` is `LEVELS[k - 1]`).
-pub const LEVELS: [Level; 8] = [
+pub const LEVELS: [Level; 10] = [
     level(Some(1), None, 4, 8.0),
     level(Some(1), None, 6, 2.0),
     level(Some(2), None, 8, 0.0),
@@ -42,6 +61,8 @@ pub const LEVELS: [Level; 8] = [
     level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
+    level(None, Some(3_000_000), 18, 0.0),
+    level(None, Some(9_000_000), 20, 0.0),
 ];
 
 const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64) -> Level {
