@@ -13,8 +13,8 @@
 //! | 6 | 25 000 nodes | 12 empties | 0 |
 //! | 7 | 150 000 nodes | 14 empties | 0 |
 //! | 8 | 800 000 nodes | 16 empties | 0 |
-//! | 9 | 3 000 000 nodes | 18 empties | 0 |
-//! | 10 | 9 000 000 nodes | 20 empties | 0 |
+//! | 9 | 4 000 000 nodes | 18 empties | 0 |
+//! | 10 | 12 000 000 nodes | 19 empties | 0 |
 //!
 //! The exact solve shares the node budget: when it cannot finish, the
 //! midgame result stands (a shallow one: the search before a solve stops
@@ -23,17 +23,20 @@
 //!
 //! The expert budgets are calibrated in headless Chromium on the
 //! project's 2-core machine, which stands in for a phone only roughly:
-//! `trunk build --release`, then `node tests/bench/wasm_levels.mjs`
+//! after `trunk build --release`, `node tests/bench/wasm_levels.mjs`
 //! plays 20 moves of level 2 on the empty map and on random maps, times
-//! each level's move in the page's own worker, and prints by how much to
-//! scale the budgets of levels 9 and 10 to meet 1 s and 3 s at the
-//! median; `--empties 20` does the same where the exact solve starts.
-//! Measured so (November 2026, a loaded machine): wasm 1.2-2.6 M nodes/s
-//! in the middle game; level 8 takes 0.1-0.4 s, level 9 0.5-1.4 s
-//! (median 1.0 s), level 10 1.8-4.1 s (median 3.3 s). The exact solve
-//! runs at about 15-20 M nodes/s: 18 empties take at most 1.3 M nodes
-//! (0.1 s) and 20 empties at most 6.7 M (0.3 s) over those positions,
-//! within levels 9's and 10's budgets.
+//! each level's move in the page's own worker, reckons it again at the
+//! position's best measured speed (other work on the machine slows the
+//! measured times), and prints by how much to scale the budgets of levels
+//! 9 and 10 to meet 1 s and 3 s at the median; `--empties 18` or
+//! `--empties 19` shows whether the exact solves finish. Figures of
+//! November 2026 (10 positions; the machine was shared, 2.6-2.9 M nodes/s
+//! at best, 1.9 M under load): a level uses only part of its budget, as
+//! it stops between iterations, so level 8 used a median 0.5 M nodes
+//! (0.15-0.25 s), level 9 2.7 M (0.9-1.4 s) and level 10 7.7 M (2.7-4 s).
+//! The exact solve runs at 10-20 M nodes/s: over 16 positions, 18 empties
+//! took at most 3.6 M nodes and 19 empties at most 5.5 M, well under a
+//! second, while 20 empties outran 12 M nodes twice.
 
 use super::budget::Budget;
 use super::search::Options;
@@ -61,8 +64,8 @@ pub const LEVELS: [Level; 10] = [
     level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
-    level(None, Some(3_000_000), 18, 0.0),
-    level(None, Some(9_000_000), 20, 0.0),
+    level(None, Some(4_000_000), 18, 0.0),
+    level(None, Some(12_000_000), 19, 0.0),
 ];
 
 const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64) -> Level {
