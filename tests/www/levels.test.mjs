@@ -13,11 +13,11 @@ test("the page offers exactly the AI's levels", () => {
   assert.throws(() => wasm.bestMove(game, { level: MAX_LEVEL + 1, nodes: 1 }), new RegExp(`from 1 to ${MAX_LEVEL},`));
 });
 
-test("the expert levels say how long they think; the others are plain numbers", () => {
+test("the expert levels have names; the others are plain numbers", () => {
   assert.equal(levelLabel(1), "1");
   assert.equal(levelLabel(8), "8");
-  assert.equal(levelLabel(9), "9 · Expert (about 1 s)");
-  assert.equal(levelLabel(10), "10 · Master (about 3 s)");
+  assert.equal(levelLabel(9), "9 · Expert");
+  assert.equal(levelLabel(10), "10 · Master");
 });
 
 test("counts of positions are rounded as people say them", () => {
