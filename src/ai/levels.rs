@@ -30,8 +30,9 @@
 //! measured times), and prints by how much to scale the budgets of levels
 //! 9 and 10 to meet 1 s and 3 s at the median; `--empties 18` or
 //! `--empties 19` shows whether the exact solves finish. Figures of
-//! November 2026 (10 positions; the machine was shared, 2.6-2.9 M nodes/s
-//! at best, 1.9 M under load): a level uses only part of its budget, as
+//! November 2026, with the hand-tuned evaluation that preceded the learned
+//! one (10 positions; the machine was shared, 2.6-2.9 M nodes/s at best,
+//! 1.9 M under load): a level uses only part of its budget, as
 //! it stops between iterations, so level 8 used a median 0.5 M nodes
 //! (0.15-0.25 s), level 9 2.7 M (0.9-1.4 s) and level 10 7.7 M (2.7-4 s).
 //! The exact solve runs at 10-20 M nodes/s: over 16 positions, 18 empties
