@@ -167,10 +167,10 @@ fn every_player_finishes_games_on_every_variant_and_size() {
 
 #[test]
 fn players_parse_and_print_alike() {
-    for text in ["1", "8", "random", "greedy", "uct:10000"] {
+    for text in ["1", "8", "10", "random", "greedy", "uct:10000"] {
         assert_eq!(text.parse::<Kind>().unwrap().to_string(), text);
     }
-    for bad in ["0", "9", "uct:", "uct:0", "best", ""] {
+    for bad in ["0", "11", "uct:", "uct:0", "best", ""] {
         assert!(bad.parse::<Kind>().is_err(), "{bad}");
     }
 }

@@ -391,8 +391,8 @@ fn a_perft_too_deep_to_finish_is_refused_naming_the_limit() {
 fn numeric_options_out_of_range_are_refused_naming_the_range() {
     let obf = OTHELLO_START;
     let cases: [(&[&str], &str); 18] = [
-        (&["bestmove", "--level", "0"], "--level must be 1 to 8, not '0'"),
-        (&["bestmove", "--level", "9"], "--level must be 1 to 8, not '9'"),
+        (&["bestmove", "--level", "0"], "--level must be 1 to 10, not '0'"),
+        (&["bestmove", "--level", "11"], "--level must be 1 to 10, not '11'"),
         (&["bestmove", "--time-ms", "NaN"], "--time-ms must be 1 to 600000, not 'NaN'"),
         (&["bestmove", "--time-ms", "inf"], "--time-ms must be 1 to 600000, not 'inf'"),
         (&["bestmove", "--time-ms", "0"], "--time-ms must be 1 to 600000, not '0'"),
@@ -415,14 +415,14 @@ fn numeric_options_out_of_range_are_refused_naming_the_range() {
         ),
         (
             &["match", "--a", "1", "--b", "uct:0", "--games", "2"],
-            "--b must be a level from 1 to 8, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not 'uct:0'",
+            "--b must be a level from 1 to 10, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not 'uct:0'",
         ),
         (
             &["match", "--a", "0", "--b", "2", "--games", "2"],
-            "--a must be a level from 1 to 8, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not '0'",
+            "--a must be a level from 1 to 10, classic:L, random, greedy or uct:N (1 to 1000000 playouts), not '0'",
         ),
         (&["tune", "--games", "0"], "--games must be 1 to 20000, not '0'"),
-        (&["tune", "--level", "9"], "--level must be 1 to 8, not '9'"),
+        (&["tune", "--level", "11"], "--level must be 1 to 10, not '11'"),
         (&["tune", "--solve-at", "21"], "--solve-at must be 0 to 20, not '21'"),
         (&["tune", "--ridge", "-1"], "--ridge must be 0 to 1000000, not '-1'"),
         (&["tune", "--ridge", "nan"], "--ridge must be 0 to 1000000, not 'nan'"),

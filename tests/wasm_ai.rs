@@ -69,6 +69,29 @@ fn a_time_budget_uses_the_javascript_clock() {
 }
 
 #[wasm_bindgen_test]
+fn the_expert_levels_are_offered_and_none_beyond() {
+    // A node budget takes the level's place, so the strongest levels answer at once.
+    for level in [9.0, 10.0] {
+        let found = best_move(
+            &start(),
+            options(&[("level", level), ("nodes", 100.0)]),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
+        assert!(get(&found, "nodes").as_f64().unwrap() >= 1.0);
+    }
+    let err = refused(best_move(
+        &start(),
+        options(&[("level", 11.0)]),
+        JsValue::UNDEFINED,
+    ));
+    assert_eq!(
+        err,
+        "options.level must be a whole number from 1 to 10, not 11"
+    );
+}
+
+#[wasm_bindgen_test]
 fn bad_options_are_refused() {
     assert!(best_move(&start(), options(&[("level", 99.0)]), JsValue::UNDEFINED).is_err());
     assert!(best_move(&start(), options(&[("depth", 3.0)]), JsValue::UNDEFINED).is_err());
@@ -127,7 +150,7 @@ fn budgets_that_would_never_stop_or_make_no_sense_are_refused() {
     ));
     assert_eq!(
         err,
-        "options.level must be a whole number from 1 to 8, not '3'"
+        "options.level must be a whole number from 1 to 10, not '3'"
     );
     let err = refused(best_move(
         &game,

@@ -91,7 +91,7 @@ const GOOD = {
   }),
   // Levels stay low and budgets small, so that accepted searches are quick.
   searchOptions: () => options({
-    level: () => pick([1, 2, 3, 0, 9, "1"]),
+    level: () => pick([1, 2, 3, 0, 11, "1"]),
     timeMs: () => pick([1, 5, 0, -1, NaN, Infinity, 1e9]),
     nodes: () => pick([1, 100, 2000, 0, 1.5, 1e12]),
     seed: GOOD.seed,

@@ -131,9 +131,9 @@ test("a record saved before the watching settings existed takes their defaults; 
   const { saved } = decodeSave(encodeSave({ ...record, settings: older }));
   assert.equal(saved.settings.levelWhite, 4);
   assert.equal(saved.settings.watchSpeed, "normal");
-  const fast = decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 8, watchSpeed: "fast" } }));
-  assert.deepEqual([fast.saved.settings.levelWhite, fast.saved.settings.watchSpeed], [8, "fast"]);
-  assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 9 } })).error, /white's level/);
+  const fast = decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 10, watchSpeed: "fast" } }));
+  assert.deepEqual([fast.saved.settings.levelWhite, fast.saved.settings.watchSpeed], [10, "fast"]);
+  assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, levelWhite: 11 } })).error, /white's level is not 1 to 10/);
   assert.match(decodeSave(encodeSave({ ...record, settings: { ...record.settings, watchSpeed: "warp" } })).error, /watching speed/);
 });
 

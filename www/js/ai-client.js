@@ -14,10 +14,11 @@ export class Cancelled extends Error {
   }
 }
 
-// Every level answers in about a second or less on a desktop (the node
-// budgets of src/ai/levels.rs), a slow phone takes several times that, and
-// a new worker first loads and compiles the wasm module: a request gets
-// the start-up allowance plus a share per level, far beyond any real search.
+// Levels up to 8 answer in well under a second on a desktop and the expert
+// levels 9 and 10 in about 1 s and 3 s (the node budgets of
+// src/ai/levels.rs), a slow phone takes several times that, and a new
+// worker first loads and compiles the wasm module: a request gets the
+// start-up allowance plus a share per level, far beyond any real search.
 const START_MS = 10_000;
 const LEVEL_MS = 2_500;
 

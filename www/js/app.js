@@ -41,7 +41,8 @@ import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { HINTS_HELP, refusalReason, trollOutlook } from "./troll.js";
-import { MAX_LEVEL, save } from "./storage.js";
+import { MAX_LEVEL, formatNodes, levelLabel, movesAhead, progressLine } from "./levels.js";
+import { save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be
 // watched; "fast" does not wait at all.
@@ -234,6 +235,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));
     showResult(snap);
     status.dataset.turn = humanTurn ? "human" : "other";
+    // Its room is kept for the whole game, so the page does not move as the computer starts and stops.
+    $("thinking-progress").hidden = !hasComputer(flow);
   }
 
   function showResult(snap) {
@@ -400,13 +403,15 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const level = levelOf(flow, toMove);
     const who = nameOf(flow, toMove);
     showThinking(`${who} is thinking…`, "");
+    showProgress("Thinking…");
     const panel = $("thinking");
     // When the search ran, in the page's clock: the long-task test reads it.
     panel.dataset.started = String(performance.now());
     delete panel.dataset.finished;
     const onProgress = (p) => {
       if (mine !== token) return;
-      showThinking(`${who} is thinking…`, `Looking ${movesAhead(p.depth)} · ${formatNodes(p.nodes)} positions so far.`);
+      showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${p.pv.join(" ")}.` : "");
+      showProgress(progressLine(p, variant === "troll"));
     };
     ai.request("move", record(), level, { legal, onProgress }).then(
       (result) => {
@@ -420,6 +425,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         const go = () => {
           if (mine !== token) return;
           showThinking(`${who} played ${result.move}. ${foresee(result)}`, details);
+          showProgress("");
           play(result.move);
         };
         if (wait > 0) paceTimer = setTimeout(go, wait);
@@ -458,6 +464,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function computerFailed(err) {
     showThinking("", "");
+    showProgress("");
     notify(`The computer player stopped: ${err.message}. Your game is kept as it is.`, {
       key: "computer",
       action: {
@@ -476,6 +483,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     clearTimeout(paceTimer);
     ai.cancel();
     showThinking("", "");
+    showProgress("");
     hints = [];
   }
 
@@ -483,6 +491,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("thinking").hidden = !line;
     $("thinking-line").textContent = line;
     $("thinking-pv").textContent = pv;
+  }
+
+  // The line under the status: the computer's search while it thinks.
+  function showProgress(text) {
+    $("thinking-progress").textContent = text;
   }
 
   // --- controls
@@ -724,7 +737,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("board-size").addEventListener("change", (e) => changeGame(game.snapshot().variant, Number(e.target.value)));
   for (const levels of [$("level"), $("level-white")]) {
     for (let level = 1; level <= MAX_LEVEL; level += 1) {
-      levels.append(new Option(level === MAX_LEVEL ? `${level} (strongest)` : String(level), String(level)));
+      levels.append(new Option(levelLabel(level), String(level)));
     }
   }
   $("mode").addEventListener("change", (e) => changeSetting("mode", e.target.value));
@@ -811,16 +824,6 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
   return { open, current };
-}
-
-function formatNodes(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)} thousand`;
-  return String(n);
-}
-
-function movesAhead(depth) {
-  return `${depth} move${depth === 1 ? "" : "s"} ahead`;
 }
 
 // What the computer expects of the game after its move, in words: its score

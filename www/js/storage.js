@@ -5,6 +5,7 @@
 // player to download); a review that does not hold (review.js) is dropped
 // alone, since it can be made again.
 
+import { MAX_LEVEL } from "./levels.js";
 import { reviewProblem } from "./review.js";
 
 /** The localStorage key. */
@@ -12,8 +13,6 @@ export const KEY = "mapello.play";
 const VERSION = 1;
 
 const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
-// The AI's levels (src/ai/levels.rs); the wasm API does not export their number.
-export const MAX_LEVEL = 8;
 
 /** Settings of a first visit. */
 export const DEFAULT_SETTINGS = {

@@ -1,0 +1,45 @@
+// The levels the page offers and its line on the computer's search.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MAX_LEVEL, formatNodes, levelLabel, progressLine } from "../../www/js/levels.js";
+import { loadWasm } from "./wasm.mjs";
+
+const wasm = await loadWasm();
+
+test("the page offers exactly the AI's levels", () => {
+  const game = new wasm.Game();
+  // A node budget replaces the level's, so the strongest level answers at once.
+  assert.match(wasm.bestMove(game, { level: MAX_LEVEL, nodes: 1 }).move, /^[a-h][1-8]$/);
+  assert.throws(() => wasm.bestMove(game, { level: MAX_LEVEL + 1, nodes: 1 }), new RegExp(`from 1 to ${MAX_LEVEL},`));
+});
+
+test("the expert levels have names; the others are plain numbers", () => {
+  assert.equal(levelLabel(1), "1");
+  assert.equal(levelLabel(8), "8");
+  assert.equal(levelLabel(9), "9 · Expert");
+  assert.equal(levelLabel(10), "10 · Master");
+});
+
+test("counts of positions are rounded as people say them", () => {
+  assert.equal(formatNodes(950), "950");
+  assert.equal(formatNodes(12_400), "12 thousand");
+  assert.equal(formatNodes(1_449_000), "1.4 million");
+});
+
+test("the search so far in one line: how far, how much and what it expects", () => {
+  const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
+  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · expects +6");
+  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · expects -3");
+  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · expects 0");
+  assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }), "Thinking… solved to the end · 1.4 million positions · it wins by 4");
+  assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }), "Thinking… solved to the end · 1.4 million positions · it loses by 2");
+  assert.equal(progressLine({ ...p, score: 0, exact: true }), "Thinking… solved to the end · 1.4 million positions · a draw");
+});
+
+test("in Troll the line counts discs in the race, and a proven result has no margin", () => {
+  const p = { depth: 6, nodes: 30_000, score: 3, exact: false, pv: [] };
+  assert.equal(progressLine(p, true), "Thinking… 6 moves ahead · 30 thousand positions · expects +3");
+  assert.equal(progressLine({ ...p, score: 100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · expects a win soon");
+  assert.equal(progressLine({ ...p, score: -100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · expects a loss soon");
+  assert.equal(progressLine({ ...p, score: -100, exact: true }, true), "Thinking… solved to the end · 30 thousand positions · it loses");
+});

@@ -1,0 +1,51 @@
+// The computer's levels as the page offers them (src/ai/levels.rs), and
+// what its search has found so far, in words for the line under the status.
+
+/** The strongest level; the wasm API does not export the number. */
+export const MAX_LEVEL = 10;
+
+// The expert levels are named, so a newcomer knows them for the strong
+// ones; how long they think (about 1 s and 3 s) is in the help, since a
+// longer name widens the chooser and pushes the masthead onto two rows at
+// 1280 px.
+const EXPERT_NAMES = { 9: "Expert", 10: "Master" };
+
+/** How the level chooser names `level`. */
+export function levelLabel(level) {
+  return level in EXPERT_NAMES ? `${level} · ${EXPERT_NAMES[level]}` : String(level);
+}
+
+/** A count of positions, rounded as people say it. */
+export function formatNodes(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
+  if (n >= 1e3) return `${Math.round(n / 1e3)} thousand`;
+  return String(n);
+}
+
+/** `depth` plies ahead, in words. */
+export function movesAhead(depth) {
+  return `${depth} move${depth === 1 ? "" : "s"} ahead`;
+}
+
+/**
+ * One iteration of the computer's search, `{ depth, nodes, score, exact }`
+ * as the worker reports it, in a line short enough for a phone's two: how
+ * far it looks, how much it has seen and what it expects. `score` is the
+ * final margin it expects for itself, signed as the hints' numbers are, in
+ * points or, in Troll (`troll` true), discs ahead in the race.
+ */
+export function progressLine({ depth, nodes, score, exact }, troll = false) {
+  const reach = exact ? "solved to the end" : movesAhead(depth);
+  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(Math.round(score), exact, troll)}`;
+}
+
+function expects(score, exact, troll) {
+  if (exact) {
+    if (score === 0) return "a draw";
+    const result = score > 0 ? "wins" : "loses";
+    return troll ? `it ${result}` : `it ${result} by ${Math.abs(score)}`;
+  }
+  // Troll's values beyond any count of discs are a connection it foresees.
+  if (troll && Math.abs(score) >= 16) return `expects a ${score > 0 ? "win" : "loss"} soon`;
+  return `expects ${score > 0 ? "+" : ""}${score}`;
+}
