@@ -138,6 +138,10 @@ pub const BESTMOVE: Command = Command {
     run: bestmove,
 };
 
+/// The level whose exact-solve point a search given a time uses: the
+/// strongest that thinks well under a second, whose solves finish.
+const TIMED_LEVEL: u32 = 8;
+
 fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
     let level = args.number("level", 1..=MAX_LEVEL)?;
@@ -146,13 +150,13 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let options = match (level, time) {
         (Some(k), None) => Level::get(k).expect("the level is in range").options(1),
         (None, Some(t)) => {
-            let strongest = Level::get(MAX_LEVEL).expect("the strongest level exists");
+            let timed = Level::get(TIMED_LEVEL).expect("the level exists");
             Options {
                 budget: Budget {
                     time_ms: Some(t),
                     ..Budget::default()
                 },
-                endgame: strongest.endgame,
+                endgame: timed.endgame,
                 ..Options::default()
             }
         }
