@@ -4,67 +4,16 @@
 
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+#[path = "common/cli.rs"]
+mod run;
+
+use run::{fails, mapello, ok, one_line_error, TempFile};
 
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
 const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
 
 /// The map of the docs/formats.md example at its start.
 const EXAMPLE: &str = include_str!("common/example.txt");
-
-fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-/// Standard output of a run that must succeed with nothing on standard error.
-fn ok(args: &[&str]) -> String {
-    let out = mapello(args, None);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    assert_eq!(stderr, "", "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Standard error of a run that must fail with nothing on standard output.
-fn fails(args: &[&str]) -> String {
-    let out = mapello(args, None);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "", "{args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
-
-/// A file holding `text`, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let path = std::env::temp_dir().join(format!("mapello-cli-{}-{name}", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 #[test]
 fn perft_from_the_othello_start_given_as_obf() {
@@ -368,16 +317,6 @@ fn help_lists_every_command() {
     }
 }
 
-/// The one line of standard error of a run that must fail.
-fn one_line_error(args: &[&str]) -> String {
-    let err = fails(args);
-    assert!(
-        err.starts_with("mapello: ") && err.ends_with('\n') && err.lines().count() == 1,
-        "{args:?}: {err}"
-    );
-    err
-}
-
 #[test]
 fn a_perft_too_deep_to_finish_is_refused_naming_the_limit() {
     for depth in ["4294967295", "21", "-1", "99999999999999999999"] {
@@ -465,6 +404,7 @@ fn solve_refuses_more_empties_than_its_limit_unless_the_option_lifts_it() {
 #[test]
 fn a_long_solve_reports_its_progress_on_standard_error() {
     use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
         .args(["solve", "--variant", "othello", "--max-empties", "60"])
         .stdin(Stdio::null())
