@@ -7,7 +7,7 @@
 #[path = "common/cli.rs"]
 mod run;
 
-use run::{fails, mapello, ok, one_line_error, TempFile};
+use run::{fails, mapello, match_lines, ok, one_line_error, words, TempFile};
 
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
 const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
@@ -529,28 +529,14 @@ fn blocs_bestmove_at_the_top_level_plays_a_winning_move() {
 
 #[test]
 fn blocs_match_plays_whole_games_and_the_perfect_player_beats_random() {
-    let out = ok(&[
-        "match",
-        "--variant",
-        "blocs",
-        "--a",
-        "5",
-        "--b",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-    ]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
-    assert!(
-        lines[0].starts_with("game 1 X a (5) O b (random) moves "),
-        "{out}"
-    );
-    assert!(
-        lines[1].starts_with("game 2 X b (random) O a (5) moves "),
-        "{out}"
+    let out = ok(&words(
+        "match --variant blocs --a 5 --b random --games 4 --seed 3",
+    ));
+    let lines = match_lines(
+        &out,
+        4,
+        "game 1 X a (5) O b (random) moves ",
+        "game 2 X b (random) O a (5) moves ",
     );
     // X loses the empty board with best play, so a perfect O always wins;
     // as X it wins only when random errs, which it does at once.
@@ -769,82 +755,34 @@ fn review_values_troll_in_chain_steps_and_marks_a_missed_block_a_blunder() {
 
 #[test]
 fn match_games_are_the_same_on_any_number_of_threads() {
-    let args = [
-        "match",
-        "--variant",
-        "othello",
-        "--openings",
-        "4",
-        "--a",
-        "3",
-        "--b",
-        "classic:3",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-    ];
+    let plain_args = words("match --variant othello --a 3 --b classic:3 --games 6 --seed 5");
+    let args = [&plain_args[..], &["--openings", "4"]].concat();
     let one = ok(&args);
     let two = ok(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(one, two);
-    let lines: Vec<&str> = one.lines().collect();
-    assert_eq!(lines.len(), 7, "{one}");
-    assert!(
-        lines[0].starts_with("game 1 black a (3) white b (classic:3) score "),
-        "{one}"
-    );
-    assert!(
-        lines[1].starts_with("game 2 black b (classic:3) white a (3) score "),
-        "{one}"
+    let lines = match_lines(
+        &one,
+        6,
+        "game 1 black a (3) white b (classic:3) score ",
+        "game 2 black b (classic:3) white a (3) score ",
     );
     assert!(lines[6].starts_with("games 6 a-wins "), "{one}");
     // Without random openings every pair replays the one start.
-    let plain = ok(&[
-        "match",
-        "--variant",
-        "othello",
-        "--a",
-        "3",
-        "--b",
-        "classic:3",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-    ]);
+    let plain = ok(&plain_args);
     assert_ne!(one, plain);
 }
 
 #[test]
 fn a_match_can_give_each_move_a_time_instead_of_a_budget() {
-    let out = ok(&[
-        "match",
-        "--random-maps",
-        "--a",
-        "8",
-        "--b",
-        "classic:8",
-        "--games",
-        "2",
-        "--time-ms",
-        "2",
-    ]);
+    let out = ok(&words(
+        "match --random-maps --a 8 --b classic:8 --games 2 --time-ms 2",
+    ));
     assert_eq!(out.lines().count(), 3, "{out}");
     assert!(
         out.ends_with("draws 0\n") || out.contains("draws "),
         "{out}"
     );
-    let err = one_line_error(&[
-        "match",
-        "--a",
-        "1",
-        "--b",
-        "2",
-        "--games",
-        "2",
-        "--openings",
-        "21",
-    ]);
+    let err = one_line_error(&words("match --a 1 --b 2 --games 2 --openings 21"));
     assert_eq!(err, "mapello: --openings must be 1 to 20, not '21'\n");
     let err = one_line_error(&["match", "--a", "classic:0", "--b", "2", "--games", "2"]);
     assert!(err.contains("not 'classic:0'"), "{err}");
@@ -891,21 +829,9 @@ fn train_plays_fits_writes_weights_and_resumes() {
     other.extend(["--seed", "2"]);
     let err = one_line_error(&other);
     assert!(err.contains("holds a run with other settings"), "{err}");
-    let err = fails(&[
-        "train",
-        "--dir",
-        d,
-        "--games",
-        "3",
-        "--level",
-        "2",
-        "--solve-at",
-        "8",
-        "--epochs",
-        "1",
-        "--out",
-        "/nonexistent/net.bin",
-    ]);
+    let mut unwritable = args.to_vec();
+    *unwritable.last_mut().unwrap() = "/nonexistent/net.bin";
+    let err = fails(&unwritable);
     let last = err.lines().last().unwrap();
     assert!(
         last.starts_with("mapello: cannot write /nonexistent/net.bin: "),

@@ -6,7 +6,7 @@
 #[path = "common/cli.rs"]
 mod run;
 
-use run::{ok, one_line_error, TempFile};
+use run::{match_lines, ok, one_line_error, words, TempFile};
 
 /// Black's column d is one disc short of row 8, Black to move.
 const ONE_TO_GO: &str = "\
@@ -35,20 +35,7 @@ fn show_prints_the_empty_start_with_48_legal_squares() {
 
 #[test]
 fn show_names_the_winner_when_a_side_connects() {
-    let out = ok(&[
-        "show",
-        "--variant",
-        "troll",
-        "d1",
-        "d2",
-        "d3",
-        "d4",
-        "d5",
-        "d6",
-        "d7",
-        "a2",
-        "d8",
-    ]);
+    let out = ok(&words("show --variant troll d1 d2 d3 d4 d5 d6 d7 a2 d8"));
     let tail: Vec<&str> = out.lines().skip(8).collect();
     assert_eq!(
         tail,
@@ -134,20 +121,12 @@ fn solve_says_when_the_budget_proves_nothing() {
 
 #[test]
 fn match_plays_troll_games_to_a_connection() {
-    let out = ok(&[
-        "match",
-        "--variant",
-        "troll",
-        "--a",
-        "3",
-        "--b",
-        "random",
-        "--games",
-        "2",
-    ]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("game 1 black a (3) white b (random) score "));
-    assert!(lines[1].starts_with("game 2 black b (random) white a (3) score "));
+    let out = ok(&words("match --variant troll --a 3 --b random --games 2"));
+    let lines = match_lines(
+        &out,
+        2,
+        "game 1 black a (3) white b (random) score ",
+        "game 2 black b (random) white a (3) score ",
+    );
     assert_eq!(lines[2], "games 2 a-wins 2 b-wins 0 draws 0");
 }

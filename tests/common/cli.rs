@@ -47,6 +47,21 @@ pub fn one_line_error(args: &[&str]) -> String {
     err
 }
 
+/// The lines of `out`, a match's output: one a game, then the tally.
+/// The first two games must begin as `first` and `second`.
+pub fn match_lines<'a>(out: &'a str, games: usize, first: &str, second: &str) -> Vec<&'a str> {
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), games + 1, "{out}");
+    assert!(lines[0].starts_with(first), "{out}");
+    assert!(lines[1].starts_with(second), "{out}");
+    lines
+}
+
+/// The words of `line`, a command line too long to list word by word.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// A file holding `text`, removed when dropped.
 pub struct TempFile(PathBuf);
 
