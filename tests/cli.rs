@@ -4,67 +4,16 @@
 
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+#[path = "common/cli.rs"]
+mod run;
+
+use run::{fails, mapello, match_lines, ok, one_line_error, words, TempFile};
 
 const OTHELLO_START: &str = "---------------------------OX------XO--------------------------- X";
 const OTHELLO_PERFT: &str = "1 4\n2 12\n3 56\n4 244\n5 1396\n6 8200\n";
 
 /// The map of the docs/formats.md example at its start.
 const EXAMPLE: &str = include_str!("common/example.txt");
-
-fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-/// Standard output of a run that must succeed with nothing on standard error.
-fn ok(args: &[&str]) -> String {
-    let out = mapello(args, None);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    assert_eq!(stderr, "", "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Standard error of a run that must fail with nothing on standard output.
-fn fails(args: &[&str]) -> String {
-    let out = mapello(args, None);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "", "{args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
-
-/// A file holding `text`, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let path = std::env::temp_dir().join(format!("mapello-cli-{}-{name}", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
 
 #[test]
 fn perft_from_the_othello_start_given_as_obf() {
@@ -368,16 +317,6 @@ fn help_lists_every_command() {
     }
 }
 
-/// The one line of standard error of a run that must fail.
-fn one_line_error(args: &[&str]) -> String {
-    let err = fails(args);
-    assert!(
-        err.starts_with("mapello: ") && err.ends_with('\n') && err.lines().count() == 1,
-        "{args:?}: {err}"
-    );
-    err
-}
-
 #[test]
 fn a_perft_too_deep_to_finish_is_refused_naming_the_limit() {
     for depth in ["4294967295", "21", "-1", "99999999999999999999"] {
@@ -465,6 +404,7 @@ fn solve_refuses_more_empties_than_its_limit_unless_the_option_lifts_it() {
 #[test]
 fn a_long_solve_reports_its_progress_on_standard_error() {
     use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
         .args(["solve", "--variant", "othello", "--max-empties", "60"])
         .stdin(Stdio::null())
@@ -589,28 +529,14 @@ fn blocs_bestmove_at_the_top_level_plays_a_winning_move() {
 
 #[test]
 fn blocs_match_plays_whole_games_and_the_perfect_player_beats_random() {
-    let out = ok(&[
-        "match",
-        "--variant",
-        "blocs",
-        "--a",
-        "5",
-        "--b",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "3",
-    ]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
-    assert!(
-        lines[0].starts_with("game 1 X a (5) O b (random) moves "),
-        "{out}"
-    );
-    assert!(
-        lines[1].starts_with("game 2 X b (random) O a (5) moves "),
-        "{out}"
+    let out = ok(&words(
+        "match --variant blocs --a 5 --b random --games 4 --seed 3",
+    ));
+    let lines = match_lines(
+        &out,
+        4,
+        "game 1 X a (5) O b (random) moves ",
+        "game 2 X b (random) O a (5) moves ",
     );
     // X loses the empty board with best play, so a perfect O always wins;
     // as X it wins only when random errs, which it does at once.
@@ -829,82 +755,34 @@ fn review_values_troll_in_chain_steps_and_marks_a_missed_block_a_blunder() {
 
 #[test]
 fn match_games_are_the_same_on_any_number_of_threads() {
-    let args = [
-        "match",
-        "--variant",
-        "othello",
-        "--openings",
-        "4",
-        "--a",
-        "3",
-        "--b",
-        "classic:3",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-    ];
+    let plain_args = words("match --variant othello --a 3 --b classic:3 --games 6 --seed 5");
+    let args = [&plain_args[..], &["--openings", "4"]].concat();
     let one = ok(&args);
     let two = ok(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(one, two);
-    let lines: Vec<&str> = one.lines().collect();
-    assert_eq!(lines.len(), 7, "{one}");
-    assert!(
-        lines[0].starts_with("game 1 black a (3) white b (classic:3) score "),
-        "{one}"
-    );
-    assert!(
-        lines[1].starts_with("game 2 black b (classic:3) white a (3) score "),
-        "{one}"
+    let lines = match_lines(
+        &one,
+        6,
+        "game 1 black a (3) white b (classic:3) score ",
+        "game 2 black b (classic:3) white a (3) score ",
     );
     assert!(lines[6].starts_with("games 6 a-wins "), "{one}");
     // Without random openings every pair replays the one start.
-    let plain = ok(&[
-        "match",
-        "--variant",
-        "othello",
-        "--a",
-        "3",
-        "--b",
-        "classic:3",
-        "--games",
-        "6",
-        "--seed",
-        "5",
-    ]);
+    let plain = ok(&plain_args);
     assert_ne!(one, plain);
 }
 
 #[test]
 fn a_match_can_give_each_move_a_time_instead_of_a_budget() {
-    let out = ok(&[
-        "match",
-        "--random-maps",
-        "--a",
-        "8",
-        "--b",
-        "classic:8",
-        "--games",
-        "2",
-        "--time-ms",
-        "2",
-    ]);
+    let out = ok(&words(
+        "match --random-maps --a 8 --b classic:8 --games 2 --time-ms 2",
+    ));
     assert_eq!(out.lines().count(), 3, "{out}");
     assert!(
         out.ends_with("draws 0\n") || out.contains("draws "),
         "{out}"
     );
-    let err = one_line_error(&[
-        "match",
-        "--a",
-        "1",
-        "--b",
-        "2",
-        "--games",
-        "2",
-        "--openings",
-        "21",
-    ]);
+    let err = one_line_error(&words("match --a 1 --b 2 --games 2 --openings 21"));
     assert_eq!(err, "mapello: --openings must be 1 to 20, not '21'\n");
     let err = one_line_error(&["match", "--a", "classic:0", "--b", "2", "--games", "2"]);
     assert!(err.contains("not 'classic:0'"), "{err}");
@@ -951,21 +829,9 @@ fn train_plays_fits_writes_weights_and_resumes() {
     other.extend(["--seed", "2"]);
     let err = one_line_error(&other);
     assert!(err.contains("holds a run with other settings"), "{err}");
-    let err = fails(&[
-        "train",
-        "--dir",
-        d,
-        "--games",
-        "3",
-        "--level",
-        "2",
-        "--solve-at",
-        "8",
-        "--epochs",
-        "1",
-        "--out",
-        "/nonexistent/net.bin",
-    ]);
+    let mut unwritable = args.to_vec();
+    *unwritable.last_mut().unwrap() = "/nonexistent/net.bin";
+    let err = fails(&unwritable);
     let last = err.lines().last().unwrap();
     assert!(
         last.starts_with("mapello: cannot write /nonexistent/net.bin: "),

@@ -184,7 +184,14 @@ fn random_setup(rng: &mut Rand) -> Setup {
     };
     let map = Map::random(n, counts, rng).unwrap();
     let mut game = AnyGame::new(variant, map).unwrap();
-    for _ in 0..below(rng, 80) {
+    play_randomly(rng, &mut game, 80);
+    game.setup()
+}
+
+/// Plays fewer than `most` random moves on `game`, passing when it must,
+/// and stops early if the game ends.
+fn play_randomly(rng: &mut Rand, game: &mut AnyGame, most: usize) {
+    for _ in 0..below(rng, most) {
         let snap = game.snapshot();
         match snap.status {
             Status::GameOver => break,
@@ -195,7 +202,6 @@ fn random_setup(rng: &mut Rand) -> Setup {
             }
         }
     }
-    game.setup()
 }
 
 /// Runs `count` inputs from `input` through `check` (true when the input
@@ -219,6 +225,41 @@ fn fuzz(
     println!(
         "{name}: {count} hostile inputs ({accepted} accepted) in {:.2?}",
         start.elapsed()
+    );
+}
+
+/// Whether `reader` accepted `text`: what it read must pass `accept`, and
+/// its error must say where, with one of `wheres`.
+fn check_read<T, E: std::fmt::Display>(
+    reader: &str,
+    text: &str,
+    read: Result<T, E>,
+    wheres: &[&str],
+    accept: impl FnOnce(T) -> bool,
+) -> bool {
+    match read {
+        Ok(value) => accept(value),
+        Err(e) => {
+            assert_error_says_where(reader, text, &e.to_string(), wheres);
+            false
+        }
+    }
+}
+
+/// [`fuzz`] over [`hostile`] inputs, from a pool that `fill` keeps up.
+fn fuzz_hostile(
+    name: &str,
+    count: usize,
+    noise_len: usize,
+    mut fill: impl FnMut(&mut Rand, &mut Vec<String>),
+    check: impl Fn(&str) -> bool,
+) {
+    let mut pool = Vec::new();
+    fuzz(
+        name,
+        count,
+        |rng| hostile(rng, &mut pool, noise_len, &mut fill),
+        check,
     );
 }
 
@@ -247,15 +288,11 @@ fn check_setup(reader: &str, text: &str, setup: &Setup) {
 
 #[test]
 fn diagrams_never_panic_and_errors_name_line_and_column() {
-    let mut pool = Vec::new();
-    fuzz(
+    fuzz_hostile(
         "diagram",
         150_000,
-        |rng| {
-            hostile(rng, &mut pool, 160, |rng, pool| {
-                pool.push(diagram::write(&random_setup(rng)));
-            })
-        },
+        160,
+        |rng, pool| pool.push(diagram::write(&random_setup(rng))),
         |text| {
             let mut accepted = false;
             for variant in VARIANTS {
@@ -282,30 +319,24 @@ fn diagrams_never_panic_and_errors_name_line_and_column() {
 
 #[test]
 fn obf_never_panics_and_errors_give_the_character_index() {
-    let mut pool = Vec::new();
-    fuzz(
+    fuzz_hostile(
         "OBF",
         300_000,
-        |rng| {
-            hostile(rng, &mut pool, 80, |rng, pool| {
-                let mut setup = random_setup(rng);
-                while setup.map.size() != 8 || obf::write(&setup).is_none() {
-                    setup = random_setup(rng);
-                }
-                let comment = pick(rng, &["", ";", "; best f5", "   ;x"]);
-                pool.push(format!("{}{comment}", obf::write(&setup).unwrap()));
-            })
+        80,
+        |rng, pool| {
+            let mut setup = random_setup(rng);
+            while setup.map.size() != 8 || obf::write(&setup).is_none() {
+                setup = random_setup(rng);
+            }
+            let comment = pick(rng, &["", ";", "; best f5", "   ;x"]);
+            pool.push(format!("{}{comment}", obf::write(&setup).unwrap()));
         },
-        |text| match obf::read(text) {
-            Ok(setup) => {
+        |text| {
+            check_read("OBF", text, obf::read(text), &["character "], |setup| {
                 check_setup("OBF", text, &setup);
                 assert_eq!(obf::read(&obf::write(&setup).unwrap()).as_ref(), Ok(&setup));
                 true
-            }
-            Err(e) => {
-                assert_error_says_where("OBF", text, &e.to_string(), &["character "]);
-                false
-            }
+            })
         },
     );
 }
@@ -322,17 +353,7 @@ fn transcripts_never_panic_and_errors_name_the_character_or_the_move() {
                 let mut game =
                     AnyGame::new(setup.variant, Map::empty(setup.map.size()).unwrap()).unwrap();
                 let n = game.size();
-                for _ in 0..below(rng, 70) {
-                    let snap = game.snapshot();
-                    match snap.status {
-                        Status::GameOver => break,
-                        Status::MustPass => game.play(Move::Pass).unwrap(),
-                        Status::ToMove => {
-                            let name = &snap.legal[below(rng, snap.legal.len())];
-                            game.play(game.parse_move(name).unwrap()).unwrap();
-                        }
-                    }
-                }
+                play_randomly(rng, &mut game, 70);
                 pool.push((n, transcript::write(&game.moves(), n)));
             }
             match below(rng, 10) {
@@ -346,26 +367,16 @@ fn transcripts_never_panic_and_errors_name_the_character_or_the_move() {
         |input| {
             let (n, text) = input.split_once(' ').unwrap();
             let n: u32 = n.parse().unwrap();
-            match transcript::read(text, n) {
-                Ok(moves) => {
-                    assert_eq!(
-                        transcript::read(&transcript::write(&moves, n), n).as_ref(),
-                        Ok(&moves)
-                    );
-                    let mut game = AnyGame::new(Variant::Mapello, Map::empty(n).unwrap()).unwrap();
-                    match transcript::replay(&mut game, &moves) {
-                        Ok(()) => true,
-                        Err(e) => {
-                            assert_error_says_where("replay", text, &e.to_string(), &["move "]);
-                            false
-                        }
-                    }
-                }
-                Err(e) => {
-                    assert_error_says_where("transcript", text, &e.to_string(), &["character "]);
-                    false
-                }
-            }
+            let read = transcript::read(text, n);
+            check_read("transcript", text, read, &["character "], |moves| {
+                assert_eq!(
+                    transcript::read(&transcript::write(&moves, n), n).as_ref(),
+                    Ok(&moves)
+                );
+                let mut game = AnyGame::new(Variant::Mapello, Map::empty(n).unwrap()).unwrap();
+                let replay = transcript::replay(&mut game, &moves);
+                check_read("replay", text, replay, &["move "], |()| true)
+            })
         },
     );
 }
@@ -388,19 +399,21 @@ fn share_codes_never_panic_and_decode_only_canonical_codes() {
                 pool.push(sharecode::encode(&random_setup(rng).map));
             }),
         },
-        |code| match sharecode::decode(code) {
-            Ok(map) => {
-                assert_eq!(
-                    sharecode::encode(&map),
-                    code,
-                    "a code decodes only if canonical"
-                );
-                true
-            }
-            Err(e) => {
-                assert_error_says_where("share code", code, &e.to_string(), &["character"]);
-                false
-            }
+        |code| {
+            check_read(
+                "share code",
+                code,
+                sharecode::decode(code),
+                &["character"],
+                |map| {
+                    assert_eq!(
+                        sharecode::encode(&map),
+                        code,
+                        "a code decodes only if canonical"
+                    );
+                    true
+                },
+            )
         },
     );
 }
@@ -421,13 +434,10 @@ fn square_names_never_panic() {
         |text| {
             let mut accepted = false;
             for n in [6, 8, 10] {
-                match Square::parse(text, n) {
-                    Ok(sq) => {
-                        accepted = true;
-                        assert_eq!(sq.name(n).to_string(), text.to_lowercase());
-                    }
-                    Err(e) => assert_error_says_where("square", text, &e.to_string(), &[text]),
-                }
+                accepted |= check_read("square", text, Square::parse(text, n), &[text], |sq| {
+                    assert_eq!(sq.name(n).to_string(), text.to_lowercase());
+                    true
+                });
             }
             accepted
         },
@@ -545,6 +555,25 @@ mod command_line {
         assert!(err.lines().count() <= lines, "{what}: {err:?}");
     }
 
+    /// Runs the command of each case, which must fail cleanly with one
+    /// line that contains the case's text.
+    fn assert_each_refused(cases: &[(&[&str], &str)]) {
+        for (words, want) in cases {
+            let args: Vec<OsString> = words.iter().map(OsString::from).collect();
+            let what = format!("{args:?}");
+            let err = clean_error(spawn(&args, Stdio::null()), &what, 1);
+            assert!(err.contains(want), "{what}: {err}");
+        }
+    }
+
+    /// The error of `child`, a run that must fail cleanly (see
+    /// [`assert_clean_error`]).
+    fn clean_error(child: Child, what: &str, lines: usize) -> String {
+        let (status, err) = finish(child, what);
+        assert_clean_error(what, status, &err, lines);
+        err
+    }
+
     fn os(words: &[&[u8]]) -> Vec<OsString> {
         words
             .iter()
@@ -565,8 +594,7 @@ mod command_line {
         for (words, place) in cases {
             let args = os(words);
             let what = format!("{args:?}");
-            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
-            assert_clean_error(&what, status, &err, 1);
+            let err = clean_error(spawn(&args, Stdio::null()), &what, 1);
             let want = format!("mapello: argument {place} is not valid UTF-8: \"");
             assert!(err.starts_with(&want), "{what}: {err}");
         }
@@ -594,18 +622,11 @@ mod command_line {
                 "unknown option --bogus\\u{1b}c",
             ),
         ];
-        for (words, want) in cases {
-            let args: Vec<OsString> = words.iter().map(OsString::from).collect();
-            let what = format!("{args:?}");
-            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
-            assert_clean_error(&what, status, &err, 1);
-            assert!(err.contains(want), "{what}: {err}");
-        }
+        assert_each_refused(&cases);
         // The usage after an unknown command takes several lines; the
         // command's name does not add one.
         let args = vec![OsString::from("frob\nnicate")];
-        let (status, err) = finish(spawn(&args, Stdio::null()), "frob\\nnicate");
-        assert_clean_error("frob\\nnicate", status, &err, USAGE_LINES);
+        let err = clean_error(spawn(&args, Stdio::null()), "frob\\nnicate", USAGE_LINES);
         assert!(
             err.starts_with("mapello: unknown command 'frob\\nnicate'\nusage:"),
             "{err}"
@@ -655,13 +676,7 @@ mod command_line {
                 "'\\u{1b}[31m.txt': no such file",
             ),
         ];
-        for (words, want) in cases {
-            let args: Vec<OsString> = words.iter().map(OsString::from).collect();
-            let what = format!("{args:?}");
-            let (status, err) = finish(spawn(&args, Stdio::null()), &what);
-            assert_clean_error(&what, status, &err, 1);
-            assert!(err.contains(want), "{what}: {err}");
-        }
+        assert_each_refused(&cases);
     }
 
     /// What an over-long position gives, whatever its source.
@@ -681,8 +696,7 @@ mod command_line {
             }
             sent
         });
-        let (status, err) = finish(child, "endless standard input");
-        assert_clean_error("endless standard input", status, &err, 1);
+        let err = clean_error(child, "endless standard input", 1);
         assert!(
             err.contains(&format!("standard input: {TOO_LONG}")),
             "{err}"
@@ -700,8 +714,7 @@ mod command_line {
         let mut input = child.stdin.take().unwrap();
         input.write_all(b". . X\xff O\n").unwrap();
         drop(input);
-        let (status, err) = finish(child, "bytes that are not UTF-8");
-        assert_clean_error("not UTF-8", status, &err, 1);
+        let err = clean_error(child, "bytes that are not UTF-8", 1);
         assert!(
             err.contains("standard input: byte 6 is not UTF-8 text"),
             "{err}"
@@ -736,8 +749,7 @@ mod command_line {
                 OsString::from("--position"),
                 source.into_os_string(),
             ];
-            let (status, err) = finish(spawn(&args, Stdio::null()), &shown);
-            assert_clean_error(&shown, status, &err, 1);
+            let err = clean_error(spawn(&args, Stdio::null()), &shown, 1);
             assert_eq!(
                 err,
                 format!("mapello: {shown}: {TOO_LONG} (a diagram takes a few hundred bytes)\n")

@@ -10,6 +10,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
+#[path = "common/turns.rs"]
+mod turns;
 
 use mapello::bits::{Bits, Size, S10, S6, S8};
 use mapello::map::{Counts, Map, Piece};
@@ -17,6 +19,7 @@ use mapello::position::{Colour, Position};
 use mapello::rules::{Board, Status, Variant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use turns::{Turns, DIRECTIONS};
 
 /// Positions to compare in one run.
 const POSITIONS: usize = 100_000;
@@ -30,17 +33,6 @@ enum Cell {
     Bonus,
     Disc(Colour),
 }
-
-const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// A game state in the most obvious representation.
 #[derive(Clone, Debug)]
@@ -156,10 +148,6 @@ impl Reference {
         }
     }
 
-    fn legal(&self) -> Vec<(i32, i32)> {
-        self.inner().filter(|&(x, y)| self.is_legal(x, y)).collect()
-    }
-
     fn play(&self, x: i32, y: i32) -> Reference {
         let mut next = self.clone();
         if !self.in_opening() {
@@ -173,23 +161,6 @@ impl Reference {
         next.set(x, y, Cell::Disc(self.side));
         next.side = self.side.other();
         next
-    }
-
-    fn passed(&self) -> Reference {
-        Reference {
-            side: self.side.other(),
-            ..self.clone()
-        }
-    }
-
-    fn status(&self) -> Status {
-        if !self.legal().is_empty() {
-            Status::ToMove
-        } else if !self.passed().legal().is_empty() {
-            Status::MustPass
-        } else {
-            Status::GameOver
-        }
     }
 
     fn discs(&self, c: Colour) -> i32 {
@@ -230,6 +201,19 @@ impl Reference {
             bonus,
             taken: self.taken,
             side: self.side,
+        }
+    }
+}
+
+impl Turns for Reference {
+    fn legal(&self) -> Vec<(i32, i32)> {
+        self.inner().filter(|&(x, y)| self.is_legal(x, y)).collect()
+    }
+
+    fn passed(&self) -> Reference {
+        Reference {
+            side: self.side.other(),
+            ..self.clone()
         }
     }
 }

@@ -3,50 +3,10 @@
 
 #![cfg(feature = "cli")]
 
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod run;
 
-fn mapello(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mapello"))
-        .args(args)
-        .output()
-        .unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (out.status.success(), text(out.stdout), text(out.stderr))
-}
-
-fn ok(args: &[&str]) -> String {
-    let (success, out, err) = mapello(args);
-    assert!(success && err.is_empty(), "{args:?}: {err}");
-    out
-}
-
-fn fails(args: &[&str]) -> String {
-    let (success, out, err) = mapello(args);
-    assert!(!success && out.is_empty(), "{args:?} should fail");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err
-}
-
-/// A diagram file for the test, removed when dropped.
-struct Diagram(std::path::PathBuf);
-
-impl Diagram {
-    fn new(name: &str, text: &str) -> Diagram {
-        let path = std::env::temp_dir().join(format!("troll-{}-{name}.txt", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        Diagram(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for Diagram {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+use run::{match_lines, ok, one_line_error, words, TempFile};
 
 /// Black's column d is one disc short of row 8, Black to move.
 const ONE_TO_GO: &str = "\
@@ -75,20 +35,7 @@ fn show_prints_the_empty_start_with_48_legal_squares() {
 
 #[test]
 fn show_names_the_winner_when_a_side_connects() {
-    let out = ok(&[
-        "show",
-        "--variant",
-        "troll",
-        "d1",
-        "d2",
-        "d3",
-        "d4",
-        "d5",
-        "d6",
-        "d7",
-        "a2",
-        "d8",
-    ]);
+    let out = ok(&words("show --variant troll d1 d2 d3 d4 d5 d6 d7 a2 d8"));
     let tail: Vec<&str> = out.lines().skip(8).collect();
     assert_eq!(
         tail,
@@ -107,7 +54,7 @@ fn show_says_winner_none_for_a_draw() {
         text.push_str(&row);
         text.push('\n');
     }
-    let full = Diagram::new("draw", &text);
+    let full = TempFile::new("troll-draw", &text);
     let out = ok(&["show", "--variant", "troll", "--position", full.path()]);
     let tail: Vec<&str> = out.lines().skip(8).collect();
     assert_eq!(
@@ -119,7 +66,7 @@ fn show_says_winner_none_for_a_draw() {
 #[test]
 fn a_move_on_the_opponents_edge_without_a_flip_is_refused() {
     assert_eq!(
-        fails(&["show", "--variant", "troll", "a3"]),
+        one_line_error(&["show", "--variant", "troll", "a3"]),
         "mapello: move 1 (a3): a3 is not a legal move\n"
     );
 }
@@ -135,14 +82,14 @@ fn perft_counts_48_and_2268_from_the_start() {
 #[test]
 fn troll_is_refused_on_other_sizes() {
     assert_eq!(
-        fails(&["show", "--variant", "troll", "--size", "10"]),
+        one_line_error(&["show", "--variant", "troll", "--size", "10"]),
         "mapello: the position cannot be played: troll is played on 8 x 8 only, not 10 x 10\n"
     );
 }
 
 #[test]
 fn bestmove_and_solve_find_the_connecting_move() {
-    let diagram = Diagram::new("one-to-go", ONE_TO_GO);
+    let diagram = TempFile::new("troll-one-to-go", ONE_TO_GO);
     let p = diagram.path();
     let best = ok(&[
         "bestmove",
@@ -163,28 +110,23 @@ fn bestmove_and_solve_find_the_connecting_move() {
 #[test]
 fn solve_says_when_the_budget_proves_nothing() {
     assert_eq!(
-        fails(&["solve", "--variant", "troll", "--max-nodes", "1000"]),
+        one_line_error(&["solve", "--variant", "troll", "--max-nodes", "1000"]),
         "mapello: not proven within 1000 nodes (--max-nodes N searches further)\n"
     );
-    assert!(fails(&["solve", "--variant", "troll", "--max-empties", "20"]).contains("--max-nodes"));
+    assert!(
+        one_line_error(&["solve", "--variant", "troll", "--max-empties", "20"])
+            .contains("--max-nodes")
+    );
 }
 
 #[test]
 fn match_plays_troll_games_to_a_connection() {
-    let out = ok(&[
-        "match",
-        "--variant",
-        "troll",
-        "--a",
-        "3",
-        "--b",
-        "random",
-        "--games",
-        "2",
-    ]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("game 1 black a (3) white b (random) score "));
-    assert!(lines[1].starts_with("game 2 black b (random) white a (3) score "));
+    let out = ok(&words("match --variant troll --a 3 --b random --games 2"));
+    let lines = match_lines(
+        &out,
+        2,
+        "game 1 black a (3) white b (random) score ",
+        "game 2 black b (random) white a (3) score ",
+    );
     assert_eq!(lines[2], "games 2 a-wins 2 b-wins 0 draws 0");
 }

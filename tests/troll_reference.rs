@@ -10,6 +10,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
+#[path = "common/turns.rs"]
+mod turns;
 
 use mapello::bits::S8;
 use mapello::map::Map;
@@ -17,20 +19,10 @@ use mapello::position::{Colour, Position};
 use mapello::rules::{Board, Status, Variant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use turns::{Turns, DIRECTIONS};
 
 /// Games to compare in one run.
 const GAMES: usize = 400;
-
-const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// A Troll game state in the most obvious representation.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,13 +106,6 @@ impl Reference {
         !Reference::on_edge(self.side.other(), x, y) || !self.flips(x, y).is_empty()
     }
 
-    fn legal(&self) -> Vec<(i32, i32)> {
-        (0..8)
-            .flat_map(|y| (0..8).map(move |x| (x, y)))
-            .filter(|&(x, y)| self.is_legal(x, y))
-            .collect()
-    }
-
     fn play(&self, x: i32, y: i32) -> Reference {
         let mut next = self.clone();
         for (fx, fy) in self.flips(x, y) {
@@ -129,23 +114,6 @@ impl Reference {
         next.cells[y as usize][x as usize] = Some(self.side);
         next.side = self.side.other();
         next
-    }
-
-    fn passed(&self) -> Reference {
-        Reference {
-            side: self.side.other(),
-            ..self.clone()
-        }
-    }
-
-    fn status(&self) -> Status {
-        if !self.legal().is_empty() {
-            Status::ToMove
-        } else if !self.passed().legal().is_empty() {
-            Status::MustPass
-        } else {
-            Status::GameOver
-        }
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -183,6 +151,22 @@ impl Reference {
             bonus: 0,
             taken: [0, 0],
             side: self.side,
+        }
+    }
+}
+
+impl Turns for Reference {
+    fn legal(&self) -> Vec<(i32, i32)> {
+        (0..8)
+            .flat_map(|y| (0..8).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.is_legal(x, y))
+            .collect()
+    }
+
+    fn passed(&self) -> Reference {
+        Reference {
+            side: self.side.other(),
+            ..self.clone()
         }
     }
 }

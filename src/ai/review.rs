@@ -40,9 +40,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::{Bits, Size};
 use crate::errors::MoveError;
-use crate::game::{AnyGame, Game};
-use crate::position::Colour;
-use crate::rules::Variant;
+use crate::game::AnyGame;
+use crate::position::{Colour, Position};
+use crate::rules::{Board, Variant};
 use crate::square::{Move, Square};
 use crate::transcript::{self, ReplayError};
 
@@ -232,10 +232,39 @@ pub fn review_move(
     options: &Options,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<MoveReview>, MoveError> {
-    if game.variant() == Variant::Troll {
-        return crate::with_game!(game, g => review_troll(g, played, options, cancel));
+    crate::with_game!(game, g => {
+        let mut after = g.clone();
+        after.play(played)?;
+        let turn = Turn {
+            board: g.board(),
+            before: g.position(),
+            after: after.position(),
+            played,
+        };
+        Ok(if game.variant() == Variant::Troll {
+            review_troll(&turn, options, cancel)
+        } else {
+            review_sized(&turn, options, cancel)
+        })
+    })
+}
+
+/// The move to review and the positions before and after it, which both
+/// searches read.
+struct Turn<'a, S: Size> {
+    board: &'a Board<S>,
+    before: &'a Position<S>,
+    after: &'a Position<S>,
+    played: Move,
+}
+
+impl<S: Size> Turn<'_, S> {
+    /// A search's best square as a move; none is a pass.
+    fn to_move(&self, best: Option<u32>) -> Move {
+        let n = self.board.map().size();
+        best.and_then(|sq| Square::from_index(sq, n))
+            .map_or(Move::Pass, Move::Play)
     }
-    crate::with_game!(game, g => review_sized(g, played, options, cancel))
 }
 
 /// The review of a game: `moves` played from the position of `start`, one
@@ -268,67 +297,54 @@ pub fn review_game(
 }
 
 fn review_sized<S: Size>(
-    game: &Game<S>,
-    played: Move,
+    turn: &Turn<S>,
     options: &Options,
     cancel: Option<&AtomicBool>,
-) -> Result<Option<MoveReview>, MoveError> {
-    let mut after = game.clone();
-    after.play(played)?;
-    let board = game.board();
-    let position = game.position();
-    let n = board.map().size();
-    let p = Pos::of(position);
-    let taken = Pos::taken_margin(position);
-    let mut searcher = Searcher::new(board, tt::bits::MEDIUM);
+) -> Option<MoveReview> {
+    let played = turn.played;
+    let p = Pos::of(turn.before);
+    let taken = Pos::taken_margin(turn.before);
+    let mut searcher = Searcher::new(turn.board, tt::bits::MEDIUM);
     let empties = searcher.terrain().empties(p.me, p.opp).count();
-    let to_move = |sq: Option<u32>| {
-        sq.and_then(|sq| Square::from_index(sq, n))
-            .map_or(Move::Pass, Move::Play)
-    };
     let review = |best: Move, best_value: i32, played_value: i32, exact: bool, depth: u32| {
-        Ok(Some(MoveReview {
+        Some(MoveReview {
             unit: Unit::Points,
-            mover: position.side,
+            mover: turn.before.side,
             played,
             played_value,
             best,
             best_value,
             exact,
             depth,
-        }))
+        })
     };
     if empties <= options.exact {
-        let Some((score, best)) = exact(&mut searcher, p, cancel) else {
-            return Ok(None);
-        };
-        let (best, best_value) = (to_move(best), score + taken);
+        let (score, best) = exact(&mut searcher, p, cancel)?;
+        let (best, best_value) = (turn.to_move(best), score + taken);
         if played == best {
             return review(best, best_value, best_value, true, empties);
         }
-        let child = after.position();
-        let Some((reply, _)) = exact(&mut searcher, Pos::of(child), cancel) else {
-            return Ok(None);
-        };
+        let child = turn.after;
+        let (reply, _) = exact(&mut searcher, Pos::of(child), cancel)?;
         let played_value = -(reply + Pos::taken_margin(child));
         return review(best, best_value, played_value, true, empties);
     }
     let depth = options.depth.min(empties);
     let found = searcher.search(p, &to_depth(depth), cancel, &mut |_| {});
     if cancelled(cancel) {
-        return Ok(None);
+        return None;
     }
     let best_value = points(found.score) + taken;
-    let best = to_move(found.best);
+    let best = turn.to_move(found.best);
     if played == best || played == Move::Pass {
         return review(best, best_value, best_value, false, depth);
     }
     // The played move searched one ply less from the position it left:
     // the same horizon as the best move's value.
-    let child = after.position();
+    let child = turn.after;
     let reply = searcher.search(Pos::of(child), &to_depth(depth - 1), cancel, &mut |_| {});
     if cancelled(cancel) {
-        return Ok(None);
+        return None;
     }
     let played_value = -(points(reply.score) + Pos::taken_margin(child));
     // Two searches may disagree by a point or two; a move the search of
@@ -343,31 +359,24 @@ fn review_sized<S: Size>(
 /// position to the level's depth beside that of the position after the
 /// move played one ply less, as for the other games.
 fn review_troll<S: Size>(
-    game: &Game<S>,
-    played: Move,
+    turn: &Turn<S>,
     options: &Options,
     cancel: Option<&AtomicBool>,
-) -> Result<Option<MoveReview>, MoveError> {
-    let mut after = game.clone();
-    after.play(played)?;
-    let position = game.position();
-    let n = game.board().map().size();
+) -> Option<MoveReview> {
+    let (played, position) = (turn.played, turn.before);
     let empties = (S::FULL & !(position.me | position.opp)).count();
-    let mut searcher = troll::Searcher::new(game.board(), tt::bits::MEDIUM);
+    let mut searcher = troll::Searcher::new(turn.board, tt::bits::MEDIUM);
     let depth = options.depth.min(empties).max(1);
     let found = searcher.search(position, &to_depth(depth), cancel, &mut |_| {});
     if cancelled(cancel) {
-        return Ok(None);
+        return None;
     }
-    let best = found
-        .best
-        .and_then(|sq| Square::from_index(sq, n))
-        .map_or(Move::Pass, Move::Play);
+    let best = turn.to_move(found.best);
     let review = |best: Move,
                   (best_value, best_proven): (i32, bool),
                   (played_value, played_proven): (i32, bool)| {
         let exact = best_proven && played_proven;
-        Ok(Some(MoveReview {
+        Some(MoveReview {
             unit: Unit::Chain,
             mover: position.side,
             played,
@@ -376,15 +385,15 @@ fn review_troll<S: Size>(
             best_value,
             exact,
             depth: if exact { empties } else { depth },
-        }))
+        })
     };
     let best_value = chain(found.score);
     if played == best || played == Move::Pass {
         return review(best, best_value, best_value);
     }
-    let reply = searcher.search(after.position(), &to_depth(depth - 1), cancel, &mut |_| {});
+    let reply = searcher.search(turn.after, &to_depth(depth - 1), cancel, &mut |_| {});
     if cancelled(cancel) {
-        return Ok(None);
+        return None;
     }
     let played_value = chain(-reply.score);
     if played_value.0 > best_value.0 {

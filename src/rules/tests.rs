@@ -25,6 +25,31 @@ fn sq8(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
 
+/// The squares named, as a bitboard of the 8 x 8 board.
+pub(crate) fn set(names: &str) -> u64 {
+    names.split_whitespace().fold(0, |b, n| b | 1 << sq8(n))
+}
+
+/// The names of the legal moves of `pos`, in the board's order.
+fn legal_names(board: &Board<S8>, pos: &Position<S8>) -> Vec<String> {
+    board
+        .move_list(pos)
+        .iter()
+        .map(|s| s.name(8).to_string())
+        .collect()
+}
+
+/// A position on 8 x 8 with no bonus on the board or taken.
+pub(crate) fn on8(me: u64, opp: u64, side: Colour) -> Position<S8> {
+    Position {
+        me,
+        opp,
+        bonus: 0,
+        taken: [0, 0],
+        side,
+    }
+}
+
 fn mapello_with(pieces: &[(u32, u32, Piece)]) -> Board<S8> {
     let mut map = Map::empty(8).unwrap();
     for &(x, y, p) in pieces {
@@ -33,32 +58,23 @@ fn mapello_with(pieces: &[(u32, u32, Piece)]) -> Board<S8> {
     Board::new(Variant::Mapello, &map).unwrap()
 }
 
-#[test]
-fn perft_matches_the_published_othello_values() {
-    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+/// Perft from the start of `board` equals Othello's to `depth`.
+fn assert_othello_perft(board: &Board<S8>, depth: usize) {
     let start = board.start();
-    for (d, want) in OTHELLO_PERFT.iter().enumerate().take(9) {
-        assert_eq!(
-            perft(&board, &start, d as u32 + 1),
-            *want,
-            "depth {}",
-            d + 1
-        );
+    for (d, want) in OTHELLO_PERFT.iter().enumerate().take(depth) {
+        assert_eq!(perft(board, &start, d as u32 + 1), *want, "depth {}", d + 1);
     }
 }
 
 #[test]
+fn perft_matches_the_published_othello_values() {
+    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
+    assert_othello_perft(&board, 9);
+}
+
+#[test]
 fn perft_from_the_mapello_start_on_an_empty_map_mirrors_othello() {
-    let board = mapello_with(&[]);
-    let start = board.start();
-    for (d, want) in OTHELLO_PERFT.iter().enumerate().take(8) {
-        assert_eq!(
-            perft(&board, &start, d as u32 + 1),
-            *want,
-            "depth {}",
-            d + 1
-        );
-    }
+    assert_othello_perft(&mapello_with(&[]), 8);
 }
 
 #[test]
@@ -66,19 +82,17 @@ fn start_rule_mapello_black_on_d4_e5_white_on_e4_d5_black_first() {
     let board = mapello_with(&[]);
     let p = board.start();
     assert_eq!(p.side, Colour::Black);
-    assert_eq!(p.me, (1 << sq8("d4")) | (1 << sq8("e5")));
-    assert_eq!(p.opp, (1 << sq8("e4")) | (1 << sq8("d5")));
+    assert_eq!(p.me, set("d4 e5"));
+    assert_eq!(p.opp, set("e4 d5"));
 }
 
 #[test]
 fn othello_start_allows_f5_first() {
     let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-    let names: Vec<String> = board
-        .move_list(&board.start())
-        .iter()
-        .map(|s| s.name(8).to_string())
-        .collect();
-    assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+    assert_eq!(
+        legal_names(&board, &board.start()),
+        ["d3", "c4", "f5", "e6"]
+    );
 }
 
 #[test]
@@ -86,18 +100,9 @@ fn move_rule_a_run_ending_at_a_joker_is_flipped() {
     // Joker on the ring left of a4 (outer (0, 4)); black plays d4 ... build by hand:
     // row 4: [joker] a4=O b4=O c4=empty -> black on c4 flips a4, b4.
     let board = mapello_with(&[(0, 4, Piece::Joker)]);
-    let pos = Position::<S8> {
-        me: 1 << sq8("h8"),
-        opp: (1 << sq8("a4")) | (1 << sq8("b4")),
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::Black,
-    };
-    assert_eq!(
-        board.flips(&pos, sq8("c4")),
-        (1 << sq8("a4")) | (1 << sq8("b4"))
-    );
-    assert!(board.moves(&pos) & (1 << sq8("c4")) != 0);
+    let pos = on8(set("h8"), set("a4 b4"), Colour::Black);
+    assert_eq!(board.flips(&pos, sq8("c4")), set("a4 b4"));
+    assert!(board.moves(&pos) & set("c4") != 0);
     // The same run without the joker flips nothing.
     let plain = mapello_with(&[]);
     assert_eq!(plain.flips(&pos, sq8("c4")), 0);
@@ -106,14 +111,8 @@ fn move_rule_a_run_ending_at_a_joker_is_flipped() {
 #[test]
 fn move_rule_a_joker_counts_for_whoever_moves() {
     let board = mapello_with(&[(0, 4, Piece::Joker)]);
-    let white_to_move = Position::<S8> {
-        me: 1 << sq8("h8"),
-        opp: 1 << sq8("a4"),
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::White,
-    };
-    assert_eq!(board.flips(&white_to_move, sq8("b4")), 1 << sq8("a4"));
+    let white_to_move = on8(set("h8"), set("a4"), Colour::White);
+    assert_eq!(board.flips(&white_to_move, sq8("b4")), set("a4"));
 }
 
 #[test]
@@ -121,34 +120,22 @@ fn move_rule_corner_jokers_anchor_diagonals() {
     // Joker on the top-left ring corner: a1 O, black plays b2? No: the run is a1..; the
     // move must be beyond the run, so white a1 and b2 flank from c3.
     let board = mapello_with(&[(0, 0, Piece::Joker)]);
-    let pos = Position::<S8> {
-        me: 1 << sq8("h1"),
-        opp: (1 << sq8("a1")) | (1 << sq8("b2")),
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::Black,
-    };
-    assert_eq!(
-        board.flips(&pos, sq8("c3")),
-        (1 << sq8("a1")) | (1 << sq8("b2"))
-    );
+    let pos = on8(set("h1"), set("a1 b2"), Colour::Black);
+    assert_eq!(board.flips(&pos, sq8("c3")), set("a1 b2"));
 }
 
 #[test]
 fn move_rule_runs_ending_at_a_wall_empty_bonus_or_edge_flip_nothing() {
     let board = mapello_with(&[(1, 4, Piece::Wall), (8, 4, Piece::Bonus)]);
-    let mut pos = Position::<S8> {
-        me: 0,
-        opp: (1 << sq8("b4")) | (1 << sq8("c4")) | (1 << sq8("f4")) | (1 << sq8("g4")),
-        bonus: 1 << sq8("h4"),
-        taken: [0, 0],
-        side: Colour::Black,
+    let mut pos = Position {
+        bonus: set("h4"),
+        ..on8(0, set("b4 c4 f4 g4"), Colour::Black)
     };
     // d4 -> c4, b4, then the wall on a4: nothing; d4 -> e4 is empty; e4 -> f4, g4, bonus h4: nothing.
     assert_eq!(board.flips(&pos, sq8("d4")), 0);
     assert_eq!(board.flips(&pos, sq8("e4")), 0);
     // Plain edge: a run along the top edge to a1 with no joker flips nothing.
-    pos.opp = (1 << sq8("a1")) | (1 << sq8("b1"));
+    pos.opp = set("a1 b1");
     assert_eq!(board.flips(&pos, sq8("c1")), 0);
 }
 
@@ -156,7 +143,7 @@ fn move_rule_runs_ending_at_a_wall_empty_bonus_or_edge_flip_nothing() {
 fn move_rule_walls_cannot_be_played_on() {
     let board = mapello_with(&[(3, 3, Piece::Wall)]);
     let pos = board.start();
-    assert_eq!(board.moves(&pos) & (1 << sq8("c3")), 0);
+    assert_eq!(board.moves(&pos) & set("c3"), 0);
     assert!(board.play(&pos, sq8("c3")).is_none());
 }
 
@@ -167,12 +154,7 @@ fn move_rule_a_move_must_flip_and_go_on_a_free_square() {
     assert!(board.play(&pos, sq8("a1")).is_none());
     assert!(board.play(&pos, sq8("d4")).is_none());
     assert!(board.play(&pos, 64).is_none());
-    let legal: Vec<String> = board
-        .move_list(&pos)
-        .iter()
-        .map(|s| s.name(8).to_string())
-        .collect();
-    assert_eq!(legal, ["e3", "f4", "c5", "d6"]);
+    assert_eq!(legal_names(&board, &pos), ["e3", "f4", "c5", "d6"]);
 }
 
 #[test]
@@ -186,8 +168,8 @@ fn bonus_rule_playing_on_a_bonus_takes_three_points_kept_after_a_flip() {
     assert_eq!(board.score(&after, Colour::Black), 4 + 3);
     // White flips e3 back later: the bonus stays with black.
     let flipped = Position {
-        opp: after.opp & !(1 << sq8("e3")),
-        me: after.me | (1 << sq8("e3")),
+        opp: after.opp & !set("e3"),
+        me: after.me | set("e3"),
         ..after
     };
     assert_eq!(board.score(&flipped, Colour::Black), 3 + 3);
@@ -197,7 +179,7 @@ fn bonus_rule_playing_on_a_bonus_takes_three_points_kept_after_a_flip() {
 fn bonus_rule_an_untaken_bonus_never_changes_colour_or_anchors() {
     let board = mapello_with(&[(5, 3, Piece::Bonus)]);
     let pos = board.start();
-    assert_eq!(pos.bonus, 1 << sq8("e3"));
+    assert_eq!(pos.bonus, set("e3"));
     assert_eq!(pos.occupied() & pos.bonus, 0);
 }
 
@@ -205,22 +187,10 @@ fn bonus_rule_an_untaken_bonus_never_changes_colour_or_anchors() {
 fn pass_rule_a_player_without_moves_passes_and_the_game_ends_when_neither_can() {
     let board = mapello_with(&[]);
     // Black a1 b1, white nothing... black to move with only its discs: game over.
-    let over = Position::<S8> {
-        me: 0b11,
-        opp: 0,
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::Black,
-    };
+    let over = on8(0b11, 0, Colour::Black);
     assert_eq!(board.status(&over), Status::GameOver);
     // White c1 flanked by black? White to move at a1 b1 X, c1 O: O has no move, X can play d1.
-    let must_pass = Position::<S8> {
-        me: 1 << sq8("c1"),
-        opp: (1 << sq8("a1")) | (1 << sq8("b1")),
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::White,
-    };
+    let must_pass = on8(set("c1"), set("a1 b1"), Colour::White);
     assert_eq!(board.status(&must_pass), Status::MustPass);
     assert_eq!(board.status(&must_pass.passed()), Status::ToMove);
 }
@@ -228,12 +198,9 @@ fn pass_rule_a_player_without_moves_passes_and_the_game_ends_when_neither_can() 
 #[test]
 fn score_rule_discs_plus_three_per_bonus_empty_squares_count_for_nobody() {
     let board = mapello_with(&[]);
-    let pos = Position::<S8> {
-        me: 0b111,
-        opp: 0b1000,
-        bonus: 0,
+    let pos = Position {
         taken: [2, 1],
-        side: Colour::Black,
+        ..on8(0b111, 0b1000, Colour::Black)
     };
     assert_eq!(board.score(&pos, Colour::Black), 3 + 6);
     assert_eq!(board.score(&pos, Colour::White), 1 + 3);
@@ -243,13 +210,7 @@ fn score_rule_discs_plus_three_per_bonus_empty_squares_count_for_nobody() {
 #[test]
 fn othello_rule_empty_squares_go_to_the_winner_at_the_end() {
     let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-    let pos = Position::<S8> {
-        me: 0b111,
-        opp: 0,
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::Black,
-    };
+    let pos = on8(0b111, 0, Colour::Black);
     assert_eq!(board.status(&pos), Status::GameOver);
     assert_eq!(board.score(&pos, Colour::Black), 64);
     assert_eq!(board.score(&pos, Colour::White), 0);
@@ -296,13 +257,8 @@ fn reversi_rule_the_first_four_moves_fill_the_centre_without_capture() {
     }
     // Parallel opening reached (black d4 d5, white e4 e5); normal play follows.
     assert_eq!(pos.side, Colour::Black);
-    assert_eq!(pos.me, (1 << sq8("d4")) | (1 << sq8("d5")));
-    let legal: Vec<String> = board
-        .move_list(&pos)
-        .iter()
-        .map(|s| s.name(8).to_string())
-        .collect();
-    assert_eq!(legal, ["f3", "f4", "f5", "f6"]);
+    assert_eq!(pos.me, set("d4 d5"));
+    assert_eq!(legal_names(&board, &pos), ["f3", "f4", "f5", "f6"]);
 }
 
 #[test]

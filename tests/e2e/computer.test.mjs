@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // 24 moves into a game on the default map, black to move.
 const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
@@ -51,9 +51,7 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
 });
 
 test("playing white, the computer opens; undo goes back to the human's turn", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
-  await setMode(page, "computer", { "human-colour": "O", level: "1" });
-  await waitForMoves(page, 1);
+  const { page, problems } = await openAsWhite(env, "1");
   await humanTurn(page);
   const opening = await moveList(page);
   const state = await gameState(page, DEFAULT_MAP, opening.join(""));

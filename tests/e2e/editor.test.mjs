@@ -56,6 +56,22 @@ async function cellPoint(page, index) {
   return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
 }
 
+/** A mouse drag from point `from` to point `to`, in `steps` moves. */
+async function drag(page, from, to, steps) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+/** Waits until the editor counts `count` (a string) pieces of `kind`. */
+async function waitForCount(page, kind, count) {
+  await page.waitForFunction(
+    ([k, n]) => document.querySelector(`.editor-count-${k} output`).textContent === n,
+    [kind, count],
+  );
+}
+
 async function clickCell(page, index) {
   const { x, y } = await cellPoint(page, index);
   await page.mouse.click(x, y);
@@ -75,7 +91,7 @@ test("clicks put walls and bonuses inside and jokers on the ring; counters follo
   await page.click(".editor-tool-joker");
   await clickCell(page, 0);
   await clickCell(page, 45 - 5);
-  await page.waitForFunction(() => document.querySelector(".editor-count-jokers output").textContent === "2");
+  await waitForCount(page, "jokers", "2");
   const map = await cells(page);
   assert.equal(map[at(1, 1)], "#");
   assert.equal(map[at(6, 2)], "+");
@@ -86,7 +102,7 @@ test("clicks put walls and bonuses inside and jokers on the ring; counters follo
   assert.equal(await page.getAttribute(".editor-tool-wall", "aria-pressed"), "false");
   // Clicking a piece with its own tool takes it away again.
   await clickCell(page, 0);
-  await page.waitForFunction(() => document.querySelector(".editor-count-jokers output").textContent === "1");
+  await waitForCount(page, "jokers", "1");
   assert.deepEqual(problems, []);
 });
 
@@ -94,25 +110,19 @@ test("a drag paints every cell it crosses, even in one fast move", async () => {
   const { page, problems } = await openEditor();
   const from = await cellPoint(page, at(0, 0));
   const to = await cellPoint(page, at(0, 7));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 1 });
-  await page.mouse.up();
-  await page.waitForFunction(() => document.querySelector(".editor-count-walls output").textContent === "8");
+  await drag(page, from, to, 1);
+  await waitForCount(page, "walls", "8");
   const map = await cells(page);
   for (let col = 0; col < 8; col += 1) assert.equal(map[at(0, col)], "#", `column ${col}`);
   // The whole stroke is one step of history.
   await page.click("[data-action=undo]");
-  await page.waitForFunction(() => document.querySelector(".editor-count-walls output").textContent === "0");
+  await waitForCount(page, "walls", "0");
   // Starting a drag on a wall erases walls along the way.
   await page.click("[data-action=redo]");
-  await page.waitForFunction(() => document.querySelector(".editor-count-walls output").textContent === "8");
+  await waitForCount(page, "walls", "8");
   const mid = await cellPoint(page, at(0, 3));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(mid.x, mid.y, { steps: 3 });
-  await page.mouse.up();
-  await page.waitForFunction(() => document.querySelector(".editor-count-walls output").textContent === "4");
+  await drag(page, from, mid, 3);
+  await waitForCount(page, "walls", "4");
   assert.deepEqual(problems, []);
 });
 
@@ -126,7 +136,7 @@ test("on a phone, a finger drag paints and the page does not scroll", async () =
   await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
   await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [to] });
   await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await page.waitForFunction(() => document.querySelector(".editor-count-bonuses output").textContent === "6");
+  await waitForCount(page, "bonuses", "6");
   const map = await cells(page);
   for (let col = 0; col < 6; col += 1) assert.equal(map[at(7, col)], "+", `column ${col}`);
   assert.equal(await page.evaluate(() => scrollY), scrollBefore);
@@ -202,7 +212,7 @@ test("presets load their maps, random fills the limits, clear empties", async ()
   }
   assert.match(await page.textContent(".editor-presets"), /Rulebook example/);
   await page.click("[data-action=random]");
-  await page.waitForFunction(() => document.querySelector(".editor-count-bonuses output").textContent === "8");
+  await waitForCount(page, "bonuses", "8");
   assert.deepEqual(await counts(page), { walls: 8, bonuses: 8, jokers: 8 });
   await page.click("[data-action=clear]");
   assert.deepEqual(await counts(page), { walls: 0, bonuses: 0, jokers: 0 });

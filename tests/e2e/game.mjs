@@ -3,6 +3,7 @@
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { PRESETS } from "../../www/js/presets.js";
+import { openBoard } from "./browser.mjs";
 
 /** The map a first visit plays on. */
 export const DEFAULT_MAP = PRESETS.find((p) => p.id === "rulebook").code;
@@ -34,6 +35,14 @@ export function moveList(page) {
 /** Waits until the move list holds at least `n` moves. */
 export async function waitForMoves(page, n, timeout = 30_000) {
   await page.waitForFunction((k) => document.querySelectorAll("#move-list li").length >= k, n, { timeout });
+}
+
+/** The board with the computer playing black at `level`, once it has opened. */
+export async function openAsWhite(env, level) {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "computer", { "human-colour": "O", level });
+  await waitForMoves(page, 1);
+  return { page, problems };
 }
 
 /** `Game.snapshot()` of map `map` after `moves`, from the page's own wasm module. */

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { presetById } from "../../www/js/presets.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openAsWhite, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 
@@ -128,9 +128,7 @@ test("a hot-seat link opens as hot-seat, and an old link without players in the 
 });
 
 test("the link of a game against the computer names the colour of the person", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
-  await setMode(page, "computer", { "human-colour": "O", level: "1" });
-  await waitForMoves(page, 1);
+  const { page, problems } = await openAsWhite(env, "1");
   const [move] = await moveList(page);
   assert.equal(await copiedLink(page), `${env.site.url}#m=${DEFAULT_MAP}&g=${move}&p=white`);
   await setMode(page, "watch", { level: "1" });

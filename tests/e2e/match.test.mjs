@@ -17,6 +17,12 @@ const OPEN_BOARD_GAME =
 
 const env = useSite();
 
+/** Loads `moves`, a whole game, and waits for its result. */
+async function playToTheEnd(page, moves) {
+  await loadMoves(page, moves);
+  await page.waitForSelector("#result", { state: "visible" });
+}
+
 function scoreboard(page) {
   return page.$$eval("#match-rows tr", (rows) => rows.map((tr) => [...tr.cells].map((td) => td.textContent)));
 }
@@ -28,8 +34,7 @@ test("a series swaps colours each game and keeps the score by games, then points
   assert.equal(await page.textContent("#match-title"), "Series: game 1");
   assert.equal(await page.textContent("#player-X .player-name"), "Player 1");
 
-  await loadMoves(page, WHOLE_GAME);
-  await page.waitForSelector("#result", { state: "visible" });
+  await playToTheEnd(page, WHOLE_GAME);
   assert.deepEqual(await scoreboard(page), [
     ["Player 1 (black)", "0", "-16"],
     ["Player 2 (white)", "1", "+16"],
@@ -43,8 +48,7 @@ test("a series swaps colours each game and keeps the score by games, then points
   assert.equal(await page.textContent("#match-title"), "Series: game 2");
   assert.equal(await page.textContent("#player-X .player-name"), "Player 2");
   assert.equal(await page.textContent("#player-O .player-name"), "Player 1");
-  await loadMoves(page, WHOLE_GAME);
-  await page.waitForSelector("#result", { state: "visible" });
+  await playToTheEnd(page, WHOLE_GAME);
   assert.deepEqual(await scoreboard(page), [
     ["Player 1 (white)", "1", "0"],
     ["Player 2 (black)", "1", "0"],
@@ -57,8 +61,7 @@ test("in a series against the computer, it plays black and opens in the second g
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "series", { opponent: "computer", level: "1" });
   assert.equal(await page.textContent("#player-X .player-name"), "You");
-  await loadMoves(page, WHOLE_GAME);
-  await page.waitForSelector("#result", { state: "visible" });
+  await playToTheEnd(page, WHOLE_GAME);
   assert.equal(await page.textContent("#match-leader"), "Computer leads 1–0 in games.");
   await page.click("#next-game");
   assert.equal(await page.textContent("#player-X .player-name"), "Computer");
@@ -91,8 +94,7 @@ test("free play: one player sets up the map, the other picks a colour, then they
   assert.match(await page.textContent("#status"), /^Player 1 \(black\) to move\.$/);
 
   // A whole game on the open board: white, Player 2, wins 39 to 25.
-  await loadMoves(page, OPEN_BOARD_GAME);
-  await page.waitForSelector("#result", { state: "visible" });
+  await playToTheEnd(page, OPEN_BOARD_GAME);
   assert.equal(await page.textContent("#result-title"), "White wins 39 to 25.");
   assert.deepEqual(await scoreboard(page), [
     ["Player 1 (black)", "0", "-14"],

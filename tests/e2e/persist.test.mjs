@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KEY } from "../../www/js/storage.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, loadMoves, moveList, noticeText, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves } from "./game.mjs";
 
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
@@ -39,9 +39,7 @@ test("a reload keeps the game, the mode, the series score and the settings", asy
 });
 
 test("a reload against the computer keeps its colour and level, and it plays on", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
-  await setMode(page, "computer", { "human-colour": "O", level: "2" });
-  await waitForMoves(page, 1);
+  const { page, problems } = await openAsWhite(env, "2");
   await reload(page);
   assert.equal(await page.inputValue("#human-colour"), "O");
   assert.equal(await page.inputValue("#level"), "2");

@@ -232,20 +232,8 @@ fn the_map_editor_refuses_with_a_reason() {
 
 #[wasm_bindgen_test]
 fn random_maps_are_reproducible_from_a_seed() {
-    let a = ok(MapDraft::random(
-        8.into(),
-        8.into(),
-        8.into(),
-        8.into(),
-        42.into(),
-    ));
-    let b = ok(MapDraft::random(
-        8.into(),
-        8.into(),
-        8.into(),
-        8.into(),
-        42.into(),
-    ));
+    let a = ok(random_map(8.into(), 42.into()));
+    let b = ok(random_map(8.into(), 42.into()));
     assert_eq!(a.code(), b.code());
     let counts = ok(a.counts());
     assert_eq!(get(&counts, "jokers").as_f64(), Some(8.0));
@@ -266,6 +254,11 @@ fn solve_reads_obf_and_gives_the_exact_score() {
         err.starts_with("OBF character 24:") && err.contains("'Z'"),
         "{err}"
     );
+}
+
+/// A random 8 x 8 map with `walls` walls, 8 bonuses and 8 jokers.
+fn random_map(walls: JsValue, seed: JsValue) -> Result<MapDraft, JsError> {
+    MapDraft::random(8.into(), walls, 8.into(), 8.into(), seed)
 }
 
 /// The message of a call that must be refused with a plain `Error`.
@@ -302,23 +295,27 @@ fn a_game_refuses_bad_arguments_by_name_and_stays_usable() {
             format!("depth must be a whole number from 0 to 20, not {shown}")
         );
     }
-    assert_eq!(refused(game.play(5.into())), "move must be a string, not 5");
-    assert_eq!(
-        refused(game.play(js_sys::Object::new().into())),
-        "move must be a string, not an object"
-    );
-    assert_eq!(
-        refused(game.play("e3".repeat(50).into())),
-        "move must be at most 16 characters long, not 100"
-    );
-    assert_eq!(
-        refused(game.load_moves(js_sys::Array::new().into())),
-        "text must be a string, not an array"
-    );
-    assert_eq!(
-        refused(game.load_moves("e3 ".repeat(4000).into())),
-        "text must be at most 10000 characters long, not 12000"
-    );
+    for (message, want) in [
+        (refused(game.play(5.into())), "move must be a string, not 5"),
+        (
+            refused(game.play(js_sys::Object::new().into())),
+            "move must be a string, not an object",
+        ),
+        (
+            refused(game.play("e3".repeat(50).into())),
+            "move must be at most 16 characters long, not 100",
+        ),
+        (
+            refused(game.load_moves(js_sys::Array::new().into())),
+            "text must be a string, not an array",
+        ),
+        (
+            refused(game.load_moves("e3 ".repeat(4000).into())),
+            "text must be at most 10000 characters long, not 12000",
+        ),
+    ] {
+        assert_eq!(message, want);
+    }
     ok(game.play("e3".into()));
     assert_eq!(game.transcript(), "e3");
     assert_eq!(ok(game.perft(1.into())), 3.0);
@@ -399,51 +396,21 @@ fn the_map_editor_refuses_bad_arguments_by_name_and_stays_usable() {
     let seed_error =
         "seed must be a whole number from 0 to 2^53 - 1 or a BigInt from 0 to 2^64 - 1, not ";
     assert_eq!(
-        refused(MapDraft::random(
-            8.into(),
-            8.into(),
-            8.into(),
-            8.into(),
-            (-1).into()
-        )),
+        refused(random_map(8.into(), (-1).into())),
         format!("{seed_error}-1")
     );
     assert_eq!(
-        refused(MapDraft::random(
-            8.into(),
-            8.into(),
-            8.into(),
-            8.into(),
-            2f64.powi(53).into()
-        )),
+        refused(random_map(8.into(), 2f64.powi(53).into())),
         format!("{seed_error}9007199254740992")
     );
     assert_eq!(
-        refused(MapDraft::random(
-            8.into(),
-            200.into(),
-            8.into(),
-            8.into(),
-            1.into()
-        )),
+        refused(random_map(200.into(), 1.into())),
         "walls must be a whole number from 0 to 100, not 200"
     );
     // A seed from randomSeed() is a BigInt; the same value as a number
     // gives the same map.
-    let big = ok(MapDraft::random(
-        8.into(),
-        8.into(),
-        8.into(),
-        8.into(),
-        js_sys::BigInt::from(42u64).into(),
-    ));
-    let small = ok(MapDraft::random(
-        8.into(),
-        8.into(),
-        8.into(),
-        8.into(),
-        42.into(),
-    ));
+    let big = ok(random_map(8.into(), js_sys::BigInt::from(42u64).into()));
+    let small = ok(random_map(8.into(), 42.into()));
     assert_eq!(big.code(), small.code());
     ok(draft.set(2.into(), 2.into(), "wall".into()));
     assert_eq!(ok(draft.get(2.into(), 2.into())), "wall");

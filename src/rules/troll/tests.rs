@@ -4,6 +4,9 @@ use super::*;
 use crate::bits::{S6, S8};
 use crate::map::Map;
 use crate::perft::perft_all;
+use crate::rules::tests::on8;
+// The AI's Troll tests name squares with set() from here.
+pub(crate) use crate::rules::tests::set;
 use crate::rules::{BoardError, Status, Variant};
 use crate::square::Square;
 
@@ -15,25 +18,13 @@ fn sq(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
 
-/// The squares named, as a bitboard of the 8 x 8 board.
-pub(crate) fn set(names: &str) -> u64 {
-    names.split_whitespace().fold(0, |b, n| b | 1 << sq(n))
-}
-
 /// A position with Black's and White's discs and the side to move.
 pub(crate) fn position(black: &str, white: &str, side: Colour) -> Position<S8> {
     let (b, w) = (set(black), set(white));
-    let (me, opp) = if side == Colour::Black {
-        (b, w)
+    if side == Colour::Black {
+        on8(b, w, side)
     } else {
-        (w, b)
-    };
-    Position {
-        me,
-        opp,
-        bonus: 0,
-        taken: [0, 0],
-        side,
+        on8(w, b, side)
     }
 }
 
@@ -190,13 +181,7 @@ fn rule_4_a_player_without_a_move_passes() {
 fn rule_4_a_full_board_without_a_chain_is_a_draw() {
     let b = board();
     let (black, white) = checkerboard();
-    let pos = Position {
-        me: black,
-        opp: white,
-        bonus: 0,
-        taken: [0, 0],
-        side: Colour::Black,
-    };
+    let pos = on8(black, white, Colour::Black);
     assert_eq!(b.status(&pos), Status::GameOver);
     assert_eq!(b.winner(&pos), None);
 }
