@@ -13,8 +13,8 @@
 //! | 6 | 25 000 nodes | 12 empties | 0 |
 //! | 7 | 150 000 nodes | 14 empties | 0 |
 //! | 8 | 800 000 nodes | 16 empties | 0 |
-//! | 9 | 4 000 000 nodes | 18 empties | 0 |
-//! | 10 | 12 000 000 nodes | 19 empties | 0 |
+//! | 9 | 2 300 000 nodes | 17 empties | 0 |
+//! | 10 | 7 000 000 nodes | 18 empties | 0 |
 //!
 //! The exact solve shares the node budget: when it cannot finish, the
 //! midgame result stands (a shallow one: the search before a solve stops
@@ -29,15 +29,15 @@
 //! position's best measured speed (other work on the machine slows the
 //! measured times), and prints by how much to scale the budgets of levels
 //! 9 and 10 to meet 1 s and 3 s at the median; `--empties 18` or
-//! `--empties 19` shows whether the exact solves finish. Figures of
-//! November 2026, with the hand-tuned evaluation that preceded the learned
-//! one (10 positions; the machine was shared, 2.6-2.9 M nodes/s at best,
-//! 1.9 M under load): a level uses only part of its budget, as
-//! it stops between iterations, so level 8 used a median 0.5 M nodes
-//! (0.15-0.25 s), level 9 2.7 M (0.9-1.4 s) and level 10 7.7 M (2.7-4 s).
-//! The exact solve runs at 10-20 M nodes/s: over 16 positions, 18 empties
-//! took at most 3.6 M nodes and 19 empties at most 5.5 M, well under a
-//! second, while 20 empties outran 12 M nodes twice.
+//! `--empties 19` shows whether the exact solves finish. Measured in
+//! November 2026 on a shared machine (10 positions): with the hand-made
+//! evaluation wasm searched 2.6-2.9 M nodes/s at best, with the learned
+//! one about 0.6 of that (1.4 M under load against 1.9 M), and a level
+//! uses only part of its budget, as it stops between iterations. 4 M and
+//! 12 M nodes took a median 1.8 s and 5.2 s with the learned evaluation,
+//! so the budgets were scaled by the 0.58 the tool printed; solves from 18
+//! and 19 empties then failed once in 16 positions each, so the levels
+//! solve from 17 and 18.
 
 use super::budget::Budget;
 use super::search::Options;
@@ -65,8 +65,8 @@ pub const LEVELS: [Level; 10] = [
     level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
-    level(None, Some(4_000_000), 18, 0.0),
-    level(None, Some(12_000_000), 19, 0.0),
+    level(None, Some(2_300_000), 17, 0.0),
+    level(None, Some(7_000_000), 18, 0.0),
 ];
 
 const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64) -> Level {

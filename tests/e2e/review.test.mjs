@@ -11,9 +11,9 @@ import { DESKTOP, PHONE, clickSquare, setMode, waitForMoves } from "./game.mjs";
 const env = useSite();
 
 // On the rulebook map (the first visit's), black's f7 at move 3 gives away
-// 12 points at the review's level 3: `mapello review --position
+// 13 points at the review's level 3: `mapello review --position
 // 18EwAAAAMAABIAABJRhCAAQAA d6 e6 f7 e7` prints
-// `3 X f7 -14 best f5 -2 loss 12 blunder depth 6`.
+// `3 X f7 -11 best f5 +2 loss 13 blunder depth 6`.
 const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
 
 // The first 60 moves of a random game on a 10 x 10 map with 8 walls, 8
@@ -47,11 +47,11 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   // Every move analysed, the blunder marked as one in the list and on the graph.
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 4);
-  assert.deepEqual(rows[2], ["3. f7 -14 (f5 -2) blunder", "blunder"]);
+  assert.deepEqual(rows[2], ["3. f7 -11 (f5 +2) blunder", "blunder"]);
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
   assert.match(await page.textContent("#review-summary"), /Black: 13 points lost \(0 inaccuracies, 0 mistakes, 1 blunder\)/);
   // The review starts on the worst move: the position before it, f5 drawn as best.
-  assert.match(await selectedText(page), /^3\. Black f7 -14 \(best f5 -2, lost 12 — blunder; searched 6 plies\)$/);
+  assert.match(await selectedText(page), /^3\. Black f7 -11 \(best f5 \+2, lost 13 — blunder; searched 6 plies\)$/);
 
   // The arrow keys step through the game, from anywhere on the page.
   await page.keyboard.press("ArrowLeft");
