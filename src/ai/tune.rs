@@ -10,13 +10,14 @@ use crate::bits::{Bits, Size, Squares};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map};
 use crate::position::Position;
-use crate::rules::{Board, Status, Variant};
+use crate::rules::{Board, Variant};
 
 use super::budget::Budget;
 use super::eval::{Weights, FEATURES, FEATURE_NAMES, PHASES};
 use super::levels::Level;
 use super::pos::Pos;
 use super::search::Searcher;
+use super::train::data::{play_out, sign};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]
@@ -77,40 +78,27 @@ fn play_and_label<S: Size>(
     let mut searcher = Searcher::classic(board, crate::ai::tt::bits::MEDIUM);
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 8;
-    let mut pos = start;
     let mut seen: Vec<Position<S>> = Vec::new();
-    let mut plies = 0;
-    let final_black = loop {
+    let final_black = play_out(board, start, |pos, plies| {
         let empties = searcher.terrain().empties(pos.me, pos.opp).count();
-        match board.status(&pos) {
-            Status::GameOver => break board.final_margin(&pos) * sign(&pos),
-            Status::MustPass => {
-                pos = pos.passed();
-                continue;
-            }
-            Status::ToMove => {}
-        }
-        seen.push(pos);
-        let moves = board.moves(&pos);
-        let sq = if plies < random_plies {
-            let list: Vec<u32> = Squares(moves).collect();
+        seen.push(*pos);
+        if plies < random_plies {
+            let list: Vec<u32> = Squares(board.moves(pos)).collect();
             list[rng.next_u32() as usize % list.len()]
         } else if empties <= plan.solve_at {
             // Perfect play from here: the final margin is the exact value.
             let (_, best, _) = searcher
-                .solve(Pos::of(&pos), Budget::default(), None)
+                .solve(Pos::of(pos), Budget::default(), None)
                 .expect("an unlimited solve finishes");
             best.expect("a position to move has a best move")
         } else {
             let options = level.options(rng.next_u64());
             searcher
-                .search(Pos::of(&pos), &options, None, &mut |_| {})
+                .search(Pos::of(pos), &options, None, &mut |_| {})
                 .best
                 .expect("a position to move has a best move")
-        };
-        pos = board.play_legal(&pos, sq);
-        plies += 1;
-    };
+        }
+    });
     let g = searcher.terrain().clone();
     let eval = searcher.eval().clone();
     for p in seen {
@@ -121,15 +109,6 @@ fn play_and_label<S: Size>(
             phase: eval.phase(g.empties(q.me, q.opp).count()),
             target: target as f32,
         });
-    }
-}
-
-/// +1 when black is to move, -1 otherwise.
-fn sign<S: Size>(p: &Position<S>) -> i32 {
-    if p.side == crate::position::Colour::Black {
-        1
-    } else {
-        -1
     }
 }
 

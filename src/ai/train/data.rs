@@ -166,43 +166,31 @@ fn play<S: Size>(
     let mut searcher = Searcher::classic(board, tt::bits::MEDIUM);
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 9;
-    let mut pos = start;
     let mut seen: Vec<Seen<S>> = Vec::new();
-    let mut plies = 0;
-    let final_black = loop {
-        match board.status(&pos) {
-            Status::GameOver => break board.final_margin(&pos) * sign(&pos),
-            Status::MustPass => {
-                pos = pos.passed();
-                continue;
-            }
-            Status::ToMove => {}
-        }
+    let final_black = play_out(board, start, |pos, plies| {
         let empties = searcher.terrain().empties(pos.me, pos.opp).count();
         let (value, best) = if empties <= plan.solve_at {
             let (score, best, _) = searcher
-                .solve(Pos::of(&pos), Budget::default(), None)
+                .solve(Pos::of(pos), Budget::default(), None)
                 .expect("an unlimited solve finishes");
             (f64::from(score), best)
         } else {
             let a = searcher.search(
-                Pos::of(&pos),
+                Pos::of(pos),
                 &level.options(rng.next_u64()),
                 None,
                 &mut |_| {},
             );
             (f64::from(a.score) / f64::from(SCALE), a.best)
         };
-        seen.push(Seen { pos, value });
-        let sq = if plies < random_plies {
-            let list: Vec<u32> = Squares(board.moves(&pos)).collect();
+        seen.push(Seen { pos: *pos, value });
+        if plies < random_plies {
+            let list: Vec<u32> = Squares(board.moves(pos)).collect();
             list[rng.next_u32() as usize % list.len()]
         } else {
             best.expect("a position to move has a best move")
-        };
-        pos = board.play_legal(&pos, sq);
-        plies += 1;
-    };
+        }
+    });
     for s in seen {
         let p = &s.pos;
         let result = final_black * sign(p) - Pos::taken_margin(p);
@@ -216,8 +204,31 @@ fn play<S: Size>(
     }
 }
 
+/// Plays `start` to the end, `choose` picking the move of each position
+/// with a move (given the plies played so far); passes are played for
+/// it. Returns black's final margin.
+pub fn play_out<S: Size>(
+    board: &Board<S>,
+    start: Position<S>,
+    mut choose: impl FnMut(&Position<S>, u32) -> u32,
+) -> i32 {
+    let mut pos = start;
+    let mut plies = 0;
+    loop {
+        match board.status(&pos) {
+            Status::GameOver => return board.final_margin(&pos) * sign(&pos),
+            Status::MustPass => pos = pos.passed(),
+            Status::ToMove => {
+                let sq = choose(&pos, plies);
+                pos = board.play_legal(&pos, sq);
+                plies += 1;
+            }
+        }
+    }
+}
+
 /// +1 when black is to move, -1 otherwise.
-fn sign<S: Size>(p: &Position<S>) -> i32 {
+pub fn sign<S: Size>(p: &Position<S>) -> i32 {
     if p.side == Colour::Black {
         1
     } else {
