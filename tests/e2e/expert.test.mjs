@@ -42,11 +42,24 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
       await clickSquare(page, move);
       // Each iteration of the search, in words, until the reply is played.
-      await page.waitForFunction(() => /^Thinking… \d+ moves? ahead · /.test(document.querySelector("#thinking-progress").textContent), null, { timeout: 20_000 });
-      const progress = await page.textContent("#thinking-progress");
-      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · expects [+-]?\d+$/);
-      assert.equal((await moveList(page)).length, 1, "the reply is not played yet");
-      assert.match(await page.textContent("#thinking-line"), /^Computer \(level 9\) is thinking…$/);
+      // Read at one instant: the reply may follow within milliseconds.
+      const seen = await page.waitForFunction(
+        () => {
+          const progress = document.querySelector("#thinking-progress").textContent;
+          if (!/^Thinking… \d+ moves? ahead · /.test(progress)) return null;
+          const line = document.querySelector("#thinking-line").textContent;
+          const box = document.querySelector("#thinking-progress");
+          const fits = box.scrollWidth <= box.clientWidth;
+          return { progress, line, fits, moves: document.querySelectorAll("#move-list li").length };
+        },
+        null,
+        { timeout: 20_000 },
+      );
+      const { progress, line, fits, moves } = await seen.jsonValue();
+      assert.ok(fits, `the progress line is cut short: ${progress}`);
+      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · sees a (draw|(win|loss) by \d+)$/);
+      assert.equal(moves, 1, "the reply is not played yet");
+      assert.match(line, /^Computer \(level 9\) is thinking…$/);
       const during = await layout(page);
       await page.screenshot({ path: `${screenshots}/expert-thinking-${screen}-${colorScheme}.png` });
 
@@ -62,3 +75,20 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     });
   }
 }
+
+test("a level changed while the computer thinks is the level that replies", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  const unfolded = await openSettings(page);
+  await page.selectOption("#level", { label: "10 · Master" });
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  await page.waitForFunction(() => /^Thinking… /.test(document.querySelector("#thinking-progress").textContent), null, { timeout: 20_000 });
+  assert.match(await page.textContent("#thinking-line"), /^Computer \(level 10\) is thinking…$/);
+  // Level 3 answers at once: its reply, not level 10's, is what is played.
+  await page.selectOption("#level", "3");
+  await waitForMoves(page, 2);
+  const [, reply] = await moveList(page);
+  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 3\\) played ${reply}\\.`));
+  if (unfolded) await page.click("#settings-toggle");
+  assert.deepEqual(problems, []);
+});

@@ -28,9 +28,9 @@ test("counts of positions are rounded as people say them", () => {
 
 test("the search so far in one line: how far, how much and what it expects", () => {
   const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
-  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · expects +6");
-  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · expects -3");
-  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · expects 0");
+  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · sees a win by 6");
+  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · sees a loss by 3");
+  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · sees a draw");
   assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }), "Thinking… solved to the end · 1.4 million positions · it wins by 4");
   assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }), "Thinking… solved to the end · 1.4 million positions · it loses by 2");
   assert.equal(progressLine({ ...p, score: 0, exact: true }), "Thinking… solved to the end · 1.4 million positions · a draw");
@@ -38,8 +38,10 @@ test("the search so far in one line: how far, how much and what it expects", () 
 
 test("in Troll the line counts discs in the race, and a proven result has no margin", () => {
   const p = { depth: 6, nodes: 30_000, score: 3, exact: false, pv: [] };
-  assert.equal(progressLine(p, true), "Thinking… 6 moves ahead · 30 thousand positions · expects +3");
-  assert.equal(progressLine({ ...p, score: 100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · expects a win soon");
-  assert.equal(progressLine({ ...p, score: -100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · expects a loss soon");
+  assert.equal(progressLine(p, true), "Thinking… 6 moves ahead · 30 thousand positions · 3 ahead in the race");
+  assert.equal(progressLine({ ...p, score: -2 }, true), "Thinking… 6 moves ahead · 30 thousand positions · 2 behind in the race");
+  assert.equal(progressLine({ ...p, score: 0 }, true), "Thinking… 6 moves ahead · 30 thousand positions · level in the race");
+  assert.equal(progressLine({ ...p, score: 100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a win coming");
+  assert.equal(progressLine({ ...p, score: -100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a loss coming");
   assert.equal(progressLine({ ...p, score: -100, exact: true }, true), "Thinking… solved to the end · 30 thousand positions · it loses");
 });

@@ -630,6 +630,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     flow = { ...flow, settings: { ...flow.settings, [name]: value } };
     if (!changesGame(name)) {
       refresh();
+      // A computer already thinking starts again at the level now shown.
+      const panel = $("thinking");
+      if (name.startsWith("level") && panel.dataset.started && !panel.dataset.finished) {
+        ai.cancel();
+        clearTimeout(paceTimer);
+        ++token;
+        proceed();
+      }
       return;
     }
     newGame();

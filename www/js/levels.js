@@ -46,6 +46,9 @@ function expects(score, exact, troll) {
     return troll ? `it ${result}` : `it ${result} by ${Math.abs(score)}`;
   }
   // Troll's values beyond any count of discs are a connection it foresees.
-  if (troll && Math.abs(score) >= 16) return `expects a ${score > 0 ? "win" : "loss"} soon`;
-  return `expects ${score > 0 ? "+" : ""}${score}`;
+  // Short enough for one line beside a desktop board.
+  if (troll && Math.abs(score) >= 16) return `sees a ${score > 0 ? "win" : "loss"} coming`;
+  const n = Math.abs(score);
+  if (troll) return score === 0 ? "level in the race" : `${n} ${score > 0 ? "ahead" : "behind"} in the race`;
+  return score === 0 ? "sees a draw" : `sees a ${score > 0 ? "win" : "loss"} by ${n}`;
 }
