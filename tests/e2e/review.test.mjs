@@ -49,7 +49,7 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   assert.equal(rows.length, 4);
   assert.deepEqual(rows[2], ["3. f7 -11 (f5 +2) blunder", "blunder"]);
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
-  assert.match(await page.textContent("#review-summary"), /Black: 13 points lost \(0 inaccuracies, 0 mistakes, 1 blunder\)/);
+  assert.match(await page.textContent("#review-summary"), /Black: 14 points lost \(0 inaccuracies, 0 mistakes, 1 blunder\)/);
   // The review starts on the worst move: the position before it, f5 drawn as best.
   assert.match(await selectedText(page), /^3\. Black f7 -11 \(best f5 \+2, lost 13 — blunder; searched 6 plies\)$/);
 

@@ -95,6 +95,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // Bumped whenever a computer answer in flight stops being wanted.
   let token = 0;
   let paceTimer = 0;
+  // The computer's search has reported (its worker is loaded and running).
+  let searching = false;
+  // The level changed before that: the answer is dropped and it thinks again.
+  let rethink = false;
   let lastMoveAt = 0;
 
   // Until when the legal moves are shown after a refused click, whatever the setting.
@@ -408,14 +412,22 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     // When the search ran, in the page's clock: the long-task test reads it.
     panel.dataset.started = String(performance.now());
     delete panel.dataset.finished;
+    searching = false;
+    rethink = false;
     const onProgress = (p) => {
       if (mine !== token) return;
+      searching = true;
       showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${p.pv.join(" ")}.` : "");
       showProgress(progressLine(p, variant === "troll"));
     };
     ai.request("move", record(), level, { legal, onProgress }).then(
       (result) => {
         if (mine !== token) return;
+        if (rethink) {
+          rethink = false;
+          proceed();
+          return;
+        }
         panel.dataset.finished = String(performance.now());
         panel.dataset.ms = String(Math.round(result.ms));
         const wait = Math.max(0, lastMoveAt + replyDelay() - performance.now());
@@ -630,13 +642,17 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     flow = { ...flow, settings: { ...flow.settings, [name]: value } };
     if (!changesGame(name)) {
       refresh();
-      // A computer already thinking starts again at the level now shown.
+      // A computer already thinking starts again at the level now shown:
+      // at once when its search is running, or when it answers if its
+      // worker is still loading (stopping that would only load it again).
       const panel = $("thinking");
       if (name.startsWith("level") && panel.dataset.started && !panel.dataset.finished) {
-        ai.cancel();
-        clearTimeout(paceTimer);
-        ++token;
-        proceed();
+        if (searching) {
+          ai.cancel();
+          clearTimeout(paceTimer);
+          ++token;
+          proceed();
+        } else rethink = true;
       }
       return;
     }
