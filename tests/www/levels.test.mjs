@@ -1,7 +1,7 @@
 // The levels the page offers and its line on the computer's search.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_LEVEL, formatNodes, levelLabel, progressLine } from "../../www/js/levels.js";
+import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, progressLine } from "../../www/js/levels.js";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
@@ -44,4 +44,15 @@ test("in Troll the line counts discs in the race, and a proven result has no mar
   assert.equal(progressLine({ ...p, score: 100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a win coming");
   assert.equal(progressLine({ ...p, score: -100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a loss coming");
   assert.equal(progressLine({ ...p, score: -100, exact: true }, true), "Thinking… solved to the end · 30 thousand positions · it loses");
+});
+
+test("the folded settings name the mode and the computer's levels", () => {
+  const base = { opponent: "computer", level: 8, levelWhite: 3 };
+  assert.equal(modeSummary({ ...base, mode: "computer" }), "vs computer, level 8");
+  assert.equal(modeSummary({ ...base, mode: "computer", level: 10 }), "vs computer, level 10 · Master");
+  assert.equal(modeSummary({ ...base, mode: "series" }), "series, level 8");
+  assert.equal(modeSummary({ ...base, mode: "series", opponent: "human" }), "series");
+  assert.equal(modeSummary({ ...base, mode: "watch" }), "watching 8 v 3");
+  assert.equal(modeSummary({ ...base, mode: "hotseat" }), "two players");
+  assert.equal(modeSummary({ ...base, mode: "freeplay" }), "free play");
 });

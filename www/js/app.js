@@ -41,7 +41,7 @@ import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { HINTS_HELP, refusalReason, trollOutlook } from "./troll.js";
-import { MAX_LEVEL, formatNodes, levelLabel, movesAhead, progressLine } from "./levels.js";
+import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, movesAhead, progressLine } from "./levels.js";
 import { save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be
@@ -58,15 +58,6 @@ const REFUSAL_MS = 2500;
 const DEFAULT_MAP = presetById("rulebook").code;
 // Hints search at this level at most, so they come quickly.
 const HINT_LEVEL = 6;
-
-// Each mode in a few words, for the phone's folded settings.
-const MODE_SHORT = {
-  computer: "vs computer",
-  hotseat: "two players",
-  watch: "watching",
-  series: "series",
-  freeplay: "free play",
-};
 
 
 /**
@@ -329,7 +320,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     }
     $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
     $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
-    $("settings-mode").textContent = MODE_SHORT[settings.mode];
+    $("settings-mode").textContent = modeSummary(settings);
   }
 
   function announce(text) {

@@ -15,6 +15,24 @@ export function levelLabel(level) {
   return level in EXPERT_NAMES ? `${level} · ${EXPERT_NAMES[level]}` : String(level);
 }
 
+// Each mode in a few words, for the phone's folded settings.
+const MODE_SHORT = {
+  computer: "vs computer",
+  hotseat: "two players",
+  watch: "watching",
+  series: "series",
+  freeplay: "free play",
+};
+
+/** The mode and the computer's levels in a few words (the phone's folded settings). */
+export function modeSummary({ mode, opponent, level, levelWhite }) {
+  if (mode === "watch") return `${MODE_SHORT.watch} ${levelLabel(level)} v ${levelLabel(levelWhite)}`;
+  if (mode === "computer" || (mode === "series" && opponent !== "human")) {
+    return `${MODE_SHORT[mode]}, level ${levelLabel(level)}`;
+  }
+  return MODE_SHORT[mode];
+}
+
 /** A count of positions, rounded as people say it. */
 export function formatNodes(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
