@@ -829,6 +829,56 @@ fn train_plays_fits_writes_weights_and_resumes() {
     other.extend(["--seed", "2"]);
     let err = one_line_error(&other);
     assert!(err.contains("holds a run with other settings"), "{err}");
+    // A second generation is played with the first one's network, and
+    // the fit reads both.
+    let mut two = args.to_vec();
+    two[4] = "3,3";
+    let second = mapello(&two, None);
+    let stderr = String::from_utf8(second.stderr).unwrap();
+    assert!(
+        stderr.contains("holds a run with other settings"),
+        "{stderr}"
+    );
+    let dir2 = dir.join("two");
+    two[2] = dir2.to_str().unwrap();
+    let second = mapello(&two, None);
+    let stderr = String::from_utf8(second.stderr).unwrap();
+    assert!(second.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("generation 2 games: chunk 1 of 1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("generation 2 epoch 1 of 1: error "),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(second.stdout).unwrap();
+    assert!(stdout.starts_with("games: 6 positions: "), "{stdout}");
+    // Its maps are those a first generation seeded 1 ^ 2^48 plays with the
+    // hand-made evaluation, but the network plays them otherwise.
+    let dir3 = dir.join("three");
+    let mut classic = args.to_vec();
+    classic[2] = dir3.to_str().unwrap();
+    classic.extend(["--seed", "281474976710657"]);
+    assert!(mapello(&classic, None).status.success());
+    let games = |d: &std::path::Path, g: u32| {
+        std::fs::read_to_string(d.join(format!("gen-{g}")).join("games-0000.txt")).unwrap()
+    };
+    let maps = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (learned, hand_made) = (games(&dir2, 2), games(&dir3, 1));
+    assert_eq!(maps(&learned).len(), 3);
+    assert_eq!(maps(&learned), maps(&hand_made));
+    assert_ne!(learned, hand_made);
+    for bad in ["3,", "0", "3,x", "100000,100001", "1,1,1,1,1,1"] {
+        two[4] = bad;
+        let err = one_line_error(&two);
+        assert!(err.contains(&format!("not '{bad}'")), "{err}");
+    }
     let mut unwritable = args.to_vec();
     *unwritable.last_mut().unwrap() = "/nonexistent/net.bin";
     let err = fails(&unwritable);

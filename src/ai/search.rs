@@ -14,7 +14,7 @@ use crate::rules::Board;
 use super::budget::{Budget, Control};
 use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
-use super::net::{self, Learned};
+use super::net::{self, Learned, Model};
 use super::pos::Pos;
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
@@ -88,8 +88,16 @@ impl<S: Size> Searcher<S> {
     /// A searcher for `board` with tables of `2^table_bits` entries each,
     /// searching with the learned evaluation where there is one.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+        Searcher::with_model(board, table_bits, net::builtin(S::N))
+    }
+
+    /// A searcher with `model`'s learned evaluation (one of `board`'s
+    /// size), or the hand-made one alone without a model.
+    pub fn with_model(board: &Board<S>, table_bits: u32, model: Option<&Model>) -> Searcher<S> {
         let mut searcher = Searcher::classic(board, table_bits);
-        searcher.learned = net::builtin(S::N).map(|m| Learned::new(board, &searcher.g, m));
+        searcher.learned = model
+            .filter(|m| m.n == S::N)
+            .map(|m| Learned::new(board, &searcher.g, m));
         searcher
     }
 

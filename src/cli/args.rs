@@ -2,6 +2,7 @@
 //! taken by name, then positional arguments in order; whatever is left is an
 //! error.
 
+use crate::map::SIZES;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -75,6 +76,17 @@ impl Args {
         self.value(name)?
             .map(|v| in_range(&v, &format!("--{name}"), &range))
             .transpose()
+    }
+
+    /// Takes `--size`, a board size.
+    pub fn size(&mut self) -> Result<Option<u32>, CliError> {
+        let size = self.parsed("size", "6, 8 or 10")?;
+        match size {
+            Some(n) if !SIZES.contains(&n) => {
+                Err(CliError(format!("--size must be 6, 8 or 10, not {n}")))
+            }
+            _ => Ok(size),
+        }
     }
 
     /// Takes `--name` given without a value; true when it was there.

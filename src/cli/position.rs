@@ -34,7 +34,7 @@ use std::path::Path;
 use super::{printable, quoted, Args, CliError};
 use crate::errors::ParseError;
 use crate::game::AnyGame;
-use crate::map::{Map, SIZES};
+use crate::map::Map;
 use crate::rules::Variant;
 use crate::setup::Setup;
 use crate::{diagram, games, obf, sharecode};
@@ -62,16 +62,11 @@ impl PositionArgs {
                 })
             })
             .transpose()?;
-        let size = args.parsed("size", "6, 8 or 10")?;
-        if let Some(n) = size {
-            if !SIZES.contains(&n) {
-                return Err(CliError(format!("--size must be 6, 8 or 10, not {n}")));
-            }
-            if position.is_some() {
-                return Err(CliError(
-                    "--size sets the default start; a --position has its own size".to_string(),
-                ));
-            }
+        let size = args.size()?;
+        if size.is_some() && position.is_some() {
+            return Err(CliError(
+                "--size sets the default start; a --position has its own size".to_string(),
+            ));
         }
         Ok(PositionArgs {
             position,

@@ -1,8 +1,10 @@
 //! `mapello train`: plays the training games (resuming an interrupted
-//! run), then fits the learned evaluation and writes its weights.
+//! run), then fits the learned evaluation and writes its weights. Each
+//! generation of games after the first is played with the network fitted
+//! to the ones before, and the next fit reads them all.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::ai::train::{data, fit};
 use crate::ai::MAX_LEVEL;
@@ -13,37 +15,48 @@ use super::{CliError, Command};
 /// Most training games: 200 chunks, about 10 million positions.
 const MAX_GAMES: u32 = 200_000;
 
+/// Most generations.
+const MAX_GENERATIONS: usize = 5;
+
+/// Games of each generation by default: the first played with the
+/// hand-made evaluation, the second with the network fitted to it.
+const DEFAULT_GAMES: [u32; 2] = [60_000, 30_000];
+
 /// Most passes over the positions.
 const MAX_EPOCHS: u32 = 100;
-
-/// Where the weights go: the file the program is built with.
-const MODEL: &str = "src/ai/net/s8.bin";
 
 /// Most empties the games solve exactly: every game makes such a solve.
 const MAX_SOLVE_AT: u32 = 20;
 
 pub const COMMAND: Command = Command {
     name: "train",
-    usage: "[--dir D] [--games N] [--seed S] [--level L] [--solve-at E] [--threads T] \
+    usage: "[--dir D] [--size 6|8|10] [--games N[,N...]] [--seed S] [--level L] [--solve-at E] [--threads T] \
             [--epochs K] [--out F]",
     run: train,
 };
 
 fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = PathBuf::from(args.value("dir")?.unwrap_or_else(|| "train".to_string()));
-    let plan = data::Plan {
-        games: args.number("games", 1..=MAX_GAMES)?.unwrap_or(60_000),
-        seed: args.number("seed", 0..=u64::MAX)?.unwrap_or(1),
-        level: args.number("level", 1..=MAX_LEVEL)?.unwrap_or(5),
-        solve_at: args.number("solve-at", 0..=MAX_SOLVE_AT)?.unwrap_or(16),
+    let games = match args.value("games")? {
+        Some(list) => generations(&list)?,
+        None => DEFAULT_GAMES.to_vec(),
     };
+    let n = args.size()?.unwrap_or(8);
+    let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
+    let level = args.number("level", 1..=MAX_LEVEL)?.unwrap_or(5);
+    let solve_at = args.number("solve-at", 0..=MAX_SOLVE_AT)?.unwrap_or(16);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let threads = args.number("threads", 1..=256)?.unwrap_or(cores);
     let epochs = args.number("epochs", 1..=MAX_EPOCHS)?.unwrap_or(8);
-    let model_path = PathBuf::from(args.value("out")?.unwrap_or_else(|| MODEL.to_string()));
+    let model_path = PathBuf::from(
+        args.value("out")?
+            .unwrap_or_else(|| format!("src/ai/net/s{n}.bin")),
+    );
     args.finish()?;
     let started = std::time::Instant::now();
-    let settings = format!("{plan:?}\n");
+    let seconds = || started.elapsed().as_secs();
+    let settings =
+        format!("size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}\n");
     let settings_path = dir.join("plan.txt");
     match std::fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
@@ -58,47 +71,109 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             .and_then(|()| std::fs::write(&settings_path, &settings))
             .map_err(|e| CliError(format!("cannot write in {}: {e}", dir.display())))?,
     }
-    data::generate(&plan, &dir, threads, &|done, total| {
-        eprintln!(
-            "games: chunk {done} of {total} ({} s)",
-            started.elapsed().as_secs()
-        );
-    })
-    .map_err(|e| CliError(format!("cannot write the games in {}: {e}", dir.display())))?;
-    let (samples, held) = fit::load(&dir, plan.chunks()).map_err(CliError)?;
-    eprintln!(
-        "positions: {} to fit, {} held out, error {:.2} points there with the hand-made evaluation ({} s)",
-        samples.len(),
-        held.len(),
-        fit::error(&fit::Params::hand_made(), &held),
-        started.elapsed().as_secs()
-    );
-    let checkpoint = dir.join("fit.bin");
-    let mut state = std::fs::read(&checkpoint)
-        .ok()
-        .and_then(|bytes| fit::State::from_bytes(&bytes, plan.seed))
-        .filter(|s| s.epoch <= epochs)
-        .unwrap_or_else(|| fit::State::new(plan.seed));
-    while state.epoch < epochs {
-        state.epoch(&samples, plan.seed);
-        std::fs::write(&checkpoint, state.to_bytes())
-            .map_err(|e| CliError(format!("cannot save {}: {e}", checkpoint.display())))?;
-        eprintln!(
-            "epoch {} of {epochs}: error {:.2} points on held-out games ({} s)",
-            state.epoch,
-            fit::error(&state.params, &held),
-            started.elapsed().as_secs()
-        );
+    let mut parts: Vec<(PathBuf, u32)> = Vec::new();
+    let mut fitted: Option<(fit::State, usize, f64)> = None;
+    for (g, &games) in (1..).zip(&games) {
+        let plan = data::Plan {
+            n,
+            games,
+            seed: data::generation_seed(seed, g - 1),
+            level,
+            solve_at,
+        };
+        let gen_dir = dir.join(format!("gen-{g}"));
+        let model = fitted.as_ref().map(|(state, _, _)| state.params.model());
+        data::generate(&plan, &gen_dir, model.as_ref(), threads, &|done, total| {
+            eprintln!(
+                "generation {g} games: chunk {done} of {total} ({} s)",
+                seconds()
+            );
+        })
+        .map_err(|e| {
+            CliError(format!(
+                "cannot write the games in {}: {e}",
+                gen_dir.display()
+            ))
+        })?;
+        parts.push((gen_dir, plan.chunks()));
+        let checkpoint = dir.join(format!("fit-{g}.bin"));
+        fitted = Some(fit_generation(
+            &parts,
+            &checkpoint,
+            seed,
+            epochs,
+            &|line| {
+                eprintln!("generation {g} {line} ({} s)", seconds());
+            },
+        )?);
     }
+    let (state, positions, error) = fitted.expect("at least one generation");
     std::fs::write(&model_path, state.params.model().to_bytes())
         .map_err(|e| CliError(format!("cannot write {}: {e}", model_path.display())))?;
     writeln!(
         out,
-        "games: {} positions: {} error: {:.2} weights: {}",
-        plan.games,
-        samples.len() + held.len(),
-        fit::error(&state.params, &held),
+        "games: {} positions: {positions} error: {error:.2} weights: {}",
+        games.iter().sum::<u32>(),
         model_path.display()
     )?;
     Ok(())
+}
+
+/// The games of each generation, from `N[,N...]`.
+fn generations(list: &str) -> Result<Vec<u32>, CliError> {
+    let bad = || {
+        CliError(format!(
+            "--games must be a count or a list of counts a generation (as 60000,30000), \
+             {MAX_GAMES} in all at most, not '{list}'"
+        ))
+    };
+    let games = list
+        .split(',')
+        .map(|w| w.parse::<u32>().ok().filter(|&n| n > 0))
+        .collect::<Option<Vec<u32>>>()
+        .ok_or_else(bad)?;
+    if games.len() > MAX_GENERATIONS
+        || games.iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(MAX_GAMES)
+    {
+        return Err(bad());
+    }
+    Ok(games)
+}
+
+/// Fits the network to the games of `parts` for `epochs`, resuming from
+/// and saving each epoch to `checkpoint`: the fit's state, the number of
+/// positions and the error on the held-out ones.
+fn fit_generation(
+    parts: &[(PathBuf, u32)],
+    checkpoint: &Path,
+    seed: u64,
+    epochs: u32,
+    report: &dyn Fn(String),
+) -> Result<(fit::State, usize, f64), CliError> {
+    let list: Vec<(&Path, u32)> = parts.iter().map(|(d, c)| (d.as_path(), *c)).collect();
+    let (samples, held) = fit::load(&list).map_err(CliError)?;
+    let n = samples.size();
+    report(format!(
+        "positions: {} to fit, {} held out, error {:.2} points there with the hand-made evaluation",
+        samples.len(),
+        held.len(),
+        fit::error(&fit::Params::hand_made(n), &held)
+    ));
+    let mut state = std::fs::read(checkpoint)
+        .ok()
+        .and_then(|bytes| fit::State::from_bytes(&bytes, seed, n))
+        .filter(|s| s.epoch <= epochs)
+        .unwrap_or_else(|| fit::State::new(seed, n));
+    while state.epoch < epochs {
+        state.epoch(&samples, seed);
+        std::fs::write(checkpoint, state.to_bytes())
+            .map_err(|e| CliError(format!("cannot save {}: {e}", checkpoint.display())))?;
+        report(format!(
+            "epoch {} of {epochs}: error {:.2} points on held-out games",
+            state.epoch,
+            fit::error(&state.params, &held)
+        ));
+    }
+    let error = fit::error(&state.params, &held);
+    Ok((state, samples.len() + held.len(), error))
 }

@@ -28,10 +28,14 @@ pub const HIDDEN: usize = 64;
 pub const QA: i32 = 127;
 /// Integer steps of one point of an output weight.
 pub const QO: i32 = 64;
-/// Largest input weight (in units of a sum): with every square and ring
-/// cell on, a sum stays within `i16` (for the training tool).
+/// Largest input weight of an `n` x `n` board (in units of a sum): with
+/// the bias, every square and every ring cell on, a sum stays within
+/// `i16` (for the training tool). 2 for 6 x 6 and 8 x 8, less for 10 x 10.
 #[cfg(not(target_arch = "wasm32"))]
-pub const MAX_WEIGHT: f32 = 2.0;
+pub fn max_weight(n: u32) -> f32 {
+    let most_on = 1 + (n * n) as i32 + 4 * (n as i32 + 1);
+    ((i32::from(i16::MAX) / most_on) as f32 / QA as f32).min(2.0)
+}
 
 /// One sum per hidden unit.
 pub type Row = [i16; HIDDEN];

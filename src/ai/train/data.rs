@@ -2,8 +2,10 @@
 //! Othello board, each position labelled with the margin its game reached
 //! once solved exactly and with the value the player's search gave it.
 //!
-//! The games are played by a level with the hand-made evaluation, so the
-//! data do not depend on the weights the program was built with.
+//! The games of the first generation are played by a level with the
+//! hand-made evaluation, those of each later one with the network fitted
+//! to the generations before, so the data never depend on the weights the
+//! program was built with.
 //!
 //! Games are made in chunks of [`CHUNK`], each written to its own file
 //! once complete, so an interrupted run resumes at the first missing
@@ -29,6 +31,7 @@ use crate::sharecode;
 use crate::ai::budget::Budget;
 use crate::ai::eval::SCALE;
 use crate::ai::levels::Level;
+use crate::ai::net::Model;
 use crate::ai::pos::Pos;
 use crate::ai::search::Searcher;
 use crate::ai::tt;
@@ -39,6 +42,8 @@ pub const CHUNK: u32 = 1000;
 /// How the training games are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
+    /// Side of the board.
+    pub n: u32,
     /// Number of games (rounded up to whole chunks).
     pub games: u32,
     /// Seed of the maps, openings and players.
@@ -61,11 +66,19 @@ pub fn chunk_path(dir: &Path, c: u32) -> PathBuf {
     dir.join(format!("games-{c:04}.txt"))
 }
 
-/// Makes every chunk of `plan` missing from `dir` on `threads` threads;
+/// The seed of generation `g` (from 0) of a run seeded with `seed`, so
+/// that each generation plays other maps and openings.
+pub fn generation_seed(seed: u64, g: u32) -> u64 {
+    seed ^ (u64::from(g) << 48)
+}
+
+/// Makes every chunk of `plan` missing from `dir` on `threads` threads,
+/// played with `model`'s evaluation (the hand-made one without);
 /// `progress` gets the chunks done so far and the total.
 pub fn generate(
     plan: &Plan,
     dir: &Path,
+    model: Option<&Model>,
     threads: u32,
     progress: &(dyn Fn(u32, u32) + Sync),
 ) -> std::io::Result<()> {
@@ -83,7 +96,7 @@ pub fn generate(
             s.spawn(|| loop {
                 let k = next.fetch_add(1, Ordering::SeqCst) as usize;
                 let Some(&c) = todo.get(k) else { break };
-                if let Err(e) = write_chunk(plan, dir, c) {
+                if let Err(e) = write_chunk(plan, dir, model, c) {
                     *failure.lock().expect("no thread panics holding it") = Some(e);
                     break;
                 }
@@ -99,11 +112,11 @@ pub fn generate(
 
 /// Plays chunk `c`'s games and writes them, through a temporary file so a
 /// chunk on disk is always whole.
-fn write_chunk(plan: &Plan, dir: &Path, c: u32) -> std::io::Result<()> {
+fn write_chunk(plan: &Plan, dir: &Path, model: Option<&Model>, c: u32) -> std::io::Result<()> {
     let mut text = String::new();
     let first = c * CHUNK;
     for i in first..(first + CHUNK).min(plan.games) {
-        game_record(plan, i, &mut text);
+        game_record(plan, model, i, &mut text);
     }
     let tmp = dir.join(format!("games-{c:04}.tmp"));
     let mut file = fs::File::create(&tmp)?;
@@ -112,12 +125,13 @@ fn write_chunk(plan: &Plan, dir: &Path, c: u32) -> std::io::Result<()> {
     fs::rename(tmp, chunk_path(dir, c))
 }
 
-/// The map and variant of game `i`: one game in three is Othello, one a
-/// map with the editor's full set of pieces, one a map of any density.
-pub fn game_of(seed: u64, i: u32) -> AnyGame {
+/// The map and variant of game `i` on an `n` x `n` board: one game in
+/// three is Othello, one a map with the editor's full set of pieces, one a
+/// map of any density.
+pub fn game_of(seed: u64, i: u32, n: u32) -> AnyGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ (u64::from(i) << 20) ^ 0x5eed);
     let game = match i % 3 {
-        0 => AnyGame::new(Variant::Othello, Map::empty(8).expect("8 is a size")),
+        0 => AnyGame::new(Variant::Othello, Map::empty(n).expect("a board size")),
         k => {
             let counts = if k == 1 {
                 Counts::FULL_SET
@@ -128,7 +142,7 @@ pub fn game_of(seed: u64, i: u32) -> AnyGame {
                     jokers: rng.next_u32() % 9,
                 }
             };
-            let map = Map::random(8, counts, &mut rng).expect("8 of each fit");
+            let map = Map::random(n, counts, &mut rng).expect("8 of each fit");
             AnyGame::new(Variant::Mapello, map)
         }
     };
@@ -136,8 +150,8 @@ pub fn game_of(seed: u64, i: u32) -> AnyGame {
 }
 
 /// Appends game `i`'s record: a `game` line, then one line a position.
-fn game_record(plan: &Plan, i: u32, out: &mut String) {
-    let game = game_of(plan.seed, i);
+fn game_record(plan: &Plan, model: Option<&Model>, i: u32, out: &mut String) {
+    let game = game_of(plan.seed, i, plan.n);
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(plan.seed.wrapping_mul(0x9e37_79b9) ^ u64::from(i));
     out.push_str(&format!(
@@ -145,7 +159,7 @@ fn game_record(plan: &Plan, i: u32, out: &mut String) {
         game.variant().name(),
         sharecode::encode(game.map())
     ));
-    crate::with_game!(&game, g => play(g.board(), *g.position(), plan, &mut rng, out));
+    crate::with_game!(&game, g => play(g.board(), *g.position(), plan, model, &mut rng, out));
 }
 
 /// One labelled position: its discs, the final margin it led to and the
@@ -160,10 +174,11 @@ fn play<S: Size>(
     board: &Board<S>,
     start: Position<S>,
     plan: &Plan,
+    model: Option<&Model>,
     rng: &mut Xoshiro256PlusPlus,
     out: &mut String,
 ) {
-    let mut searcher = Searcher::classic(board, tt::bits::MEDIUM);
+    let mut searcher = Searcher::with_model(board, tt::bits::MEDIUM, model);
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 9;
     let mut seen: Vec<Seen<S>> = Vec::new();

@@ -12,14 +12,14 @@ use std::path::Path;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::bits::{Bits, S8};
+use crate::bits::{Bits, Size};
 use crate::game::AnyGame;
 use crate::map::Piece;
-use crate::rules::Variant;
+use crate::rules::{Board, Variant};
 use crate::sharecode;
 
 use crate::ai::eval::{Eval, FEATURES, PHASES};
-use crate::ai::net::{inputs, Model, Row, HIDDEN, MAX_WEIGHT, QA, QO};
+use crate::ai::net::{inputs, max_weight, Model, Row, HIDDEN, QA, QO};
 use crate::ai::pos::Pos;
 use crate::ai::terrain::Terrain;
 use crate::ai::weights::WEIGHTS;
@@ -40,12 +40,12 @@ const RATE: f32 = 0.002;
 const MAX_OUTPUT: f32 = 200.0;
 /// One game in this many is held out to measure the fit.
 const HOLD_OUT: u32 = 50;
-/// Board side the games are played on.
-const N: u32 = 8;
 
 /// The positions of the games, ready for fitting.
 #[derive(Default)]
 pub struct Samples {
+    /// Side of the games' board.
+    n: u32,
     /// The inputs that are on, from the side to move's view, all samples
     /// one after another.
     inputs: Vec<u16>,
@@ -67,88 +67,91 @@ impl Samples {
         self.target.is_empty()
     }
 
+    /// Side of the games' board (0 without any).
+    pub fn size(&self) -> u32 {
+        self.n
+    }
+
     fn inputs_of(&self, i: usize) -> &[u16] {
         &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 }
 
-/// Reads the games of `chunks` files in `dir`: the positions to fit and
-/// those held out.
-pub fn load(dir: &Path, chunks: u32) -> Result<(Samples, Samples), String> {
+/// Reads the games of the first `chunks` files of each directory: the
+/// positions to fit and those held out. All are of one board size.
+pub fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), String> {
     let mut fit = Samples::default();
     let mut held = Samples::default();
     fit.starts.push(0);
     held.starts.push(0);
-    for c in 0..chunks {
-        let path = data::chunk_path(dir, c);
-        let text = fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut game: Option<GameInputs> = None;
-        let mut index = c * data::CHUNK;
-        for (k, line) in text.lines().enumerate() {
-            let bad = |what: &str| format!("{} line {}: {what}", path.display(), k + 1);
-            let words: Vec<&str> = line.split_whitespace().collect();
-            if let ["game", variant, code] = words[..] {
-                game = Some(board_of(variant, code).map_err(|e| bad(&e))?);
-                index += 1;
-                continue;
-            }
-            let (g, eval, fixed) = game
-                .as_ref()
-                .ok_or_else(|| bad("a position before any game"))?;
-            let [me, opp, bonus, result, value] = words[..] else {
-                return Err(bad("not a position line"));
-            };
-            let bits = |w: &str| {
-                u64::from_str_radix(w, 16).map_err(|_| bad("a square set that is not hexadecimal"))
-            };
-            let p = Pos::<S8> {
-                me: bits(me)?,
-                opp: bits(opp)?,
-                bonus: bits(bonus)?,
-            };
-            let result: f32 = result
-                .parse()
-                .map_err(|_| bad("a result that is not a number"))?;
-            let value: f32 = value
-                .parse()
-                .map_err(|_| bad("a value that is not a number"))?;
-            let into = if index % HOLD_OUT == 0 {
-                &mut held
-            } else {
-                &mut fit
-            };
-            into.inputs.extend_from_slice(fixed);
-            for (set, kind) in [
-                (p.me, inputs::MINE),
-                (p.opp, inputs::THEIRS),
-                (p.bonus, inputs::BONUS),
-            ] {
-                for sq in crate::bits::Squares(set) {
-                    into.inputs.push(inputs::square(sq, kind) as u16);
-                }
-            }
-            into.starts.push(into.inputs.len() as u32);
-            into.linear.push(eval.features(g, p));
-            let (k, t) = eval.phase(g.empties(p.me, p.opp).count());
-            into.phase.push((k as u8, t));
-            into.target.push(BLEND * result + (1.0 - BLEND) * value);
+    for &(dir, chunks) in parts {
+        for c in 0..chunks {
+            load_chunk(dir, c, &mut fit, &mut held)?;
         }
     }
     Ok((fit, held))
 }
 
-/// A game's terrain, its features and its fixed inputs (walls, jokers).
-type GameInputs = (Terrain<S8>, Eval<S8>, Vec<u16>);
+/// One game of a file: its number in the run, its game and its position
+/// lines (each with its number in the file).
+struct GameLines<'t> {
+    index: u32,
+    game: AnyGame,
+    lines: Vec<(usize, [&'t str; 5])>,
+}
 
-/// The terrain, features and fixed inputs of a game line.
-fn board_of(variant: &str, code: &str) -> Result<GameInputs, String> {
+/// Reads the games of file `c` in `dir` into `fit` and `held`.
+fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), String> {
+    let path = data::chunk_path(dir, c);
+    let text =
+        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bad = |k: usize, what: &str| format!("{} line {}: {what}", path.display(), k + 1);
+    let mut games: Vec<GameLines> = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["game", variant, code] = words[..] {
+            games.push(GameLines {
+                index: c * data::CHUNK + games.len() as u32 + 1,
+                game: game_of(variant, code).map_err(|e| bad(k, &e))?,
+                lines: Vec::new(),
+            });
+            continue;
+        }
+        let game = games
+            .last_mut()
+            .ok_or_else(|| bad(k, "a position before any game"))?;
+        let words: [&str; 5] = words[..]
+            .try_into()
+            .map_err(|_| bad(k, "not a position line"))?;
+        game.lines.push((k, words));
+    }
+    for game in &games {
+        let into = if game.index % HOLD_OUT == 0 {
+            &mut *held
+        } else {
+            &mut *fit
+        };
+        crate::with_game!(&game.game, g => add_game(g.board(), &game.lines, into))
+            .map_err(|(k, e)| bad(k, &e))?;
+    }
+    Ok(())
+}
+
+/// The game of a game line.
+fn game_of(variant: &str, code: &str) -> Result<AnyGame, String> {
     let variant = Variant::parse(variant).ok_or("an unknown variant")?;
     let map = sharecode::decode(code).map_err(|e| e.to_string())?;
-    let AnyGame::S8(game) = AnyGame::new(variant, map).map_err(|e| e.to_string())? else {
-        return Err("a board that is not 8 x 8".into());
-    };
-    let board = game.board();
+    AnyGame::new(variant, map).map_err(|e| e.to_string())
+}
+
+/// Adds the positions of one game on `board` to `into`; an error names
+/// the line.
+fn add_game<S: Size>(
+    board: &Board<S>,
+    lines: &[(usize, [&str; 5])],
+    into: &mut Samples,
+) -> Result<(), (usize, String)> {
+    let n = S::N;
     let g = Terrain::new(board);
     let eval = Eval::new(&g);
     let mut fixed: Vec<u16> = crate::bits::Squares(board.walls())
@@ -156,15 +159,58 @@ fn board_of(variant: &str, code: &str) -> Result<GameInputs, String> {
         .collect();
     for (x, y, piece) in board.map().pieces() {
         if piece == Piece::Joker {
-            fixed.extend(inputs::joker(N, x, y).map(|i| i as u16));
+            fixed.extend(inputs::joker(n, x, y).map(|i| i as u16));
         }
     }
-    Ok((g, eval, fixed))
+    for &(k, [me, opp, bonus, result, value]) in lines {
+        let bad = |what: &str| (k, what.to_string());
+        if into.n != n && !into.is_empty() {
+            return Err(bad("a board of another size than the games before"));
+        }
+        let bits = |w: &str| {
+            let v = u128::from_str_radix(w, 16)
+                .map_err(|_| bad("a square set that is not hexadecimal"))?;
+            if v & !S::FULL.to_u128() != 0 {
+                return Err(bad("a square set off the board"));
+            }
+            Ok(S::B::from_u128(v))
+        };
+        let p = Pos::<S> {
+            me: bits(me)?,
+            opp: bits(opp)?,
+            bonus: bits(bonus)?,
+        };
+        let result: f32 = result
+            .parse()
+            .map_err(|_| bad("a result that is not a number"))?;
+        let value: f32 = value
+            .parse()
+            .map_err(|_| bad("a value that is not a number"))?;
+        into.n = n;
+        into.inputs.extend_from_slice(&fixed);
+        for (set, kind) in [
+            (p.me, inputs::MINE),
+            (p.opp, inputs::THEIRS),
+            (p.bonus, inputs::BONUS),
+        ] {
+            for sq in crate::bits::Squares(set) {
+                into.inputs.push(inputs::square(sq, kind) as u16);
+            }
+        }
+        into.starts.push(into.inputs.len() as u32);
+        into.linear.push(eval.features(&g, p));
+        let (k, t) = eval.phase(g.empties(p.me, p.opp).count());
+        into.phase.push((k as u8, t));
+        into.target.push(BLEND * result + (1.0 - BLEND) * value);
+    }
+    Ok(())
 }
 
 /// The weights being fitted, in floating point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
+    /// Side of the board.
+    n: u32,
     /// Input weights, `HIDDEN` per input.
     w: Vec<f32>,
     b: Vec<f32>,
@@ -175,7 +221,7 @@ pub struct Params {
 }
 
 impl Params {
-    fn new(seed: u64) -> Params {
+    fn new(seed: u64, n: u32) -> Params {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x1217);
         let mut small = |k: usize| -> Vec<f32> {
             (0..k)
@@ -183,7 +229,8 @@ impl Params {
                 .collect()
         };
         Params {
-            w: small(inputs::count(N) * HIDDEN),
+            n,
+            w: small(inputs::count(n) * HIDDEN),
             b: vec![0.25; HIDDEN],
             v: small(PHASES * 2 * HIDDEN),
             theta: WEIGHTS.iter().flatten().copied().collect(),
@@ -192,14 +239,15 @@ impl Params {
 
     /// The hand-made evaluation alone: its weights and a silent network
     /// (the error to beat).
-    pub fn hand_made() -> Params {
-        let mut p = Params::new(0);
+    pub fn hand_made(n: u32) -> Params {
+        let mut p = Params::new(0, n);
         p.v.fill(0.0);
         p
     }
 
     fn zero_like(&self) -> Params {
         Params {
+            n: self.n,
             w: vec![0.0; self.w.len()],
             b: vec![0.0; self.b.len()],
             v: vec![0.0; self.v.len()],
@@ -224,7 +272,7 @@ impl Params {
         let active = s.inputs_of(i);
         for &x in active {
             let me = to[x as usize] as usize;
-            let them = inputs::other_side(N, me);
+            let them = inputs::other_side(self.n, me);
             for (view, input) in [(0, me), (1, them)] {
                 let row = &self.w[input * HIDDEN..(input + 1) * HIDDEN];
                 for (acc, w) in a[view].iter_mut().zip(row) {
@@ -272,7 +320,7 @@ impl Params {
         }
         for &x in active {
             let me = to[x as usize] as usize;
-            let them = inputs::other_side(N, me);
+            let them = inputs::other_side(self.n, me);
             for (view, input) in [(0, me), (1, them)] {
                 let row = &mut g.w[input * HIDDEN..(input + 1) * HIDDEN];
                 for (gw, d) in row.iter_mut().zip(&da[view]) {
@@ -285,8 +333,9 @@ impl Params {
 
     /// Keeps the weights where the integer search can hold them.
     fn clip(&mut self) {
+        let most = max_weight(self.n);
         for w in self.w.iter_mut().chain(self.b.iter_mut()) {
-            *w = w.clamp(-MAX_WEIGHT, MAX_WEIGHT);
+            *w = w.clamp(-most, most);
         }
         for v in self.v.iter_mut() {
             *v = v.clamp(-MAX_OUTPUT, MAX_OUTPUT);
@@ -303,7 +352,7 @@ impl Params {
             phase.copy_from_slice(&self.theta[k * FEATURES..(k + 1) * FEATURES]);
         }
         Model {
-            n: N,
+            n: self.n,
             input: self.w.chunks(HIDDEN).map(|c| row(c, QA)).collect(),
             bias: row(&self.b, QA),
             output: (0..PHASES)
@@ -319,7 +368,7 @@ pub fn error(params: &Params, s: &Samples) -> f64 {
     if s.is_empty() {
         return 0.0;
     }
-    let identity: Vec<u16> = (0..inputs::count(N) as u16).collect();
+    let identity: Vec<u16> = (0..inputs::count(params.n) as u16).collect();
     let sum: f64 = (0..s.len())
         .map(|i| f64::from(params.run(s, i, &identity, None) - s.target[i]).powi(2))
         .sum();
@@ -338,9 +387,9 @@ pub struct State {
 }
 
 impl State {
-    /// The state before the first epoch.
-    pub fn new(seed: u64) -> State {
-        let params = Params::new(seed);
+    /// The state before the first epoch of a fit for `n` x `n` boards.
+    pub fn new(seed: u64, n: u32) -> State {
+        let params = Params::new(seed, n);
         State {
             epoch: 0,
             m: params.zero_like(),
@@ -360,7 +409,7 @@ impl State {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             order.swap(i, j);
         }
-        let symmetries = inputs::symmetries(N);
+        let symmetries = inputs::symmetries(self.params.n);
         let rate = RATE * 0.7f32.powi(self.epoch as i32);
         let mut g = self.params.zero_like();
         for batch in order.chunks(BATCH) {
@@ -415,9 +464,10 @@ impl State {
         out
     }
 
-    /// Reads a state saved by [`State::to_bytes`] for a fit from `seed`.
-    pub fn from_bytes(bytes: &[u8], seed: u64) -> Option<State> {
-        let mut state = State::new(seed);
+    /// Reads a state saved by [`State::to_bytes`] for a fit from `seed`
+    /// for `n` x `n` boards.
+    pub fn from_bytes(bytes: &[u8], seed: u64, n: u32) -> Option<State> {
+        let mut state = State::new(seed, n);
         let (head, mut rest) = bytes.split_at_checked(12)?;
         state.epoch = u32::from_le_bytes(head[..4].try_into().ok()?);
         state.steps = u64::from_le_bytes(head[4..].try_into().ok()?);

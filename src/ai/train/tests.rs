@@ -10,6 +10,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 const PLAN: data::Plan = data::Plan {
+    n: 8,
     games: 6,
     seed: 7,
     level: 2,
@@ -19,10 +20,10 @@ const PLAN: data::Plan = data::Plan {
 #[test]
 fn the_games_are_the_same_for_a_seed_and_differ_between_seeds() {
     let (a, b, c) = (scratch("same-a"), scratch("same-b"), scratch("same-c"));
-    data::generate(&PLAN, &a, 1, &|_, _| {}).unwrap();
-    data::generate(&PLAN, &b, 2, &|_, _| {}).unwrap();
+    data::generate(&PLAN, &a, None, 1, &|_, _| {}).unwrap();
+    data::generate(&PLAN, &b, None, 2, &|_, _| {}).unwrap();
     let other = data::Plan { seed: 8, ..PLAN };
-    data::generate(&other, &c, 1, &|_, _| {}).unwrap();
+    data::generate(&other, &c, None, 1, &|_, _| {}).unwrap();
     let read = |d: &PathBuf| std::fs::read_to_string(data::chunk_path(d, 0)).unwrap();
     assert_eq!(read(&a), read(&b));
     assert_ne!(read(&a), read(&c));
@@ -42,7 +43,7 @@ fn a_chunk_on_disk_is_kept_and_only_missing_ones_are_played() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(data::chunk_path(&dir, 0), "kept\n").unwrap();
     let calls = std::sync::Mutex::new(Vec::new());
-    data::generate(&PLAN, &dir, 1, &|done, total| {
+    data::generate(&PLAN, &dir, None, 1, &|done, total| {
         calls.lock().unwrap().push((done, total))
     })
     .unwrap();
@@ -57,7 +58,7 @@ fn a_chunk_on_disk_is_kept_and_only_missing_ones_are_played() {
 #[test]
 fn the_labels_are_exact_once_the_game_is_solved() {
     let dir = scratch("labels");
-    data::generate(&PLAN, &dir, 1, &|_, _| {}).unwrap();
+    data::generate(&PLAN, &dir, None, 1, &|_, _| {}).unwrap();
     let text = std::fs::read_to_string(data::chunk_path(&dir, 0)).unwrap();
     let (mut positions, mut solved) = (0, 0);
     let mut othello = false;
@@ -108,10 +109,18 @@ fn broken_game_files_are_refused_with_the_line() {
             "line 1: an unknown variant",
         ),
         ("game othello !!\n", "line 1: "),
+        (
+            "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n1 2 0 3 4\ngame othello 16AAAAAAAAAAAAAAA\n1 2 0 3 4\n",
+            "line 4: a board of another size than the games before",
+        ),
+        (
+            "game othello 16AAAAAAAAAAAAAAA\n1000000000 2 0 3 4\n",
+            "line 2: a square set off the board",
+        ),
     ];
     for (text, want) in cases {
         std::fs::write(data::chunk_path(&dir, 0), text).unwrap();
-        let err = fit::load(&dir, 1).err().expect("refused");
+        let err = fit::load(&[(&dir, 1)]).err().expect("refused");
         assert!(err.contains(want), "{err:?} lacks {want:?}");
     }
     std::fs::write(
@@ -119,7 +128,7 @@ fn broken_game_files_are_refused_with_the_line() {
         "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n",
     )
     .unwrap();
-    let err = fit::load(&dir, 2).err().expect("refused");
+    let err = fit::load(&[(&dir, 2)]).err().expect("refused");
     assert!(err.contains("games-0001.txt"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -128,9 +137,9 @@ fn broken_game_files_are_refused_with_the_line() {
 fn fitting_lowers_the_error_and_resumes_to_the_same_weights() {
     let dir = scratch("fit");
     let plan = data::Plan { games: 30, ..PLAN };
-    data::generate(&plan, &dir, 2, &|_, _| {}).unwrap();
-    let (samples, _) = fit::load(&dir, 1).unwrap();
-    let start = fit::State::new(1);
+    data::generate(&plan, &dir, None, 2, &|_, _| {}).unwrap();
+    let (samples, _) = fit::load(&[(&dir, 1)]).unwrap();
+    let start = fit::State::new(1, 8);
     let before = fit::error(&start.params, &samples);
     let mut straight = start.clone();
     straight.epoch(&samples, 1);
@@ -138,12 +147,74 @@ fn fitting_lowers_the_error_and_resumes_to_the_same_weights() {
     assert!(fit::error(&straight.params, &samples) < before);
     let mut resumed = start;
     resumed.epoch(&samples, 1);
-    let mut resumed = fit::State::from_bytes(&resumed.to_bytes(), 1).unwrap();
+    let mut resumed = fit::State::from_bytes(&resumed.to_bytes(), 1, 8).unwrap();
     resumed.epoch(&samples, 1);
     assert_eq!(resumed, straight);
-    assert!(fit::State::from_bytes(&straight.to_bytes()[1..], 1).is_none());
+    assert!(fit::State::from_bytes(&straight.to_bytes()[1..], 1, 8).is_none());
     // The integer model reads back.
     let model = straight.params.model();
     assert_eq!(crate::ai::net::Model::parse(&model.to_bytes()), Ok(model));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_later_generation_plays_with_the_fitted_network_and_other_games() {
+    let (a, b, c) = (scratch("gen-a"), scratch("gen-b"), scratch("gen-c"));
+    data::generate(&PLAN, &a, None, 1, &|_, _| {}).unwrap();
+    let model = crate::ai::net::builtin(8).expect("an 8 x 8 network");
+    data::generate(&PLAN, &b, Some(model), 1, &|_, _| {}).unwrap();
+    assert_eq!(data::generation_seed(PLAN.seed, 0), PLAN.seed);
+    let next = data::Plan {
+        seed: data::generation_seed(PLAN.seed, 1),
+        ..PLAN
+    };
+    data::generate(&next, &c, Some(model), 1, &|_, _| {}).unwrap();
+    let read = |d: &PathBuf| std::fs::read_to_string(data::chunk_path(d, 0)).unwrap();
+    let maps = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect()
+    };
+    // The same maps and openings, played otherwise by the network.
+    assert_eq!(maps(&read(&a)), maps(&read(&b)));
+    assert_ne!(read(&a), read(&b));
+    // The next generation's seed gives other maps.
+    assert_ne!(maps(&read(&b)), maps(&read(&c)));
+    // A fit reads every generation.
+    let count = |parts: &[(&std::path::Path, u32)]| {
+        let (fit, held) = fit::load(parts).unwrap();
+        fit.len() + held.len()
+    };
+    assert_eq!(
+        count(&[(&a, 1), (&c, 1)]),
+        count(&[(&a, 1)]) + count(&[(&c, 1)])
+    );
+    for d in [a, b, c] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn every_board_size_trains_its_own_network() {
+    for n in [6, 10] {
+        let dir = scratch(&format!("size-{n}"));
+        let plan = data::Plan { n, ..PLAN };
+        data::generate(&plan, &dir, None, 1, &|_, _| {}).unwrap();
+        let text = std::fs::read_to_string(data::chunk_path(&dir, 0)).unwrap();
+        let first = text.lines().next().unwrap();
+        let code = first.split_whitespace().last().unwrap();
+        assert_eq!(crate::sharecode::decode(code).unwrap().size(), n, "{first}");
+        let (samples, _) = fit::load(&[(&dir, 1)]).unwrap();
+        assert_eq!(samples.size(), n);
+        let mut state = fit::State::new(1, n);
+        let before = fit::error(&state.params, &samples);
+        state.epoch(&samples, 1);
+        assert!(fit::error(&state.params, &samples) < before);
+        let model = state.params.model();
+        assert_eq!(model.n, n);
+        assert_eq!(model.input.len(), crate::ai::net::inputs::count(n));
+        assert!(fit::State::from_bytes(&state.to_bytes(), 1, 8).is_none());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
