@@ -773,6 +773,35 @@ fn match_games_are_the_same_on_any_number_of_threads() {
 }
 
 #[test]
+fn random_maps_are_of_the_size_asked_for() {
+    // Discs and bonus points of a game: on 6 x 6 at most 36 squares and
+    // 8 bonuses, on 8 x 8 at most 64 and 8; 10 x 10 games go past both.
+    let totals = |size: &str| -> Vec<u32> {
+        let out = ok(&words(&format!(
+            "match --random-maps --size {size} --a greedy --b greedy --games 4"
+        )));
+        out.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(|l| {
+                let score = l
+                    .split(" score ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap();
+                score.split('-').map(|x| x.parse::<u32>().unwrap()).sum()
+            })
+            .collect()
+    };
+    let six = totals("6");
+    assert_eq!(six.len(), 4);
+    assert!(six.iter().all(|&t| t <= 36 + 24), "{six:?}");
+    let ten = totals("10");
+    assert!(ten.iter().all(|&t| t > 64 + 24), "{ten:?}");
+}
+
+#[test]
 fn a_match_can_give_each_move_a_time_instead_of_a_budget() {
     let out = ok(&words(
         "match --random-maps --a 8 --b classic:8 --games 2 --time-ms 2",
