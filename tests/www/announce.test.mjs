@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { flipDuration, flipLook, moveAnimation, progress } from "../../www/js/anim.js";
-import { moveText, passText, resultForPlayer, resultText, withVerb } from "../../www/js/announce.js";
+import { lineText, moveText, passText, resultForPlayer, resultText, withVerb } from "../../www/js/announce.js";
 
 test("moves, passes and results read as sentences", () => {
   assert.equal(moveText("X", "e3", 1, false), "Black played e3, flipping 1 disc.");
@@ -38,4 +38,10 @@ test("a flipping disc narrows, turns at half way, and widens in its new colour",
   assert.ok(flipLook(0.45).scaleX < 0.2 && flipLook(0.45).old);
   assert.ok(!flipLook(0.55).old);
   assert.ok(Math.abs(flipLook(1).scaleX - 1) < 1e-9);
+});
+
+test("an expected line names the player of each move, passes included", () => {
+  assert.equal(lineText(["d3", "c5", "pass", "e6"], "X"), "Black d3, White c5, Black pass, White e6");
+  assert.equal(lineText(["f4"], "O"), "White f4");
+  assert.equal(lineText([], "X"), "");
 });

@@ -16,6 +16,15 @@ export function passText(colour) {
   return `${colourName(colour)} has no legal move and passes.`;
 }
 
+/**
+ * A line of moves the search expects, the first by `colour`, each marked
+ * with its player: "Black d3, White c5, Black pass".
+ */
+export function lineText(moves, colour) {
+  const other = colour === "X" ? "O" : "X";
+  return moves.map((mv, i) => `${colourName(i % 2 === 0 ? colour : other)} ${mv}`).join(", ");
+}
+
 /** The result from `[black, white]` scores: "Black wins 36 to 28." */
 export function resultText(score, winner) {
   const [black, white] = score;

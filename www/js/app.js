@@ -5,7 +5,7 @@
 // board and panels from that state and saves it.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { colourName, moveText } from "./announce.js";
+import { colourName, lineText, moveText } from "./announce.js";
 import { createBoard } from "./board.js";
 import {
   afterMove,
@@ -408,7 +408,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     const onProgress = (p) => {
       if (mine !== token) return;
       searching = true;
-      showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${p.pv.join(" ")}.` : "");
+      showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${lineText(p.pv, toMove)}.` : "");
       showProgress(progressLine(p, variant === "troll"));
     };
     ai.request("move", record(), level, { legal, onProgress }).then(
@@ -422,7 +422,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         panel.dataset.finished = String(performance.now());
         panel.dataset.ms = String(Math.round(result.ms));
         const wait = Math.max(0, lastMoveAt + replyDelay() - performance.now());
-        const details = searchDetails(result);
+        const details = searchDetails(result, toMove);
         // A move held back for the pace is not on the board yet.
         showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
         const go = () => {
@@ -855,8 +855,9 @@ function outlook({ score, exact }) {
 }
 
 // The search's numbers, for those who want them.
-function searchDetails(result) {
-  const line = result.pv?.length ? ` Expected line: ${result.pv.join(" ")}.` : "";
+// The line starts with a move of `colour`.
+function searchDetails(result, colour) {
+  const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s; value ${signed(Math.round(result.score))}.${line}`;
 }
