@@ -1,7 +1,7 @@
 // Stamps a built site's sw.js with the build's content hash and file list, so
 // that every deployment that changes any file gets a new cache (see www/sw.js).
-// Run by trunk after each build (a post_build hook in Trunk.toml, on the
-// staging directory), or by hand on a built site:
+// Run by trunk after each build (from .ci/post-build.mjs, on the staging
+// directory, once the scripts are minified), or by hand on a built site:
 //
 //   node .ci/stamp-sw.mjs [dir=$TRUNK_STAGING_DIR]
 import { createHash } from "node:crypto";

@@ -13,7 +13,7 @@ import { MARGIN } from "../../www/js/render.js";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 // MAPELLO_DIST serves another build (relative paths from the repository root),
 // so engineers building side by side do not overwrite each other's dist/.
-const dist = resolve(root, process.env.MAPELLO_DIST || "dist");
+export const dist = resolve(root, process.env.MAPELLO_DIST || "dist");
 export const screenshots = `${root}target/screenshots`;
 
 // Without the networking flags Chromium keeps calling home on a closed network.

@@ -76,14 +76,20 @@ test("a record the rules refuse is dropped with the same way out", async () => {
   assert.deepEqual(problems, []);
 });
 
-// Serves app.js with a fault that strikes after the controller has wired
-// half the page, as a bug in restoring some record would.
+// Serves board.js with a fault that strikes when the controller, having
+// wired half the page, draws its board, as a bug in restoring some record
+// would: a module in its place whose createBoard throws when `condition`
+// (an expression run in the page) holds, and passes on to the real one
+// otherwise. The built scripts are minified, so the fault goes around the
+// module rather than into its text.
 async function breakApp(page, condition) {
-  await page.route("**/js/app.js", async (route) => {
-    const body = (await (await route.fetch()).text()).replace(
-      "  const board = createBoard(",
-      `  if (${condition}) throw new Error("broken on purpose");\n  const board = createBoard(`,
-    );
+  await page.route("**/js/board.js", async (route) => {
+    const body = `import * as real from "./board.js?real";
+export * from "./board.js?real";
+export function createBoard(...args) {
+  if (${condition}) throw new Error("broken on purpose");
+  return real.createBoard(...args);
+}`;
     await route.fulfill({ contentType: "text/javascript", body });
   });
 }
@@ -91,7 +97,8 @@ async function breakApp(page, condition) {
 test("a saved game that fails to start falls back to a fresh game, keeping the record downloadable", async () => {
   for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, serviceWorkers: "block" });
-    await breakApp(page, 'start.game.moves !== ""');
+    // The saved game has a move; the fresh game the page falls back to has none.
+    await breakApp(page, `JSON.parse(localStorage.getItem(${JSON.stringify(KEY)}) ?? "{}").game?.moves`);
     const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
     const text = record({ settings: { ...SETTINGS, mode: "hotseat" }, game: { ...GAME, map: DEFAULT_MAP, moves: move } });
     await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text });
@@ -125,7 +132,7 @@ test("a page that cannot start at all offers to reset the saved data, and does n
   assert.match(await noticeText(page), /Mapello could not start: broken on purpose/);
   await page.screenshot({ path: `${screenshots}/play-cannot-start.png` });
 
-  await page.unroute("**/js/app.js");
+  await page.unroute("**/js/board.js");
   await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text: "{}" });
   await Promise.all([page.waitForEvent("load"), page.click("#notices button:text('Reset saved data')")]);
   await page.waitForSelector("body[data-ready]");
