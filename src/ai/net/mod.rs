@@ -56,7 +56,12 @@ pub struct Model {
 }
 
 /// First bytes of a model file.
-const MAGIC: &[u8; 8] = b"MAPNET01";
+const MAGIC: &[u8; 8] = b"MAPNET02";
+/// In a model file, the byte before a weight outside -127 ..= 127, which
+/// takes two bytes (little-endian); every other weight is one byte (two's
+/// complement). Nearly all weights are small, so the files (and the site
+/// that carries them) are a quarter smaller than with two bytes each.
+const WIDE: u8 = 0x80;
 
 impl Model {
     /// Reads a model file.
@@ -112,9 +117,13 @@ impl Model {
             .iter()
             .chain([&self.bias])
             .chain(self.output.iter().flatten());
-        for row in rows {
-            for v in row {
-                out.extend(v.to_le_bytes());
+        for &v in rows.flatten() {
+            match i8::try_from(v) {
+                Ok(small) if small != i8::MIN => out.push(small as u8),
+                _ => {
+                    out.push(WIDE);
+                    out.extend(v.to_le_bytes());
+                }
             }
         }
         for w in self.linear.iter().flatten() {
@@ -146,24 +155,44 @@ impl Reader<'_> {
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
+    fn weight(&mut self) -> Result<i16, String> {
+        match self.take(1)?[0] {
+            WIDE => {
+                let b = self.take(2)?;
+                Ok(i16::from_le_bytes([b[0], b[1]]))
+            }
+            small => Ok(i16::from(small as i8)),
+        }
+    }
+
     fn row(&mut self) -> Result<Row, String> {
-        let b = self.take(2 * HIDDEN)?;
-        Ok(std::array::from_fn(|i| {
-            i16::from_le_bytes([b[2 * i], b[2 * i + 1]])
-        }))
+        let mut row = [0; HIDDEN];
+        for w in &mut row {
+            *w = self.weight()?;
+        }
+        Ok(row)
     }
 }
 
-/// The weights built into the program for 8 x 8 boards.
-static EIGHT: &[u8] = include_bytes!("s8.bin");
+/// The weights built into the program, one file a board size.
+static FILES: [(u32, &[u8]); 3] = [
+    (6, include_bytes!("s6.bin")),
+    (8, include_bytes!("s8.bin")),
+    (10, include_bytes!("s10.bin")),
+];
 
 /// The built-in model for `n` x `n` boards, if there is one.
 pub fn builtin(n: u32) -> Option<&'static Model> {
-    static MODEL: OnceLock<Option<Model>> = OnceLock::new();
-    if n != 8 {
-        return None;
-    }
-    MODEL.get_or_init(|| Model::parse(EIGHT).ok()).as_ref()
+    static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
+    MODELS
+        .get_or_init(|| {
+            FILES
+                .iter()
+                .filter_map(|&(n, bytes)| Model::parse(bytes).ok().filter(|m| m.n == n))
+                .collect()
+        })
+        .iter()
+        .find(|m| m.n == n)
 }
 
 /// The sums of both sides' views of a position: the side to move's, then

@@ -2,7 +2,9 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::bits::S8;
+
+const SIZES: [u32; 3] = [6, 8, 10];
+use crate::bits::{Size, S8};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map};
 use crate::rules::{Status, Variant};
@@ -20,34 +22,54 @@ fn model() -> &'static Model {
     builtin(8).expect("the program has 8 x 8 weights")
 }
 
+/// Plays a random game on `board` and checks at each step that the sums
+/// carried from move to move are those computed from the position.
+fn random_game<S: Size>(board: &Board<S>, seed: u64) {
+    let model = builtin(S::N).expect("every board size has weights");
+    let g = Terrain::new(board);
+    let net = Learned::new(board, &g, model);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pos = board.start();
+    let mut p = Pos::of(&pos);
+    let mut acc = net.start(p);
+    loop {
+        let fresh = net.start(p);
+        assert_eq!(
+            (acc.me, acc.opp),
+            (fresh.me, fresh.opp),
+            "{} x {}, map {seed}",
+            S::N,
+            S::N
+        );
+        assert_eq!(net.value(&g, p, &acc), net.value(&g, p, &fresh));
+        match board.status(&pos) {
+            Status::GameOver => break,
+            Status::MustPass => {
+                acc = net.pass(&acc);
+                pos = pos.passed();
+            }
+            Status::ToMove => {
+                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
+                let sq = moves[rng.next_u32() as usize % moves.len()];
+                acc = net.play(&acc, p, sq, board.flips(&pos, sq));
+                pos = board.play_legal(&pos, sq);
+            }
+        }
+        p = Pos::of(&pos);
+    }
+}
+
 #[test]
 fn the_sums_after_moves_and_passes_are_those_of_the_position() {
-    for seed in 0..20 {
-        let board = board(seed);
-        let g = Terrain::new(&board);
-        let net = Learned::new(&board, &g, model());
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut pos = board.start();
-        let mut p = Pos::of(&pos);
-        let mut acc = net.start(p);
-        loop {
-            let fresh = net.start(p);
-            assert_eq!((acc.me, acc.opp), (fresh.me, fresh.opp), "map {seed}");
-            assert_eq!(net.value(&g, p, &acc), net.value(&g, p, &fresh));
-            match board.status(&pos) {
-                Status::GameOver => break,
-                Status::MustPass => {
-                    acc = net.pass(&acc);
-                    pos = pos.passed();
-                }
-                Status::ToMove => {
-                    let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
-                    let sq = moves[rng.next_u32() as usize % moves.len()];
-                    acc = net.play(&acc, p, sq, board.flips(&pos, sq));
-                    pos = board.play_legal(&pos, sq);
-                }
+    for n in SIZES {
+        for seed in 0..12 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let map = Map::random(n, Counts::FULL_SET, &mut rng).unwrap();
+            match AnyGame::new(Variant::Mapello, map).unwrap() {
+                AnyGame::S6(game) => random_game(game.board(), seed),
+                AnyGame::S8(game) => random_game(game.board(), seed),
+                AnyGame::S10(game) => random_game(game.board(), seed),
             }
-            p = Pos::of(&pos);
         }
     }
 }
@@ -80,6 +102,20 @@ fn a_model_reads_back_what_it_wrote() {
 }
 
 #[test]
+fn weights_past_a_byte_take_three_bytes_and_read_back() {
+    let mut m = model().clone();
+    let edges = [i16::MIN, -129, -128, -127, -1, 0, 1, 127, 128, i16::MAX];
+    m.bias[..edges.len()].copy_from_slice(&edges);
+    m.bias[edges.len()..].fill(5);
+    let bytes = m.to_bytes();
+    assert_eq!(Model::parse(&bytes).as_ref(), Ok(&m));
+    let mut plain = m.clone();
+    plain.bias = [5; HIDDEN];
+    // Five of the ten edges (past -127 ..= 127) are wide: two more bytes each.
+    assert_eq!(bytes.len(), plain.to_bytes().len() + 2 * 5);
+}
+
+#[test]
 fn broken_model_files_are_refused_with_a_reason() {
     let bytes = model().to_bytes();
     let refuse = |b: &[u8]| Model::parse(b).unwrap_err();
@@ -101,8 +137,32 @@ fn broken_model_files_are_refused_with_a_reason() {
 }
 
 #[test]
-fn only_eight_by_eight_has_weights() {
-    assert!(builtin(8).is_some());
-    assert!(builtin(6).is_none());
-    assert!(builtin(10).is_none());
+fn every_board_size_has_its_weights() {
+    for n in SIZES {
+        assert_eq!(builtin(n).map(|m| m.n), Some(n));
+    }
+    assert!(builtin(7).is_none());
+}
+
+#[test]
+fn no_sum_of_the_built_in_weights_can_leave_i16() {
+    for n in SIZES {
+        let m = builtin(n).unwrap();
+        for unit in 0..HIDDEN {
+            let mut most = i32::from(m.bias[unit]).abs();
+            for sq in 0..n * n {
+                most += (0..inputs::KINDS)
+                    .map(|kind| i32::from(m.input[inputs::square(sq, kind)][unit]).abs())
+                    .max()
+                    .unwrap();
+            }
+            for row in &m.input[inputs::KINDS * (n * n) as usize..] {
+                most += i32::from(row[unit]).abs();
+            }
+            assert!(
+                most <= i32::from(i16::MAX),
+                "{n} x {n}, sum {unit} reaches {most}"
+            );
+        }
+    }
 }
