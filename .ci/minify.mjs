@@ -4,15 +4,16 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { WORKER } from "./stamp-sw.mjs";
 
 // esbuild is one of the npm build tools installed with the e2e tests.
 const require = createRequire(new URL("../tests/e2e/package.json", import.meta.url));
 const { transform } = require("esbuild");
 
-/** Minifies every .js file under `dir` but sw.js; resolves to their number. */
+/** Minifies every .js file under `dir` but the service worker; resolves to their number. */
 export async function minify(dir) {
   const scripts = (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".js") && entry.name !== "sw.js")
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".js") && entry.name !== WORKER)
     .map((entry) => join(entry.parentPath, entry.name));
   for (const path of scripts) {
     const source = await readFile(path, "utf8");

@@ -9,7 +9,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const WORKER = "sw.js";
+/** The service worker, which this stamps and the minifier leaves as it is. */
+export const WORKER = "sw.js";
 
 /** Stamps `dir`/sw.js; resolves to `{ version, files }`. */
 export async function stamp(dir) {

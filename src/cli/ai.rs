@@ -294,8 +294,6 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             "give --position or --random-maps, not both".into(),
         ));
     }
-    // Random maps are of the size asked for, 8 x 8 by default.
-    let n = position.size.unwrap_or(8);
     let fixed = if random_maps {
         None
     } else {
@@ -309,7 +307,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             let start = match &fixed {
                 Some(game) => game.clone(),
                 None => {
-                    let map = Map::random(n, Counts::FULL_SET, &mut rng)
+                    let map = Map::random(position.side(), Counts::FULL_SET, &mut rng)
                         .map_err(|e| CliError(e.to_string()))?;
                     AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?
                 }

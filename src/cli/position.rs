@@ -75,13 +75,17 @@ impl PositionArgs {
         })
     }
 
+    /// Side of the board: `--size`, 8 x 8 without it.
+    pub fn side(&self) -> u32 {
+        self.size.unwrap_or(8)
+    }
+
     /// The position as an unchecked setup.
     pub fn setup(&self) -> Result<Setup, CliError> {
         match &self.position {
             Some(arg) => Ok(load(arg, self.variant)?),
             None => {
-                let map =
-                    Map::empty(self.size.unwrap_or(8)).map_err(|e| CliError(e.to_string()))?;
+                let map = Map::empty(self.side()).map_err(|e| CliError(e.to_string()))?;
                 Ok(Setup::start(self.variant.unwrap_or(Variant::Mapello), map))
             }
         }

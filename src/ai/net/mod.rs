@@ -174,25 +174,24 @@ impl Reader<'_> {
     }
 }
 
+/// Board sizes with built-in weights.
+const BUILT: usize = 3;
+
 /// The weights built into the program, one file a board size.
-static FILES: [(u32, &[u8]); 3] = [
+static FILES: [(u32, &[u8]); BUILT] = [
     (6, include_bytes!("s6.bin")),
     (8, include_bytes!("s8.bin")),
     (10, include_bytes!("s10.bin")),
 ];
 
-/// The built-in model for `n` x `n` boards, if there is one.
+/// The built-in model for `n` x `n` boards, if there is one: each file
+/// is read the first time its size is asked for.
 pub fn builtin(n: u32) -> Option<&'static Model> {
-    static MODELS: OnceLock<Vec<Model>> = OnceLock::new();
-    MODELS
-        .get_or_init(|| {
-            FILES
-                .iter()
-                .filter_map(|&(n, bytes)| Model::parse(bytes).ok().filter(|m| m.n == n))
-                .collect()
-        })
-        .iter()
-        .find(|m| m.n == n)
+    static MODELS: [OnceLock<Option<Model>>; BUILT] = [const { OnceLock::new() }; BUILT];
+    let i = FILES.iter().position(|&(size, _)| size == n)?;
+    MODELS[i]
+        .get_or_init(|| Model::parse(FILES[i].1).ok().filter(|m| m.n == n))
+        .as_ref()
 }
 
 /// The sums of both sides' views of a position: the side to move's, then

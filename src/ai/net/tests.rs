@@ -2,11 +2,9 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-
-const SIZES: [u32; 3] = [6, 8, 10];
 use crate::bits::{Size, S8};
 use crate::game::AnyGame;
-use crate::map::{Counts, Map};
+use crate::map::{Counts, Map, SIZES};
 use crate::rules::{Status, Variant};
 
 fn board(seed: u64) -> Board<S8> {
