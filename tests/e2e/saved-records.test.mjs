@@ -25,7 +25,11 @@ const BRICKS = [
   ["a result with no game recorded", record({ match: SERIES, phase: "over" }), /result the match never recorded/],
 ];
 
+// Waits for the page's own requests to finish first: a reload cuts short
+// whatever is still loading (the favicon, once), which the page's problem
+// list would rightly report as a failed request.
 async function reload(page) {
+  await page.waitForLoadState("networkidle");
   await page.reload();
   await page.waitForSelector("body[data-ready]");
 }
