@@ -2,8 +2,8 @@
 // headless Chromium on this machine: the figures the node budgets of
 // src/ai/levels.rs are calibrated from. It serves dist/ (or $MAPELLO_DIST),
 // builds positions (moves of level 2 from the start of the empty map and of
-// random maps with 8 walls, 8 bonuses and 8 jokers, PLIES of them or until
-// EMPTIES free squares are left), then
+// random maps with 8 walls, 8 bonuses and 8 jokers, on boards of SIZE, PLIES
+// of them or until EMPTIES free squares are left), then
 //   1. times `bestMove` with a fixed node budget on the page's main thread
 //      (wasm runs there as fast as in a worker), best of ROUNDS runs: the
 //      wasm nodes per second of each position;
@@ -16,6 +16,7 @@
 //      linear in the budget: re-run after changing it).
 //   node tests/bench/wasm_levels.mjs [--levels 8,9,10] [--positions 6]
 //        [--plies 20 | --empties E] [--aim 9=1000,10=3000] [--rounds 3]
+//        [--size 6|8|10]
 // after `trunk build --release`; `--empties 20` checks the exact solve of
 // the levels that start it there. Other work on the machine slows the
 // measured times; the reckoned ones hold up better, but a quiet machine
@@ -31,12 +32,14 @@ const { values: args } = parseArgs({
     empties: { type: "string" },
     aim: { type: "string", default: "9=1000,10=3000" },
     rounds: { type: "string", default: "3" },
+    size: { type: "string", default: "8" },
   },
 });
 const levels = args.levels.split(",").map(Number);
 const rounds = Number(args.rounds);
 const aims = new Map(args.aim.split(",").map((pair) => pair.split("=").map(Number)));
 const count = Number(args.positions);
+const size = Number(args.size);
 const plies = args.empties === undefined ? Number(args.plies) : Number.MAX_SAFE_INTEGER;
 const empties = args.empties === undefined ? 0 : Number(args.empties);
 // Large enough that the per-move set-up does not count, small enough to be quick.
@@ -56,7 +59,7 @@ try {
   // the worker script resolve against it as they do in a game.
   await page.goto(`${site.url}mapello.js`);
   const positions = await page.evaluate(
-    async ({ count, plies, empties }) => {
+    async ({ count, plies, empties, size }) => {
       const free = (snap) => {
         let k = 0;
         for (let y = 1; y <= snap.size; y += 1) {
@@ -69,8 +72,8 @@ try {
       const out = [];
       for (let i = 0; i < count; i += 1) {
         // Even positions: the empty map; odd ones: a random map.
-        const map = i % 2 === 0 ? undefined : wasm.MapDraft.random(8, 8, 8, 8, 1000 + i).code();
-        const game = new wasm.Game({ variant: "mapello", map });
+        const map = i % 2 === 0 ? undefined : wasm.MapDraft.random(size, 8, 8, 8, 1000 + i).code();
+        const game = new wasm.Game({ variant: "mapello", size, map });
         for (let k = 0; k < plies && game.snapshot().status !== "gameOver" && free(game.snapshot()) > empties; k += 1) {
           game.play(wasm.bestMove(game, { level: 2, seed: i * 100 + k }).move);
         }
@@ -78,7 +81,7 @@ try {
       }
       return out;
     },
-    { count, plies, empties },
+    { count, plies, empties, size },
   );
 
   // A burst of load from elsewhere only ever slows a run down, so each
