@@ -22,7 +22,7 @@
 //! assert_eq!(game.snapshot().legal, ["c2", "b3", "e4", "d5"]);
 //!
 //! game.play(game.parse_move("c2")?)?;
-//! let options = Level::get(1).expect("level 1 exists").options(7);
+//! let options = Level::get(1).expect("level 1 exists").options(game.size(), 7);
 //! let reply = ai::best_move(&game, &options, None, &mut |_| {});
 //! assert!(matches!(reply.best, Move::Play(_)));
 //! game.play(reply.best)?;

@@ -32,7 +32,7 @@ fn nodes(n: u64) -> Options {
 fn a_search_is_deterministic_for_a_seed() {
     let game = mapello_game(3);
     for level in 1..=MAX_LEVEL.min(6) {
-        let options = Level::get(level).unwrap().options(42);
+        let options = Level::get(level).unwrap().options(game.size(), 42);
         let a = ai::best_move(&game, &options, None, &mut |_| {});
         let b = ai::best_move(&game, &options, None, &mut |_| {});
         assert_eq!(a, b, "level {level}");
@@ -63,8 +63,8 @@ fn node_budgets_are_kept() {
 fn levels_keep_their_node_budgets_and_grow_stronger_in_budget() {
     let game = mapello_game(5);
     for (i, level) in LEVELS.iter().enumerate() {
-        let found = ai::best_move(&game, &level.options(1), None, &mut |_| {});
-        if let Some(n) = level.nodes {
+        let found = ai::best_move(&game, &level.options(game.size(), 1), None, &mut |_| {});
+        if let Some(n) = level.nodes(game.size()) {
             assert!(
                 found.nodes <= n + 4096,
                 "level {}: {} nodes",
@@ -79,6 +79,26 @@ fn levels_keep_their_node_budgets_and_grow_stronger_in_budget() {
     for pair in LEVELS.windows(2) {
         assert!(pair[1].endgame >= pair[0].endgame);
         assert!(pair[1].noise <= pair[0].noise);
+        for n in [6, 8, 10] {
+            if let (Some(a), Some(b)) = (pair[0].nodes(n), pair[1].nodes(n)) {
+                assert!(b > a, "{n} x {n}: {b} nodes after {a}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_expert_levels_have_a_budget_for_each_board_size() {
+    let expert = Level::get(MAX_LEVEL).unwrap();
+    // A node costs about twice as much on 10 x 10 as on 8 x 8, and on
+    // 6 x 6 the level mostly solves exactly early, with a smaller budget.
+    assert_eq!(expert.nodes(8), Some(25_000_000));
+    assert_eq!(expert.nodes(10), Some(10_000_000));
+    assert_eq!(expert.nodes(6), Some(7_000_000));
+    assert_eq!(expert.options(10, 1).budget.nodes, Some(10_000_000));
+    let level8 = Level::get(8).unwrap();
+    for n in [6, 8, 10] {
+        assert_eq!(level8.nodes(n), Some(800_000));
     }
 }
 

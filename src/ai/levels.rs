@@ -13,8 +13,8 @@
 //! | 6 | 25 000 nodes | 12 empties | 0 |
 //! | 7 | 150 000 nodes | 14 empties | 0 |
 //! | 8 | 800 000 nodes | 16 empties | 0 |
-//! | 9 | 2 300 000 nodes | 17 empties | 0 |
-//! | 10 | 7 000 000 nodes | 18 empties | 0 |
+//! | 9 | 9 000 000 nodes (6 x 6: 2 300 000, 10 x 10: 4 000 000) | 17 empties | 0 |
+//! | 10 | 25 000 000 nodes (6 x 6: 7 000 000, 10 x 10: 10 000 000) | 18 empties | 0 |
 //!
 //! The exact solve shares the node budget: when it cannot finish, the
 //! midgame result stands (a shallow one: the search before a solve stops
@@ -42,9 +42,12 @@
 //! ProbCut (November 25) made the learned search's nodes cheaper: 4.7 M
 //! nodes/s on 8 x 8 and 2.5 M on 10 x 10 (`--size 10`), and levels 9 and
 //! 10 took a median 0.24 s and 0.82 s a move on 8 x 8, 0.81 s and 1.8 s
-//! on 10 x 10 (6 and 4 positions). They now think for less than their
-//! aims; meeting them on both sizes needs a budget per board size, which
-//! these levels do not have yet.
+//! on 10 x 10 (6 and 4 positions), so each size got budgets of its own.
+//! With those, 8 x 8: a median 0.96 s and 3.0 s (6 positions); 10 x 10:
+//! 1.04 s and 2.4 s (4 positions). On 6 x 6 the levels keep the budgets
+//! above: from 24 empties they mostly reach the exact solve and stop
+//! early (a median 0.16 s and 0.44 s, the longest 1.2 s), so a larger
+//! budget buys little but longer worst cases.
 
 use super::budget::Budget;
 use super::search::Options;
@@ -54,8 +57,8 @@ use super::search::Options;
 pub struct Level {
     /// Deepest midgame iteration.
     pub depth: Option<u32>,
-    /// Node budget of a move.
-    pub nodes: Option<u64>,
+    /// Node budget of a move on 6 x 6, 8 x 8 and 10 x 10.
+    pub nodes: Option<[u64; 3]>,
     /// Free squares from which the level solves exactly.
     pub endgame: u32,
     /// Random amount added to each move's value, in points.
@@ -72,16 +75,31 @@ pub const LEVELS: [Level; 10] = [
     level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
-    level(None, Some(2_300_000), 17, 0.0),
-    level(None, Some(7_000_000), 18, 0.0),
+    expert([2_300_000, 9_000_000, 4_000_000], 17),
+    expert([7_000_000, 25_000_000, 10_000_000], 18),
 ];
 
+/// A level with the same budget on every board size.
 const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64) -> Level {
     Level {
         depth,
-        nodes,
+        nodes: match nodes {
+            Some(k) => Some([k; 3]),
+            None => None,
+        },
         endgame,
         noise,
+    }
+}
+
+/// An expert level: a node budget for each board size, so that it thinks
+/// for its time on each.
+const fn expert(nodes: [u64; 3], endgame: u32) -> Level {
+    Level {
+        depth: None,
+        nodes: Some(nodes),
+        endgame,
+        noise: 0.0,
     }
 }
 
@@ -94,12 +112,22 @@ impl Level {
         LEVELS.get((k as usize).checked_sub(1)?).copied()
     }
 
-    /// Search options for this level with `seed`.
-    pub fn options(&self, seed: u64) -> Options {
+    /// The node budget of a move on an `n` x `n` board.
+    pub fn nodes(&self, n: u32) -> Option<u64> {
+        let i = match n {
+            6 => 0,
+            10 => 2,
+            _ => 1,
+        };
+        self.nodes.map(|k| k[i])
+    }
+
+    /// Search options for this level on an `n` x `n` board with `seed`.
+    pub fn options(&self, n: u32, seed: u64) -> Options {
         Options {
             budget: Budget {
                 depth: self.depth,
-                nodes: self.nodes,
+                nodes: self.nodes(n),
                 time_ms: None,
             },
             endgame: self.endgame,

@@ -123,7 +123,7 @@ impl<S: Size> Player<S> {
         match self.kind {
             Kind::Level(k) | Kind::Classic(k) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
-                let mut options = level.options(self.rng.next_u64());
+                let mut options = level.options(S::N, self.rng.next_u64());
                 if let Some(ms) = self.time_ms {
                     options.budget = Budget {
                         depth: None,

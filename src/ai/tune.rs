@@ -92,7 +92,7 @@ fn play_and_label<S: Size>(
                 .expect("an unlimited solve finishes");
             best.expect("a position to move has a best move")
         } else {
-            let options = level.options(rng.next_u64());
+            let options = level.options(S::N, rng.next_u64());
             searcher
                 .search(Pos::of(pos), &options, None, &mut |_| {})
                 .best

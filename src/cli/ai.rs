@@ -147,8 +147,11 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let level = args.number("level", 1..=MAX_LEVEL)?;
     let time = args.number("time-ms", 1.0..=MAX_TIME_MS)?;
     args.finish()?;
+    let game = position.game()?;
     let options = match (level, time) {
-        (Some(k), None) => Level::get(k).expect("the level is in range").options(1),
+        (Some(k), None) => Level::get(k)
+            .expect("the level is in range")
+            .options(game.size(), 1),
         (None, Some(t)) => {
             let timed = Level::get(TIMED_LEVEL).expect("the level exists");
             Options {
@@ -162,7 +165,6 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
         _ => return Err(CliError("give either --level L or --time-ms T".into())),
     };
-    let game = position.game()?;
     let found = ai::best_move(&game, &options, None, &mut |_| {});
     writeln!(
         out,

@@ -21,10 +21,10 @@ use crate::map::Counts;
 use crate::rules::Variant;
 use crate::{obf, sharecode};
 
-/// The search options: `undefined` or `{ level?: 1..8, timeMs?: number,
+/// The search options: `undefined` or `{ level?: 1..10, timeMs?: number,
 /// nodes?: number, seed?: number | bigint }`; the default is the strongest
 /// level, and a time or node budget takes the level's place.
-fn search_options(value: JsValue) -> Result<search::Options, JsError> {
+fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
     let options = Options::read("options", value, &["level", "timeMs", "nodes", "seed"])?;
     let level = match options.get("level")? {
         Some((value, name)) => whole(&name, &value, 1..=MAX_LEVEL)?,
@@ -44,7 +44,7 @@ fn search_options(value: JsValue) -> Result<search::Options, JsError> {
     };
     let mut search = Level::get(level)
         .expect("the level is in range")
-        .options(seed);
+        .options(n, seed);
     if time_ms.is_some() || nodes.is_some() {
         search.budget = Budget {
             depth: None,
@@ -86,7 +86,7 @@ impl Analysis {
 /// after each iteration.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<JsValue, JsError> {
-    let options = search_options(options)?;
+    let options = search_options(options, game.inner().size())?;
     let on_progress = if on_progress.is_undefined() || on_progress.is_null() {
         None
     } else {
@@ -126,7 +126,7 @@ struct Hint {
 /// as in `bestMove`; `options` as in `bestMove` (the budget is shared).
 #[wasm_bindgen]
 pub fn hints(game: &Game, options: JsValue) -> Result<JsValue, JsError> {
-    let options = search_options(options)?;
+    let options = search_options(options, game.inner().size())?;
     let game = game.inner();
     let n = game.size();
     let list: Vec<Hint> = ai::hints(game, &options, None)

@@ -192,7 +192,7 @@ fn play<S: Size>(
         } else {
             let a = searcher.search(
                 Pos::of(pos),
-                &level.options(rng.next_u64()),
+                &level.options(S::N, rng.next_u64()),
                 None,
                 &mut |_| {},
             );
