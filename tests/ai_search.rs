@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use mapello::ai::{self, balance, matches, Budget, Kind, Level, Options, LEVELS, MAX_LEVEL};
 use mapello::game::AnyGame;
-use mapello::map::{Counts, Map};
+use mapello::map::{Counts, Map, SIZES};
 use mapello::rules::Variant;
 use mapello::square::Move;
 use rand_core::SeedableRng;
@@ -79,7 +79,7 @@ fn levels_keep_their_node_budgets_and_grow_stronger_in_budget() {
     for pair in LEVELS.windows(2) {
         assert!(pair[1].endgame >= pair[0].endgame);
         assert!(pair[1].noise <= pair[0].noise);
-        for n in [6, 8, 10] {
+        for n in SIZES {
             if let (Some(a), Some(b)) = (pair[0].nodes(n), pair[1].nodes(n)) {
                 assert!(b > a, "{n} x {n}: {b} nodes after {a}");
             }
@@ -97,7 +97,7 @@ fn the_expert_levels_have_a_budget_for_each_board_size() {
     assert_eq!(expert.nodes(6), Some(7_000_000));
     assert_eq!(expert.options(10, 1).budget.nodes, Some(10_000_000));
     let level8 = Level::get(8).unwrap();
-    for n in [6, 8, 10] {
+    for n in SIZES {
         assert_eq!(level8.nodes(n), Some(800_000));
     }
 }

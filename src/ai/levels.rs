@@ -49,6 +49,8 @@
 //! early (a median 0.16 s and 0.44 s, the longest 1.2 s), so a larger
 //! budget buys little but longer worst cases.
 
+use crate::map::SIZES;
+
 use super::budget::Budget;
 use super::search::Options;
 
@@ -57,8 +59,8 @@ use super::search::Options;
 pub struct Level {
     /// Deepest midgame iteration.
     pub depth: Option<u32>,
-    /// Node budget of a move on 6 x 6, 8 x 8 and 10 x 10.
-    pub nodes: Option<[u64; 3]>,
+    /// Node budget of a move on each board size of [`SIZES`].
+    pub nodes: Option<[u64; SIZES.len()]>,
     /// Free squares from which the level solves exactly.
     pub endgame: u32,
     /// Random amount added to each move's value, in points.
@@ -84,7 +86,7 @@ const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64)
     Level {
         depth,
         nodes: match nodes {
-            Some(k) => Some([k; 3]),
+            Some(k) => Some([k; SIZES.len()]),
             None => None,
         },
         endgame,
@@ -94,7 +96,7 @@ const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64)
 
 /// An expert level: a node budget for each board size, so that it thinks
 /// for its time on each.
-const fn expert(nodes: [u64; 3], endgame: u32) -> Level {
+const fn expert(nodes: [u64; SIZES.len()], endgame: u32) -> Level {
     Level {
         depth: None,
         nodes: Some(nodes),
@@ -112,13 +114,10 @@ impl Level {
         LEVELS.get((k as usize).checked_sub(1)?).copied()
     }
 
-    /// The node budget of a move on an `n` x `n` board.
+    /// The node budget of a move on an `n` x `n` board (8 x 8's on a
+    /// size the game does not have).
     pub fn nodes(&self, n: u32) -> Option<u64> {
-        let i = match n {
-            6 => 0,
-            10 => 2,
-            _ => 1,
-        };
+        let i = SIZES.iter().position(|&s| s == n).unwrap_or(1);
         self.nodes.map(|k| k[i])
     }
 

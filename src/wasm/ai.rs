@@ -86,7 +86,9 @@ impl Analysis {
 /// after each iteration.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<JsValue, JsError> {
-    let options = search_options(options, game.inner().size())?;
+    let game = game.inner();
+    let n = game.size();
+    let options = search_options(options, n)?;
     let on_progress = if on_progress.is_undefined() || on_progress.is_null() {
         None
     } else {
@@ -101,8 +103,6 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
                 })?,
         )
     };
-    let game = game.inner();
-    let n = game.size();
     let found = ai::best_move(game, &options, None, &mut |progress| {
         if let Some(f) = &on_progress {
             if let Ok(value) = serde_wasm_bindgen::to_value(&Analysis::of(progress, n)) {
@@ -126,9 +126,9 @@ struct Hint {
 /// as in `bestMove`; `options` as in `bestMove` (the budget is shared).
 #[wasm_bindgen]
 pub fn hints(game: &Game, options: JsValue) -> Result<JsValue, JsError> {
-    let options = search_options(options, game.inner().size())?;
     let game = game.inner();
     let n = game.size();
+    let options = search_options(options, n)?;
     let list: Vec<Hint> = ai::hints(game, &options, None)
         .into_iter()
         .map(|(mv, score)| Hint {
