@@ -15,6 +15,7 @@ import {
   nearestPoint,
   nextIndex,
   progress,
+  reconcile,
   reviewable,
   reviewProblem,
   startReview,
@@ -232,4 +233,19 @@ test("the wasm module's review of a real game passes every check and marks its b
   assert.equal(worst.length, 3);
   assert.ok(worst.every((r) => r.mover === "X" && r.loss >= blunder.loss), JSON.stringify(worst));
   assert.equal(reviewProblem(JSON.parse(JSON.stringify(review)), record), null);
+});
+
+test("a stored review is cut to what fits the game as played, the rest to analyse again", () => {
+  const stored = full();
+  assert.deepEqual(reconcile(stored, NAMES), stored);
+  // Fewer names than the game: every move is named, the analysis kept.
+  assert.deepEqual(reconcile({ ...stored, names: NAMES.slice(0, 1), items: stored.items.slice(0, 1) }, NAMES).names, NAMES);
+  // More names or items than the game has: cut to the game.
+  const longer = reconcile({ ...stored, names: [...NAMES, "f6"] }, NAMES.slice(0, 3));
+  assert.deepEqual([longer.names, longer.items.length], [NAMES.slice(0, 3), 3]);
+  // An item of another move than the one played: kept up to it.
+  const other = { ...stored.items[1], played: "b2" };
+  const cut = reconcile({ ...stored, items: [stored.items[0], other, ...stored.items.slice(2)] }, NAMES);
+  assert.deepEqual(cut.items, stored.items.slice(0, 1));
+  assert.equal(nextIndex(cut), 1);
 });

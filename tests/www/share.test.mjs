@@ -43,12 +43,17 @@ test("damaged moves keep the map and the moves before the damage", () => {
     [`#m=${CODE}&g=<script>`, undefined, /damaged from the first move/],
     [`#m=${CODE}&g=f5z9`, "f5", /damaged after move 1/],
     [`#m=${CODE}&g=f5d6f0c3`, "f5d6", /damaged after move 2/],
-    [`#m=${CODE}&g=${"f5".repeat(300)}`, undefined, /too many/],
+    [`#m=${CODE}&g=${"f5".repeat(300)}`, "f5".repeat(200), /longer than any game after move 200/],
+    [`#m=${CODE}&g=${"j10".repeat(199)}j1`, `${"j10".repeat(199)}j1`, undefined],
   ];
   for (const [hash, moves, message] of cases) {
     const read = readFragment(hash);
     assert.equal(read.map, CODE, hash);
     assert.equal(read.moves, moves, hash);
+    if (!message) {
+      assert.equal(read.problem, undefined, hash);
+      continue;
+    }
     assert.match(read.problem, message, hash);
     assert.ok(!read.problem.includes("<"), "the problem never echoes the fragment");
   }
@@ -124,6 +129,8 @@ test("the game travels in the link; Mapello links stay as they were, and an unkn
   assert.equal(linkFor("http://h/p/", { map: CODE, variant: "mapello" }), `http://h/p/#m=${CODE}`);
   assert.deepEqual(readFragment(`#m=${CODE}&v=reversi`), { map: CODE, variant: "reversi" });
   assert.match(readFragment(`#m=${CODE}&v=chess&g=f5`).error, /a game this page does not have/);
+  // Blocs is a game of the page, played without a map: the link says how its links read.
+  assert.equal(readFragment(`#m=${CODE}&v=blocs`).error, "The link is for Blocs, which is played without a map: a Blocs link holds its moves as #blocs=… instead.");
   assert.throws(() => linkFor("http://h/", { map: CODE, variant: "<b>" }), /not a game/);
 });
 

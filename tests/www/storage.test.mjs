@@ -1,7 +1,7 @@
 // Saved games: exactly the shape written, anything else dropped with a reason.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, save } from "../../www/js/storage.js";
+import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, loadRecord, save, storeRecord } from "../../www/js/storage.js";
 
 const record = {
   settings: { ...DEFAULT_SETTINGS, mode: "series" },
@@ -116,11 +116,12 @@ test("loading drops a damaged record, says so and hands back its text", () => {
   assert.equal(storage.items.has(KEY), false);
 });
 
-test("saving survives a storage that refuses", () => {
+test("saving survives a storage that refuses, and says it failed", () => {
   const full = { setItem: () => { throw new Error("quota"); } };
-  assert.doesNotThrow(() => save(full, record));
+  assert.equal(save(full, record), false);
+  assert.equal(storeRecord(full, "other", "text"), false);
   const storage = memory();
-  save(storage, record);
+  assert.equal(save(storage, record), true);
   assert.deepEqual(load(storage).saved.game, record.game);
 });
 
@@ -180,4 +181,29 @@ test("a review that does not hold is dropped alone, and the game kept", () => {
     assert.equal(saved.review, undefined, JSON.stringify(bad));
     assert.deepEqual(saved.game, record.game);
   }
+});
+
+test("every store goes through one guard: refused records are removed, said, and kept as text", () => {
+  const decode = (text) => (text === "good" ? { value: 1 } : { error: "it is not good" });
+  const storage = memory({ a: "good", b: "bad" });
+  assert.deepEqual(loadRecord(storage, "a", decode, "saved thing"), { value: 1, notice: null, text: "good" });
+  assert.deepEqual(loadRecord(storage, "b", decode, "saved thing"), {
+    value: null,
+    notice: "Your saved thing could not be read (it is not good), so it was discarded.",
+    text: "bad",
+  });
+  assert.equal(storage.items.has("b"), false);
+  assert.deepEqual(loadRecord(storage, "c", decode, "saved thing"), { value: null, notice: null, text: null });
+  const locked = { getItem: () => { throw new Error("denied"); } };
+  assert.match(loadRecord(locked, "a", decode, "saved thing").notice, /unavailable/);
+});
+
+test("a saved review left out of the record is said, with the record's text, and the game kept", () => {
+  const text = encodeSave({ ...record, review: { ...review, level: 0 } });
+  const storage = memory({ [KEY]: text });
+  const { saved, notice, text: kept } = load(storage);
+  assert.deepEqual(saved.game, record.game);
+  assert.equal(saved.review, undefined);
+  assert.equal(notice, "Your saved review could not be used (its level is unknown); reviewing the game makes it again.");
+  assert.equal(kept, text);
 });

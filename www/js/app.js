@@ -66,9 +66,10 @@ const HINT_LEVEL = 6;
  * options)` shows a notice; `openEditor(options)` shows the map editor;
  * `showView(view)` shows the page of a game that has its own (games.js
  * `view`), or with null the board again, and says whether such a page was
- * showing.
+ * showing; `unsaved(failed, link)` hears after each save whether it failed,
+ * with `link()` giving a link that holds the game.
  */
-export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor, showView }) {
+export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor, showView, unsaved }) {
   const $ = (id) => document.getElementById(id);
   // The hints' meaning in points, as the page ships it; Troll has its own.
   const pointsHintsHelp = $("hints-help").textContent;
@@ -117,7 +118,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       refresh();
       proceed();
     },
-    onSave: () => save(storage, current()),
+    onSave: () => persist(),
     onPlayFrom: playFrom,
   });
   reviewer.load(start.review);
@@ -185,7 +186,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     $("review-game").disabled = snap.moves.length === 0 || flow.phase !== "play";
     $("review-game").hidden = reviewer.isOpen() || !reviewable(snap.variant);
     $("review-result").hidden = !reviewable(snap.variant);
-    save(storage, current());
+    persist();
+  }
+
+  // Saves the page's state; a failed save is said at once (main.js), and
+  // the next change tries again.
+  function persist() {
+    unsaved(!save(storage, current()), () => gameLink());
   }
 
   // Everything a reload needs, as saved.
@@ -593,16 +600,23 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function editMap() {
     if (flow.phase === "setup") return beginSetup();
     showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) => {
+      const before = snapshot();
       closeEditor();
       flow = mapEdited(flow);
       startGame(code);
+      offerReturn(before);
     });
   }
 
   function loadMoves() {
-    const text = $("paste").value;
+    const text = $("paste").value.trim();
     const error = $("paste-error");
+    if (!text) {
+      error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
+      return;
+    }
     stopComputer();
+    const before = snapshot();
     try {
       if (flow.phase !== "play") throw new Error("finish setting up the game first");
       game.loadMoves(text);
@@ -615,6 +629,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         flow = loaded;
         refresh();
       }
+      offerReturn(before, "The moves were loaded; the game you were playing was put aside.");
     } catch (err) {
       error.textContent = `Those moves could not be loaded: ${err.message}. The game is unchanged.`;
       refresh();
@@ -716,15 +731,26 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   // Everything a new game replaces, to bring back.
   function snapshot() {
-    return { ...current(), settings: { ...flow.settings }, moved: game.snapshot().moves.length > 0 };
+    const { moves, status } = game.snapshot();
+    return { ...current(), settings: { ...flow.settings }, names: moves, over: status === "gameOver" };
+  }
+
+  // Whether the game and match now on the page still hold all that
+  // `before` held: the same game and map, played on from where it was.
+  function continues(before) {
+    const now = game.snapshot();
+    const sameGame = before.game.variant === now.variant && before.game.map === game.mapCode();
+    const sameMatch = (before.match?.games.length ?? 0) === 0 || before.match === flow.match;
+    return sameGame && sameMatch && before.names.every((move, i) => now.moves[i] === move);
   }
 
   // After a change replaced a game in progress (or a match under way), a
   // notice offers to bring it back; nothing is lost by a stray click.
-  function offerReturn(before) {
-    const played = before.moved || (before.match?.games.length ?? 0) > 0;
-    if (!played) return;
-    notify("A new game started; the one you were playing was put aside.", {
+  function offerReturn(before, said = null) {
+    const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
+    if (!played || continues(before)) return;
+    const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
+    notify(said ?? `A new game started; ${aside}.`, {
       key: "replaced",
       action: {
         label: "Back to that game",
@@ -734,6 +760,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         },
       },
     });
+  }
+
+  // Runs `change`, which replaces the game, keeping a way back to it.
+  function replacing(change) {
+    const before = snapshot();
+    change();
+    offerReturn(before);
   }
 
   function restore(saved) {
@@ -772,8 +805,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       proceed();
     }
   });
-  $("new-game").addEventListener("click", newGame);
-  $("next-game").addEventListener("click", nextGame);
+  $("new-game").addEventListener("click", () => replacing(newGame));
+  $("next-game").addEventListener("click", () => replacing(nextGame));
   $("edit-map").addEventListener("click", editMap);
   $("undo").addEventListener("click", () => stepGame("undo"));
   $("redo").addEventListener("click", () => stepGame("redo"));

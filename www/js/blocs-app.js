@@ -7,6 +7,7 @@
 import { moveRows, moveText, playerName, refusalText, splitTranscript, statusText } from "./blocs-model.js";
 import { createBlocsView } from "./blocs-view.js";
 import { humanToMove, nextAction, stepHistory } from "./flow.js";
+import { loadRecord, storeRecord } from "./storage.js";
 
 /** localStorage key of the Blocs game and its settings. */
 export const BLOCS_KEY = "mapello.blocs";
@@ -15,24 +16,54 @@ export const BLOCS_KEY = "mapello.blocs";
 export const LINK_KEY = "blocs";
 
 const DEFAULTS = { moves: "", opponent: "computer", human: "X", level: 3, hints: false, active: false };
+// A Blocs game has at most 1039 moves of at most 5 characters, with spaces.
+const MAX_TRANSCRIPT = 10_000;
 
-/** The saved record, checked field by field (anything odd falls back to the default). */
-export function readSaved(text) {
-  let saved = {};
+// The schema of the saved record: each field's check and what is said when
+// it fails (after "its"). A field missing from an older record takes its default.
+function fieldRules(maxLevel) {
+  return [
+    ["moves", (v) => typeof v === "string" && v.length <= MAX_TRANSCRIPT, "moves are not a transcript"],
+    ["opponent", (v) => v === "computer" || v === "human", "opponent is unknown"],
+    ["human", (v) => v === "X" || v === "O", "player's seat is neither first nor second"],
+    ["level", (v) => Number.isInteger(v) && v >= 1 && v <= maxLevel, `level is not 1 to ${maxLevel}`],
+    ["hints", (v) => typeof v === "boolean", "hints setting is neither on nor off"],
+    ["active", (v) => typeof v === "boolean", "page setting is neither shown nor hidden"],
+  ];
+}
+
+/**
+ * Reads a saved Blocs record: `{ value }` with every field of DEFAULTS, or
+ * `{ error }` saying what is wrong, for storage.js's `loadRecord`. Its moves
+ * must replay on `BlocsGame`, the rules' own check.
+ */
+export function decodeBlocs(text, BlocsGame, maxLevel) {
+  let data;
   try {
-    saved = JSON.parse(text) ?? {};
+    data = JSON.parse(text);
   } catch {
-    saved = {};
+    return { error: "it is not valid JSON" };
   }
-  const pick = (key, ok) => (ok(saved[key]) ? saved[key] : DEFAULTS[key]);
-  return {
-    moves: pick("moves", (v) => typeof v === "string" && v.length <= 10_000),
-    opponent: pick("opponent", (v) => v === "computer" || v === "human"),
-    human: pick("human", (v) => v === "X" || v === "O"),
-    level: pick("level", (v) => Number.isInteger(v) && v >= 1 && v <= 5),
-    hints: pick("hints", (v) => typeof v === "boolean"),
-    active: pick("active", (v) => typeof v === "boolean"),
-  };
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return { error: "its format is unknown" };
+  const value = {};
+  for (const [key, holds, problem] of fieldRules(maxLevel)) {
+    if (!(key in data)) value[key] = DEFAULTS[key];
+    else if (holds(data[key])) value[key] = data[key];
+    else return { error: `its ${problem}` };
+  }
+  const problem = movesProblem(BlocsGame, value.moves);
+  return problem ? { error: `its moves do not replay: ${problem}` } : { value };
+}
+
+// Why `moves` is no Blocs game (null when it is one), in the rules' words.
+function movesProblem(BlocsGame, moves) {
+  if (moves.length > MAX_TRANSCRIPT) return `they are longer than any game (${MAX_TRANSCRIPT} characters)`;
+  try {
+    new BlocsGame({ moves }).free();
+    return null;
+  } catch (err) {
+    return err.message;
+  }
 }
 
 /** The transcript of a `#blocs=…` fragment, or null for any other fragment. */
@@ -43,30 +74,26 @@ export function linkedMoves(hash) {
 
 /**
  * Starts the Blocs page (hidden until `show`): `BlocsGame` is the wasm
- * class, `notify(text, { key, action })` shows a notice and
- * `clearNotice(key)` takes it away. Returns `{ show(moves?),
- * hide(), active }`.
+ * class and `maxLevel` the computer's strongest level; `notify(text, {
+ * key, action })` shows a notice and `clearNotice(key)` takes it away;
+ * `dropped(notice, text)` tells the player a stored record was refused and
+ * offers its `text` as a download; `unsaved(failed, link)` says whether the
+ * last save failed, with `link()` giving a link that holds the game. Returns `{
+ * show(moves?), hide(), active }`.
  */
-export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
+export function startBlocs({ BlocsGame, maxLevel, storage, notify, clearNotice, dropped, unsaved }) {
   const $ = (id) => document.getElementById(id);
   const page = $("blocs-page");
-  const saved = readSaved(read(storage));
+  const stored = loadRecord(storage, BLOCS_KEY, (text) => decodeBlocs(text, BlocsGame, maxLevel), "saved Blocs game");
+  if (stored.notice) dropped(stored.notice, stored.text);
+  const saved = stored.value ?? { ...DEFAULTS };
   const settings = { ...saved };
-  let game = openGame(saved.moves);
+  let game = new BlocsGame({ moves: saved.moves });
   let worker = null;
   let asked = 0;
   let thinking = false;
 
   const view = createBlocsView(page.querySelector(".blocs-board"), playMove);
-
-  function openGame(moves) {
-    try {
-      return new BlocsGame({ moves });
-    } catch (err) {
-      notify(`The Blocs game could not be restored (${err.message}), so a new one started.`, { key: "blocs" });
-      return new BlocsGame();
-    }
-  }
 
   function names() {
     if (settings.opponent === "human") return { X: "First player", O: "Second player" };
@@ -82,11 +109,12 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
   }
 
   function save() {
-    try {
-      storage.setItem(BLOCS_KEY, JSON.stringify({ ...settings, moves: game.transcript() }));
-    } catch {
-      // Private browsing may refuse storage: the game just is not kept.
-    }
+    const ok = storeRecord(storage, BLOCS_KEY, JSON.stringify({ ...settings, moves: game.transcript() }));
+    unsaved(!ok, link);
+  }
+
+  function link() {
+    return `${location.origin}${location.pathname}#${LINK_KEY}=${game.transcript()}`;
   }
 
   function announce(text) {
@@ -198,22 +226,24 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
   function newGame(moves = "") {
     asked++;
     thinking = false;
+    const next = new BlocsGame({ moves });
     game.free();
-    game = openGame(moves);
+    game = next;
     $("blocs-refusal").textContent = "";
     save();
     render();
     proceed();
   }
 
-  // New game in the middle of one puts it aside, with a way back to it
-  // (its moves and the settings it was played with).
-  function startOver(moves = "") {
+  // Replaces the game by `moves` (checked first); the one in progress is
+  // put aside, with a way back to it (its moves and the settings it was
+  // played with), and `said` says so.
+  function startOver(moves = "", said = "A new game started; the one you were playing was put aside.") {
     const before = { moves: game.transcript(), settings: { ...settings } };
-    const moved = before.moves !== "";
+    const moved = before.moves !== "" && before.moves !== moves;
     newGame(moves);
     if (!moved) return;
-    notify("A new game started; the one you were playing was put aside.", {
+    notify(said, {
       key: "blocs-replaced",
       action: {
         label: "Back to that game",
@@ -225,6 +255,20 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
         },
       },
     });
+  }
+
+  // A shared game: it replaces the one here only when its moves replay,
+  // and keeps that one a step back; a damaged link leaves the game as it was.
+  function openLink(moves) {
+    const problem = movesProblem(BlocsGame, moves);
+    if (problem) {
+      notify(`The shared Blocs game could not be opened: ${problem}. Your game is as you left it.`, { key: "blocs-link" });
+      render();
+      proceed();
+      return;
+    }
+    clearNotice("blocs-link");
+    startOver(moves, "Your previous Blocs game was replaced by the shared one.");
   }
 
   function changeSetting(name, value) {
@@ -254,24 +298,24 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
       $("blocs-copied").textContent = text;
     }
   }
-  $("blocs-copy-link").addEventListener("click", () =>
-    copy(`${location.origin}${location.pathname}#${LINK_KEY}=${game.transcript()}`, "Link copied."),
-  );
+  $("blocs-copy-link").addEventListener("click", () => copy(link(), "Link copied."));
   $("blocs-copy-moves").addEventListener("click", () => copy(game.transcript(), "Moves copied."));
   // A pasted transcript replaces the game only when it reads and every
   // move is legal; otherwise the game on the board stays as it was.
   $("blocs-load-moves").addEventListener("click", () => {
     const error = $("blocs-paste-error");
-    let loaded;
-    try {
-      loaded = new BlocsGame({ moves: $("blocs-paste").value.trim() });
-    } catch (err) {
-      error.textContent = `These moves could not be loaded: ${err.message}`;
+    const moves = $("blocs-paste").value.trim();
+    if (!moves) {
+      error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
       return;
     }
-    loaded.free();
+    const problem = movesProblem(BlocsGame, moves);
+    if (problem) {
+      error.textContent = `These moves could not be loaded: ${problem}. The game is unchanged.`;
+      return;
+    }
     error.textContent = "";
-    startOver($("blocs-paste").value.trim());
+    startOver(moves, "The moves were loaded; the game you were playing was put aside.");
   });
   addEventListener("keydown", (e) => {
     if (page.hidden || !(e.ctrlKey || e.metaKey)) return;
@@ -300,7 +344,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
     /** Shows the Blocs page, with the game `moves` (a shared link's) when given. */
     show(moves = null) {
       setActive(true);
-      if (moves !== null) newGame(moves);
+      if (moves !== null) openLink(moves);
       else {
         render();
         proceed();
@@ -313,12 +357,4 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice }) {
       setActive(false);
     },
   };
-}
-
-function read(storage) {
-  try {
-    return storage.getItem(BLOCS_KEY);
-  } catch {
-    return null;
-  }
 }

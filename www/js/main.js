@@ -5,7 +5,7 @@
 // checked whole before use, a link never replaces a game without a way
 // back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
-import init, { BlocsGame, Game } from "../mapello.js";
+import init, { BlocsGame, blocsMaxLevel, Game } from "../mapello.js";
 import { startApp } from "./app.js";
 import { linkedMoves, startBlocs } from "./blocs-app.js";
 import { settingsForGame } from "./games.js";
@@ -56,20 +56,42 @@ function clearNotice(key) {
   }
 }
 
-// A button that saves `text`, a record the page could not use, to a file:
-// whatever went wrong, the player keeps their data.
-function downloadAction(text) {
+// A button that saves `text()` to the file `name`: a record the page could
+// not use, or a game it could not save, is the player's to keep.
+function downloadAction(text, { label = "Download the saved data", name = "mapello-saved-data.json" } = {}) {
   return {
-    label: "Download the saved data",
+    label,
     run: () => {
-      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      const url = URL.createObjectURL(new Blob([text()], { type: name.endsWith(".json") ? "application/json" : "text/plain" }));
       const a = document.createElement("a");
       a.href = url;
-      a.download = "mapello-saved-data.json";
+      a.download = name;
       a.click();
       // The download has started from the URL by the time a task later.
       setTimeout(() => URL.revokeObjectURL(url));
     },
+  };
+}
+
+// Says that a stored record was refused (`notice`), keeping its `text`
+// as stored a download away.
+function dropped(notice, text, key = "saved") {
+  notify(notice, { key, actions: text === null ? [] : [downloadAction(() => text)] });
+}
+
+// What a game store calls after each save: at the first that fails, a
+// notice offers the game as a file holding a link to it (`link()`); the
+// first save that works again takes the notice away.
+function saveWatcher(key, what) {
+  let failing = false;
+  return (failed, link) => {
+    if (failed === failing) return;
+    failing = failed;
+    if (!failed) return clearNotice(key);
+    notify(
+      `Your ${what} could not be saved: this browser refuses the page more storage (it may be full), so a reload would lose the moves since. Keep them as a file holding a link to the game; the page tries to save again after every move.`,
+      { key, action: downloadAction(() => `${link()}\n`, { label: "Download the game", name: "mapello-game.txt" }) },
+    );
   };
 }
 
@@ -103,15 +125,12 @@ function rulesProblem({ game: record, phase }) {
 // The saved record when it restores; otherwise null, having said why.
 function savedRecord() {
   const { saved, notice, text } = load(localStorage);
-  if (notice) notify(notice, { key: "saved", actions: text === null ? [] : [downloadAction(text)] });
+  if (notice) dropped(notice, text);
   if (!saved) return null;
   const problem = rulesProblem(saved);
   if (!problem) return saved;
   drop(localStorage);
-  notify(`Your saved game could not be restored (${problem}), so it was discarded.`, {
-    key: "saved",
-    actions: [downloadAction(text)],
-  });
+  dropped(`Your saved game could not be restored (${problem}), so it was discarded.`, text);
   return null;
 }
 
@@ -145,8 +164,9 @@ function linkedGame(link, settings) {
   const record = { map: link.map, variant, moves: game.transcript() };
   game.free();
   const start = fresh(settingsFor(link.players, settings), record);
-  // A link with a review level opens its game in review mode.
-  if (link.review) start.review = { level: link.review, shown: true };
+  // A link with a review level opens its game in review mode, when it has moves to review.
+  if (link.review && record.moves) start.review = { level: link.review, shown: true };
+  else if (link.review) notes.push("The link asks for a review, but no move of its game could be played: the map opens without one.");
   return { start, notes };
 }
 
@@ -260,10 +280,7 @@ function reportFailedStart() {
   }
   if (!failed || typeof failed.message !== "string" || typeof failed.text !== "string") return;
   const what = failed.from === "link" ? "The shared game could not be opened" : "Your saved game could not be restored";
-  notify(`${what} (${failed.message}), so it was set aside and a new game started.`, {
-    key: "saved",
-    actions: [downloadAction(failed.text)],
-  });
+  dropped(`${what} (${failed.message}), so it was set aside and a new game started.`, failed.text);
 }
 
 // A start that threw has left the page half wired, so the way back is a
@@ -313,8 +330,26 @@ function showView(view) {
   return was;
 }
 try {
-  blocs = startBlocs({ BlocsGame, storage: localStorage, notify, clearNotice });
-  app = startApp({ Game, start: first.start, storage: localStorage, notify, clearNotice, openEditor, closeEditor, showView });
+  blocs = startBlocs({
+    BlocsGame,
+    maxLevel: blocsMaxLevel(),
+    storage: localStorage,
+    notify,
+    clearNotice,
+    dropped: (notice, text) => dropped(notice, text, "blocs-saved"),
+    unsaved: saveWatcher("blocs-unsaved", "Blocs game"),
+  });
+  app = startApp({
+    Game,
+    start: first.start,
+    storage: localStorage,
+    notify,
+    clearNotice,
+    openEditor,
+    closeEditor,
+    showView,
+    unsaved: saveWatcher("unsaved", "game"),
+  });
   // A link opens its game: a Blocs one on its page, any other on the board.
   if (blocsLink !== null) blocs.show(blocsLink);
   else if (first.from === "link") blocs.hide();

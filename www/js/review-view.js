@@ -17,6 +17,7 @@ import {
   nearestPoint,
   nextIndex,
   progress,
+  reconcile,
   startReview,
   step,
   summary,
@@ -97,7 +98,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
   /** Takes `stored` (a saved review) as the review, when it is of the game as it stands. */
   function load(stored) {
     if (stored?.items && fits(stored, record())) {
-      review = { game: stored.game, names: stored.names, level: stored.level, items: stored.items };
+      review = reconcile(stored, names());
       selected = null;
     }
   }

@@ -103,6 +103,21 @@ export function itemProblem(answer, index, names) {
   return null;
 }
 
+/**
+ * `stored`, a saved review of the game whose moves with passes are `names`,
+ * cut to what fits that game: its analysis up to the first item that is not
+ * of the move played there. The moves after it are analysed again, so a
+ * stored review never stops the player from reviewing.
+ */
+export function reconcile(stored, names) {
+  const items = [];
+  for (const [index, item] of stored.items.entries()) {
+    if (index >= names.length || itemProblem(item, index, names) !== null) break;
+    items.push(item);
+  }
+  return { game: stored.game, names: [...names], level: stored.level, items };
+}
+
 /** `review` with the analysis of its next move added (checked with `itemProblem` first). */
 export function addItem(review, item) {
   return { ...review, items: [...review.items, item] };

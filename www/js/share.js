@@ -20,7 +20,7 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
-import { BOARD_GAMES } from "./games.js";
+import { BOARD_GAMES, GAMES } from "./games.js";
 import { MAX_REVIEW_LEVEL } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
@@ -29,8 +29,8 @@ const MAX_CODE = 64;
 // One move as the transcript writer spells it, a pass as `pa`; readers also
 // accept `pass`, `ps` and `--`, so a hand-edited link may hold them too.
 const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
-// A 10 x 10 game has at most 96 moves plus passes, 3 characters each.
-const MAX_MOVES = 400;
+// A 10 x 10 game has 96 moves at most, and a pass never follows a pass.
+const MAX_MOVES = 200;
 const PLAYERS = ["hotseat", "black", "white", "watch"];
 const VARIANTS = BOARD_GAMES.map((g) => g.id);
 
@@ -55,8 +55,12 @@ const FIELDS = [
     name: "variant",
     key: "v",
     vital: true,
-    read: (text) =>
-      VARIANTS.includes(text) ? { value: text } : { problem: "The link is for a game this page does not have (a newer version of it may)." },
+    read: (text) => {
+      if (VARIANTS.includes(text)) return { value: text };
+      const own = GAMES.find((g) => g.id === text && g.view);
+      if (own) return { problem: `The link is for ${own.name}, which is played without a map: a ${own.name} link holds its moves as #${own.id}=… instead.` };
+      return { problem: "The link is for a game this page does not have (a newer version of it may)." };
+    },
     write: (variant) => {
       if (!VARIANTS.includes(variant)) throw new Error(`not a game: ${JSON.stringify(variant)}`);
       return variant === "mapello" ? "" : variant;
@@ -108,14 +112,12 @@ function validCode(text) {
 function readMoves(text) {
   const compact = compactMoves(text);
   if (compact === "") return {};
-  if (compact.length > MAX_MOVES) return { problem: "The moves in the link are too many for any game: the map opens without them." };
   const { moves, rest } = splitMoves(compact);
-  if (!rest) return { value: moves.join("") };
-  const where = moves.length ? `after move ${moves.length}` : "from the first move";
-  return {
-    value: moves.join(""),
-    problem: `The moves in the link are damaged ${where}: the game stops there.`,
-  };
+  const kept = moves.slice(0, MAX_MOVES);
+  if (!rest && kept.length === moves.length) return { value: moves.join("") };
+  const where = kept.length ? `after move ${kept.length}` : "from the first move";
+  const why = kept.length < moves.length ? "longer than any game" : "damaged";
+  return { value: kept.join(""), problem: `The moves in the link are ${why} ${where}: the game stops there.` };
 }
 
 /**

@@ -95,9 +95,9 @@ export function saveProblem(data) {
 
 /**
  * Reads a saved record: `{ saved }` with `{ settings, game, match, phase }`
- * and `review` when the game has one that holds,
- * `{ saved: null }` when there is none, or `{ saved: null, error }` when it
- * is damaged. The rules of the game itself (is the map legal, are the moves)
+ * and `review` when the game has one that holds (`reviewError` says why a
+ * review that does not hold was left out), `{ saved: null }` when there is
+ * none, or `{ saved: null, error }` when it is damaged. The rules of the game itself (is the map legal, are the moves)
  * are the wasm module's to check.
  */
 export function decodeSave(text) {
@@ -117,8 +117,13 @@ export function decodeSave(text) {
   if (error) return { saved: null, error };
   const { settings, game, match, phase } = data;
   const saved = { settings, game, match, phase };
-  if (data.review != null && reviewProblem(data.review, game) === null) saved.review = data.review;
-  return { saved };
+  if (data.review == null) return { saved };
+  const reviewError = reviewProblem(data.review, game);
+  if (reviewError === null) {
+    saved.review = data.review;
+    return { saved };
+  }
+  return { saved, reviewError };
 }
 
 /** The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out). */
@@ -129,38 +134,68 @@ export function encodeSave({ settings, game, match, phase, review = null }) {
 }
 
 /**
- * Loads from `storage` (localStorage): `{ saved, notice, text }`, with the
- * record's `text` as stored (null when there is none). A damaged record is
- * dropped and `notice` says why; its text stays in `text`, so that the
- * player can still download it.
+ * The guard every stored record goes through (the game, Blocs's game):
+ * reads the text under `key` and `decode(text)`s it into `{ value }`, or
+ * `{ error }` with what is wrong. Gives `{ value, notice, text }`, `text` as
+ * stored (null when there is none); a record that does not decode is
+ * removed and `notice` says why, naming it `what` ("saved game"), while its
+ * text stays in `text` for the player to download.
  */
-export function load(storage) {
+export function loadRecord(storage, key, decode, what) {
   let text;
   try {
-    text = storage.getItem(KEY);
+    text = storage.getItem(key);
   } catch {
-    return { saved: null, notice: "Saved games are unavailable in this browser.", text: null };
+    return { value: null, notice: `Your ${what} is unavailable: this browser refuses the page its storage.`, text: null };
   }
-  const { saved, error } = decodeSave(text);
-  if (!error) return { saved, notice: null, text };
-  drop(storage);
-  return { saved: null, notice: `Your saved game could not be read (${error}), so it was discarded.`, text };
+  if (text === null || text === undefined) return { value: null, notice: null, text: null };
+  const { value, error } = decode(text);
+  if (!error) return { value, notice: null, text };
+  removeRecord(storage, key);
+  return { value: null, notice: `Your ${what} could not be read (${error}), so it was discarded.`, text };
 }
 
-/** Saves, ignoring a full or forbidden storage: the game goes on. */
+/** Stores `text` under `key`: false when the browser refuses (a full quota, private browsing). */
+export function storeRecord(storage, key, text) {
+  try {
+    storage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the record under `key`, if the browser lets the page. */
+export function removeRecord(storage, key) {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Nothing stored can be reached, so nothing is left to remove.
+  }
+}
+
+/**
+ * Loads the game from `storage` (localStorage) through `loadRecord`:
+ * `{ saved, notice, text }`. A review left out of the record is said in the
+ * notice too: the game is kept, and reviewing it makes the review again.
+ */
+export function load(storage) {
+  const decode = (stored) => {
+    const read = decodeSave(stored);
+    return read.error ? { error: read.error } : { value: read };
+  };
+  const { value, notice, text } = loadRecord(storage, KEY, decode, "saved game");
+  if (!value?.reviewError) return { saved: value?.saved ?? null, notice, text };
+  const said = `Your saved review could not be used (${value.reviewError}); reviewing the game makes it again.`;
+  return { saved: value.saved, notice: said, text };
+}
+
+/** Saves `record`; false when the browser refused it, and the game goes on unsaved. */
 export function save(storage, record) {
-  try {
-    storage.setItem(KEY, encodeSave(record));
-  } catch {
-    // Private browsing or a full quota: nothing to save into.
-  }
+  return storeRecord(storage, KEY, encodeSave(record));
 }
 
-/** Removes the saved record. */
+/** Removes the saved game. */
 export function drop(storage) {
-  try {
-    storage.removeItem(KEY);
-  } catch {
-    // As in save().
-  }
+  removeRecord(storage, KEY);
 }
