@@ -1,10 +1,8 @@
-//! Error types shared by the readers and the rules.
+//! Error types shared by the readers: what went wrong, and where.
 
 use std::fmt;
 
 use thiserror::Error;
-
-use crate::square::Square;
 
 /// Input that could not be read: what is wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -107,25 +105,6 @@ impl fmt::Display for Place {
             }
         }
     }
-}
-
-/// A move that the rules refuse.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MoveError {
-    /// The square is occupied, a wall, or flips nothing.
-    #[error("{} is not a legal move", square.name(*size))]
-    Illegal {
-        /// The square played.
-        square: Square,
-        /// The board's side, which names the square.
-        size: u32,
-    },
-    /// A pass while a move exists.
-    #[error("cannot pass: a legal move exists")]
-    PassWithMoves,
-    /// Any move after the end.
-    #[error("the game is over")]
-    GameOver,
 }
 
 #[cfg(test)]

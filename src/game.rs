@@ -4,9 +4,9 @@
 use serde::{Serialize, Serializer};
 
 use crate::bits::{Bits, Size, Squares, S10, S6, S8};
-use crate::errors::MoveError;
 use crate::map::{Map, Piece};
 use crate::position::{Colour, Position};
+use crate::rules::MoveError;
 use crate::rules::{Board, Status, Variant};
 use crate::setup::{Setup, SetupError};
 use crate::square::{Move, Square};

@@ -53,10 +53,11 @@ pub mod transcript;
 pub mod wasm;
 
 pub use ai::{best_move, hints, solve, BestMove, Level, Options, Solved};
-pub use errors::{MoveError, ParseError, Place};
+pub use errors::{ParseError, Place};
 pub use game::{AnyGame, Game, Outcome, Snapshot};
 pub use map::{Counts, Map, MapError, Piece};
 pub use position::{Colour, Position};
+pub use rules::MoveError;
 pub use rules::{Board, BoardError, Status, Variant};
 pub use setup::{Setup, SetupError};
 pub use square::{Move, Square};

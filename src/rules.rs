@@ -28,23 +28,56 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The lower-case name used on the command line and in the API (its
-    /// id in [`crate::games::GAMES`]).
+    /// Every variant.
+    pub const ALL: [Variant; 4] = [
+        Variant::Mapello,
+        Variant::Othello,
+        Variant::Reversi,
+        Variant::Troll,
+    ];
+
+    /// The lower-case name used on the command line and in the API (the
+    /// game's id in the catalogue, `crate::games`, which reads it here).
     pub fn name(self) -> &'static str {
-        let game = crate::games::of_variant(self);
-        game.id
+        match self {
+            Variant::Mapello => "mapello",
+            Variant::Othello => "othello",
+            Variant::Reversi => "reversi",
+            Variant::Troll => "troll",
+        }
     }
 
     /// Reads a variant name (any letter case); `None` for a game that is
     /// not of the Reversi family.
     pub fn parse(text: &str) -> Option<Variant> {
-        crate::games::by_id(text)?.engine.variant()
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text))
     }
 
     /// True for the variant played with a ring (jokers) around the board.
     pub fn has_ring(self) -> bool {
         self == Variant::Mapello
     }
+}
+
+/// A move that the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The square is occupied, a wall, or flips nothing.
+    #[error("{} is not a legal move", square.name(*size))]
+    Illegal {
+        /// The square played.
+        square: Square,
+        /// The board's side, which names the square.
+        size: u32,
+    },
+    /// A pass while a move exists.
+    #[error("cannot pass: a legal move exists")]
+    PassWithMoves,
+    /// Any move after the end.
+    #[error("the game is over")]
+    GameOver,
 }
 
 /// A board that cannot be built from a map.

@@ -29,8 +29,9 @@
 
 use thiserror::Error;
 
-use crate::errors::{MoveError, ParseError, Place};
+use crate::errors::{ParseError, Place};
 use crate::game::AnyGame;
+use crate::rules::MoveError;
 use crate::rules::Status;
 use crate::square::{Move, Square};
 

@@ -39,9 +39,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bits::{Bits, Size};
-use crate::errors::MoveError;
 use crate::game::AnyGame;
 use crate::position::{Colour, Position};
+use crate::rules::MoveError;
 use crate::rules::{Board, Variant};
 use crate::square::{Move, Square};
 use crate::transcript::{self, ReplayError};

@@ -198,18 +198,35 @@ pub fn source(weights: &Weights, note: &str) -> String {
         "//! Evaluation weights in points per unit of each feature, written by\n\
          //! `mapello tune` (see `src/ai/tune.rs`); phase 0 is the end of the game.\n",
     );
-    s.push_str(&format!("//! {note}\n\nuse super::eval::Weights;\n\n"));
+    s.push_str(&format!("//! {note}\n\n"));
     s.push_str("/// The tuned weights; columns in the order of `FEATURE_NAMES`:\n");
     for chunk in FEATURE_NAMES.chunks(8) {
         s.push_str(&format!("/// {}\n", chunk.join(", ")));
     }
-    s.push_str(
-        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub const WEIGHTS: Weights = [\n",
-    );
+    // The shape is spelled out, not imported: the evaluation reads this
+    // file, and a file it reads must not read it back.
+    s.push_str(&format!(
+        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub const WEIGHTS: [[f32; {FEATURES}]; {PHASES}] = [\n"
+    ));
     for phase in weights {
         let row: Vec<String> = phase.iter().map(|w| format!("{w:.3}")).collect();
         s.push_str(&format!("    [{}],\n", row.join(", ")));
     }
     s.push_str("];\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::weights::WEIGHTS;
+    use super::*;
+
+    /// `mapello tune` writes `weights.rs` as it stands: the built-in
+    /// weights with their note give back the file byte for byte.
+    #[test]
+    fn the_weights_file_is_what_tune_writes() {
+        let file = include_str!("weights.rs");
+        let note = file.lines().nth(2).unwrap().trim_start_matches("//! ");
+        assert_eq!(source(&WEIGHTS, note), file);
+    }
 }

@@ -2,8 +2,6 @@
 //! `mapello tune` (see `src/ai/tune.rs`); phase 0 is the end of the game.
 //! 3000 games at level 4, solved from 14 empties, seed 1, ridge 10: 169725 positions.
 
-use super::eval::Weights;
-
 /// The tuned weights; columns in the order of `FEATURE_NAMES`:
 /// corner, corner/c, corner/x, axes1, axes1/c, axes1/x, axes2, axes2/c
 /// axes2/x, axes3, axes3/c, axes3/x, axes4, axes4/c, axes4/x, x-danger
@@ -11,7 +9,7 @@ use super::eval::Weights;
 /// tempo
 #[rustfmt::skip]
 #[allow(clippy::approx_constant)]
-pub const WEIGHTS: Weights = [
+pub const WEIGHTS: [[f32; 25]; 6] = [
     [1.233, 0.000, 0.000, 0.781, 1.495, 1.553, 1.012, 1.156, 1.341, 1.060, 0.537, 1.113, 0.958, 0.000, 1.312, -0.351, -1.120, 4.591, -0.487, -1.934, -1.033, 1.493, 1.624, 1.329, -0.331],
     [4.602, 0.000, 0.000, 1.492, 2.447, 2.465, 1.109, 1.548, 0.841, 0.704, 1.488, 0.852, 0.509, 0.000, 1.299, -0.699, -2.337, 1.832, 3.464, -0.232, -1.636, 0.722, -1.610, 0.442, -2.236],
     [7.144, 0.000, 0.000, 1.880, 3.232, 1.773, 0.757, 2.311, 1.277, 0.325, 2.564, 1.222, 0.434, 0.000, 2.002, -1.440, -4.864, -0.230, 2.975, 0.377, -1.219, 1.269, -3.307, 0.079, -1.078],
