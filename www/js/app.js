@@ -145,6 +145,14 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     return example.moves;
   }
 
+  // The page owns its one wasm Game: the one replaced is freed at once,
+  // or its memory would stay taken until the page closes.
+  function replaceGame(next) {
+    const old = game;
+    game = next;
+    old.free();
+  }
+
   function record() {
     return { map: game.mapCode(), variant: game.snapshot().variant, moves: game.transcript() };
   }
@@ -524,7 +532,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   function startGame(map = game.mapCode()) {
     stopComputer();
     passNotice = "";
-    game = new Game({ variant: game.snapshot().variant, map });
+    replaceGame(new Game({ variant: game.snapshot().variant, map }));
     draftMap = map;
     clearNotice("computer");
     $("paste-error").textContent = "";
@@ -564,7 +572,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       draftMap = code;
       flow = mapMade(flow);
       // The board shows the map being chosen on.
-      game = new Game({ variant: game.snapshot().variant, map: code });
+      replaceGame(new Game({ variant: game.snapshot().variant, map: code }));
       closeEditor();
       refresh();
       announce($("choose-text").textContent);
@@ -685,7 +693,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
     else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;
     else map = emptyMap(size);
-    game = new Game({ variant, map });
+    replaceGame(new Game({ variant, map }));
     newGame();
     offerReturn(before);
     if (leftFreePlay) {
@@ -852,8 +860,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     paused = false;
     passNotice = "";
     flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
-    game.free();
-    game = opened;
+    replaceGame(opened);
     draftMap = next.game.map;
     reviewer.load(next.review);
     begin(next.review);
