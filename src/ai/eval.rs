@@ -20,8 +20,35 @@ pub const SCALE: i32 = 16;
 /// Number of phases the weights are given for, from the end (0) to the start.
 pub const PHASES: usize = 6;
 
+/// The features after the square classes' disc differences, by their
+/// place in a row of features (and of weights).
+mod at {
+    use super::SquareClass;
+
+    /// Discs near an open corner on X-like squares.
+    pub(super) const X_DANGER: usize = SquareClass::COUNT;
+    /// Discs near an open corner on C-like squares.
+    pub(super) const C_DANGER: usize = X_DANGER + 1;
+    /// Legal moves, mine less theirs.
+    pub(super) const MOBILITY: usize = C_DANGER + 1;
+    /// Legal moves onto corner-like squares.
+    pub(super) const CORNER_MOBILITY: usize = MOBILITY + 1;
+    /// Empties next to the other side's discs, less those next to mine.
+    pub(super) const POTENTIAL_MOBILITY: usize = CORNER_MOBILITY + 1;
+    /// Discs next to an empty square.
+    pub(super) const FRONTIER: usize = POTENTIAL_MOBILITY + 1;
+    /// Legal moves onto untaken bonuses.
+    pub(super) const BONUS_ACCESS: usize = FRONTIER + 1;
+    /// +1 when an odd number of squares is empty, else -1.
+    pub(super) const PARITY: usize = BONUS_ACCESS + 1;
+    /// Empty regions of odd size, counted from [`super::REGION_EMPTIES`] down.
+    pub(super) const ODD_REGIONS: usize = PARITY + 1;
+    /// Always 1: the side to move's edge.
+    pub(super) const TEMPO: usize = ODD_REGIONS + 1;
+}
+
 /// Number of features.
-pub const FEATURES: usize = SquareClass::COUNT + 10;
+pub const FEATURES: usize = at::TEMPO + 1;
 
 /// Names of the features, in order (for the tuning tool's output, native
 /// only like the tool).
@@ -154,7 +181,6 @@ impl<S: Size> Eval<S> {
             f[c] = diff(mask);
         }
         let empties = g.empties(me, opp);
-        let k = SquareClass::COUNT;
         let open_corners = empties & g.corner_like;
         let mut near_x = S::B::ZERO;
         let mut near_c = S::B::ZERO;
@@ -166,23 +192,24 @@ impl<S: Size> Eval<S> {
                 near_x |= step;
             }
         }
-        f[k] = diff(near_x & g.x_like);
-        f[k + 1] = diff(near_c & g.c_like);
+        f[at::X_DANGER] = diff(near_x & g.x_like);
+        f[at::C_DANGER] = diff(near_c & g.c_like);
         let my_moves = g.moves(me, opp);
         let their_moves = g.moves(opp, me);
-        f[k + 2] = my_moves.count() as f32 - their_moves.count() as f32;
-        f[k + 3] = (my_moves & g.corner_like).count() as f32
+        f[at::MOBILITY] = my_moves.count() as f32 - their_moves.count() as f32;
+        f[at::CORNER_MOBILITY] = (my_moves & g.corner_like).count() as f32
             - (their_moves & g.corner_like).count() as f32;
-        f[k + 4] = (g.with_neighbours(opp) & empties).count() as f32
+        f[at::POTENTIAL_MOBILITY] = (g.with_neighbours(opp) & empties).count() as f32
             - (g.with_neighbours(me) & empties).count() as f32;
-        f[k + 5] = diff(g.with_neighbours(empties));
-        f[k + 6] = (my_moves & p.bonus).count() as f32 - (their_moves & p.bonus).count() as f32;
+        f[at::FRONTIER] = diff(g.with_neighbours(empties));
+        f[at::BONUS_ACCESS] =
+            (my_moves & p.bonus).count() as f32 - (their_moves & p.bonus).count() as f32;
         let n = empties.count();
-        f[k + 7] = if n % 2 == 1 { 1.0 } else { -1.0 };
+        f[at::PARITY] = if n % 2 == 1 { 1.0 } else { -1.0 };
         if n <= REGION_EMPTIES {
-            f[k + 8] = odd_regions(g, empties) as f32;
+            f[at::ODD_REGIONS] = odd_regions(g, empties) as f32;
         }
-        f[k + 9] = 1.0;
+        f[at::TEMPO] = 1.0;
         f
     }
 
@@ -285,4 +312,31 @@ fn odd_regions<S: Size>(g: &Terrain<S>, empties: S::B) -> u32 {
         rest &= !region;
     }
     odd
+}
+
+// The names are the tuning tool's, which the wasm build leaves out.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// Each named place holds the feature the tuning tool names there.
+    #[test]
+    fn named_features_sit_where_their_names_do() {
+        let named = [
+            (at::X_DANGER, "x-danger"),
+            (at::C_DANGER, "c-danger"),
+            (at::MOBILITY, "mobility"),
+            (at::CORNER_MOBILITY, "corner-mobility"),
+            (at::POTENTIAL_MOBILITY, "potential-mobility"),
+            (at::FRONTIER, "frontier"),
+            (at::BONUS_ACCESS, "bonus-access"),
+            (at::PARITY, "parity"),
+            (at::ODD_REGIONS, "odd-regions"),
+            (at::TEMPO, "tempo"),
+        ];
+        for (place, name) in named {
+            assert_eq!(FEATURE_NAMES[place], name);
+        }
+        assert_eq!(FEATURES, FEATURE_NAMES.len());
+    }
 }
