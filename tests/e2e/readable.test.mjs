@@ -63,12 +63,22 @@ for (const [width, options] of SCREENS) {
       await loadMoves(page, WHOLE_GAME);
       await page.waitForSelector("#result", { state: "visible" });
       await assertReadable(page, "the result");
+      await page.screenshot({ path: `${screenshots}/readable-result-${width}-${colorScheme}.png`, fullPage: width === "360" });
 
       await chooseTroll(page);
       await clickSquare(page, "a4", 8, false);
       await assertReadable(page, "a Troll game with a refusal");
+      await page.screenshot({ path: `${screenshots}/readable-troll-${width}-${colorScheme}.png`, fullPage: width === "360" });
       assert.deepEqual(problems, []);
       await page.context().close();
+
+      const editor = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await openSettings(editor.page);
+      await editor.page.click("#edit-map");
+      await editor.page.waitForSelector(".editor-board", { state: "visible" });
+      await assertReadable(editor.page, "the map editor");
+      assert.deepEqual(editor.problems, []);
+      await editor.page.context().close();
     });
   }
 
