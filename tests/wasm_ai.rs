@@ -287,10 +287,37 @@ fn review_move_values_troll_in_chain_steps_and_marks_a_missed_block() {
     assert!(["e3", "e5", "e7"].contains(&best.as_str()), "{best}");
     assert_eq!(get(&r, "class"), "blunder");
     assert_eq!(get(&r, "exact"), false);
+    // The proven loss is named, so the page never counts it as 100 steps.
+    assert_eq!(get(&r, "playedResult"), "lost");
+    assert!(get(&r, "bestResult").is_null());
     let r = review_move(&game, 14.into(), JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&r, "bestForBlack"), 100);
     assert_eq!(get(&r, "exact"), true);
     assert!(get(&r, "class").is_null());
+    assert_eq!(get(&r, "playedResult"), "won");
+    assert_eq!(get(&r, "bestResult"), "won");
+}
+
+fn troll(moves: &str) -> Game {
+    let o = js_sys::Object::new();
+    for (k, v) in [("variant", "troll"), ("moves", moves)] {
+        js_sys::Reflect::set(&o, &k.into(), &v.into()).unwrap();
+    }
+    Game::new(o.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn race_counts_the_discs_each_troll_side_needs() {
+    let race = troll("").race().unwrap();
+    assert_eq!(get(&race, "black"), 8);
+    assert_eq!(get(&race, "white"), 8);
+    // Black's d1 d2 d3 (d2 flipped): 5 to go; joined at the end.
+    let race = troll("d1d2d3").race().unwrap();
+    assert_eq!(get(&race, "black"), 5);
+    let race = troll(TROLL_GAME).race().unwrap();
+    assert_eq!(get(&race, "black"), 0);
+    // Games scored by discs have no race.
+    assert!(start().race().unwrap().is_null());
 }
 
 #[wasm_bindgen_test]

@@ -110,6 +110,36 @@ impl Unit {
             Unit::Chain => "chain",
         }
     }
+
+    /// The result `value` proves for the mover, if it is a proven value
+    /// (Troll's [`TROLL_WON`] and its negative); points prove none.
+    pub fn result(self, value: i32) -> Option<Proven> {
+        match self {
+            Unit::Chain if value >= TROLL_WON => Some(Proven::Won),
+            Unit::Chain if value <= -TROLL_WON => Some(Proven::Lost),
+            _ => None,
+        }
+    }
+}
+
+/// A result the search proved, for the mover: a value that is no count of
+/// steps, and is read as won or lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proven {
+    /// The mover wins with best play.
+    Won,
+    /// The mover loses with best play.
+    Lost,
+}
+
+impl Proven {
+    /// `won` or `lost`, as the command line and the page show it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Proven::Won => "won",
+            Proven::Lost => "lost",
+        }
+    }
 }
 
 /// How bad a move was, by the points it lost.
@@ -213,6 +243,23 @@ impl MoveReview {
     /// The class of the loss, if it is one.
     pub fn class(&self) -> Option<Class> {
         self.unit.class(self.loss())
+    }
+
+    /// The result the move played proves for the mover, if any.
+    pub fn played_result(&self) -> Option<Proven> {
+        self.unit.result(self.played_value)
+    }
+
+    /// The result the best move proves for the mover, if any.
+    pub fn best_result(&self) -> Option<Proven> {
+        self.unit.result(self.best_value)
+    }
+
+    /// True when the move played changed a proven result (threw away a
+    /// win, or walked into a loss): its loss is then no count of steps.
+    pub fn changed_result(&self) -> bool {
+        let (played, best) = (self.played_result(), self.best_result());
+        played != best && (played.is_some() || best.is_some())
     }
 
     /// A value for the mover turned into one for black.

@@ -42,16 +42,27 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(written?)
 }
 
-/// `<i> <X|O> <move> <value> best <move> <value> loss <l> <class|-> <exact E|depth D>`.
+/// `<i> <X|O> <move> <value> best <move> <value> loss <l> <class|-> <exact E|depth D>`;
+/// a proven Troll value reads `won` or `lost`, and the loss of a move that
+/// changed a proven result `result`.
 fn line(number: usize, r: &MoveReview, n: u32) -> String {
+    let value = |v: i32| {
+        r.unit
+            .result(v)
+            .map_or_else(|| signed(v), |p| p.name().to_string())
+    };
+    let loss = if r.changed_result() {
+        "result".to_string()
+    } else {
+        r.loss().to_string()
+    };
     format!(
-        "{number} {} {} {} best {} {} loss {} {} {} {}",
+        "{number} {} {} {} best {} {} loss {loss} {} {} {}",
         r.mover.letter(),
         r.played.name(n),
-        signed(r.played_value),
+        value(r.played_value),
         r.best.name(n),
-        signed(r.best_value),
-        r.loss(),
+        value(r.best_value),
         r.class().map_or("-", |c| c.name()),
         if r.exact { "exact" } else { "depth" },
         r.depth

@@ -14,10 +14,13 @@ use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::review;
 use crate::ai::search;
+use crate::ai::troll::eval as troll_eval;
 use crate::ai::{self, BestMove};
+use crate::bits::Size;
 use crate::caps::{self, MAX_NODES, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
 use crate::game::AnyGame;
 use crate::map::Counts;
+use crate::position::{Colour, Position};
 use crate::rules::Variant;
 use crate::{obf, sharecode};
 
@@ -207,6 +210,8 @@ struct MoveReview {
     best_value: i32,
     played_for_black: i32,
     best_for_black: i32,
+    played_result: Option<&'static str>,
+    best_result: Option<&'static str>,
     loss: i32,
     class: Option<&'static str>,
     exact: bool,
@@ -215,10 +220,13 @@ struct MoveReview {
 
 /// Reviews move `index` (0 for the first, passes counted) of `game`'s
 /// moves: `{ index, unit, mover, played, playedValue, best, bestValue,
-/// playedForBlack, bestForBlack, loss, class, exact, depth }`. Values are
+/// playedForBlack, bestForBlack, playedResult, bestResult, loss, class,
+/// exact, depth }`. Values are
 /// whole points, the final margin for the mover (and for black), when
 /// `unit` is `"points"`; for Troll (`"chain"`) they are chain steps, a
-/// proven win 100 and a proven loss -100 (`src/ai/review.rs`); `class` is
+/// proven win 100 and a proven loss -100 (`src/ai/review.rs`), which
+/// `playedResult` and `bestResult` name `"won"` or `"lost"` (else `null`)
+/// for the mover, so the page never counts them as steps; `class` is
 /// `"inaccuracy"`, `"mistake"`, `"blunder"` or `null`; `depth` is the
 /// empty squares when `exact`, else the plies searched. `options` is
 /// `undefined` or `{ level?: 1..5 }` (review levels, 3 by default). A page
@@ -256,6 +264,8 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
         best_value: r.best_value,
         played_for_black: r.for_black(r.played_value),
         best_for_black: r.for_black(r.best_value),
+        played_result: r.played_result().map(review::Proven::name),
+        best_result: r.best_result().map(review::Proven::name),
         loss: r.loss(),
         class: r.class().map(review::Class::name),
         exact: r.exact,
@@ -264,6 +274,39 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
     // JSON-compatible, so that no class is `null` as the page stores it.
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(error)
+}
+
+/// Troll's race, as `Game.race` returns it.
+#[derive(Serialize)]
+struct Race {
+    black: Option<u32>,
+    white: Option<u32>,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// Troll's race: `{ black, white }`, the discs each side still needs
+    /// to join its edges as Troll's evaluation counts them (0 once joined,
+    /// `null` for a side that can no longer join them); `null` in the
+    /// games scored by discs.
+    pub fn race(&self) -> Result<JsValue, JsError> {
+        let game = self.inner();
+        if game.variant() != Variant::Troll {
+            return Ok(JsValue::NULL);
+        }
+        let race = crate::with_game!(game, g => Race {
+            black: needed(g.position(), Colour::Black),
+            white: needed(g.position(), Colour::White),
+        });
+        serde_wasm_bindgen::to_value(&race).map_err(error)
+    }
+}
+
+/// The discs `c` still needs to join its Troll edges in `pos`, as Troll's
+/// evaluation counts them; `None` when no way is left.
+fn needed<S: Size>(pos: &Position<S>, c: Colour) -> Option<u32> {
+    let d = troll_eval::distance::<S>(pos.discs(c), pos.discs(c.other()), c);
+    (d < troll_eval::CUT).then_some(d)
 }
 
 /// What `solve` returns.

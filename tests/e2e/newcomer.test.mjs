@@ -232,8 +232,10 @@ test("watching two computers: a level for each side, a speed, and no toggles tha
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "watch", { level: "1", "level-white": "2", "watch-speed": "fast" });
   assert.equal(await page.textContent("#level-name"), "Black's level");
-  assert.match(await page.textContent("#player-X .player-name"), /level 1/);
-  assert.match(await page.textContent("#player-O .player-name"), /level 2/);
+  // Each card names the computer and gives its level as the level menu does.
+  assert.equal(await page.textContent("#player-X .player-name"), "Computer");
+  assert.match(await page.textContent("#player-X .player-bonus"), /^level 1\b/);
+  assert.match(await page.textContent("#player-O .player-bonus"), /^level 2\b/);
   assert.ok(await page.isHidden("#hints"), "hints are for a player at the screen");
   assert.ok(await page.isHidden("#show-legal"));
   assert.ok(await page.isHidden("#human-colour"), "no side is the player's when two computers play");

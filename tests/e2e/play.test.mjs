@@ -89,7 +89,8 @@ test("the end of a game shows the result and each side's points", async () => {
   await loadMoves(page, WHOLE_GAME);
   await page.waitForSelector("#result", { state: "visible" });
   assert.equal(await page.textContent("#result-title"), "White wins 43 to 27.");
-  assert.match(await page.textContent("#result-detail"), /Black \(black\): 27.*White \(white\): 43/);
+  // Between two people the colours are the names: said once, not "Black (black)".
+  assert.equal(await page.textContent("#result-detail"), "Black: 27 incl. 3 bonus points · White: 43 incl. 6 bonus points");
   assert.match(await page.textContent("#status"), /Game over/);
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });

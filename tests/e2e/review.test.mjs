@@ -49,9 +49,13 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   assert.equal(rows.length, 4);
   assert.deepEqual(rows[2], ["3. f7 -11 (f5 +2) blunder", "blunder"]);
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
-  assert.match(await page.textContent("#review-summary"), /Black: 14 points lost \(0 inaccuracies, 0 mistakes, 1 blunder\)/);
+  // Only the classes that occurred are counted.
+  assert.match(await page.textContent("#review-summary"), /Black: 14 points lost \(1 blunder\)/);
   // The review starts on the worst move: the position before it, f5 drawn as best.
-  assert.match(await selectedText(page), /^3\. Black f7 -11 \(best f5 \+2, lost 13 — blunder; searched 6 plies\)$/);
+  // Its values are the mover's, and the line says so; the graph's are black's.
+  assert.match(await selectedText(page), /^3\. Black f7: -11 for Black \(best f5: \+2; 13 points lost — blunder; searched 6 plies\)$/);
+  assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black .* A move's value and the points it lost are for the player who made it\.$/);
+  assert.doesNotMatch(await page.textContent("#review-note"), /margin/);
 
   // The arrow keys step through the game, from anywhere on the page.
   await page.keyboard.press("ArrowLeft");
@@ -126,7 +130,7 @@ test("a link opens its game in review mode; 60 walled 10 x 10 moves take seconds
 // A Troll hot-seat game on the empty 8 x 8 board: White's g7 lets Black's
 // column d connect at d8 where a block (e3, e5, e7) was there. `mapello
 // review --variant troll d1 c5 … g7 d8` prints
-// `14 O g7 -100 best e3 -1 loss 99 blunder depth 6`.
+// `14 O g7 lost best e3 -1 loss result blunder depth 6`.
 const TROLL_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=troll&g=d1c5d2g2d3g3d4g4d5g5d6g6d7g7d8&p=hotseat&r=3";
 
 test("a Troll game is reviewed in chain steps, the missed block a blunder", async () => {
@@ -135,10 +139,16 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 15);
-  assert.deepEqual(rows[13], ["14. g7 -100 (e3 -1) blunder", "blunder"]);
+  // A proven result reads as won or lost, never as 100 steps to add.
+  assert.deepEqual(rows[13], ["14. g7 lost (e3 -1) blunder", "blunder"]);
+  assert.equal(rows[14][0], "15. d8 won");
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "13");
-  assert.match(await page.textContent("#review-summary"), /White: \d+ chain steps lost \(\d+ inaccurac(y|ies), \d+ mistakes?, 1 blunder\)/);
-  assert.match(await selectedText(page), /^14\. White g7 -100 \(best e3 -1, lost 99 — blunder; searched 6 plies\)$/);
+  const summaryText = await page.textContent("#review-summary");
+  assert.match(summaryText, /White: a proven loss walked into(, \d+ chain steps? lost)? \((.*, )?1 blunder\)/);
+  assert.doesNotMatch(summaryText, /100|\b0 /);
+  assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: -1; a proven loss walked into — blunder; searched 6 plies\)$/);
+  assert.match(await page.textContent("#review-reading"), /^The graph is the race for black after each move, in chain steps/);
+  assert.match(await page.textContent("#review-graph"), /Black ahead.*White ahead/);
   assert.deepEqual(problems, []);
 });
 

@@ -17,6 +17,8 @@ import {
   mapEdited,
   mapMade,
   nameOf,
+  cardOf,
+  sideLabel,
   newGame,
   nextAction,
   nextGame,
@@ -58,6 +60,11 @@ test("against the computer the person plays the colour chosen, the computer the 
   assert.equal(nameOf(black, "O"), "Computer (level 5)");
   assert.equal(whoPlays(black, "X"), "You (black)");
   assert.equal(whoPlays(black, "O"), "White (computer, level 5)");
+  // The card gives the level as the level menu words it.
+  assert.deepEqual(cardOf(black, "O"), { name: "Computer", detail: "level 5" });
+  assert.deepEqual(cardOf(flowOf({ mode: "computer", level: 10 }), "O"), { name: "Computer", detail: "level 10 · Master" });
+  assert.equal(sideLabel(black, "X"), "Black (you)");
+  assert.equal(sideLabel(flowOf({ mode: "computer", level: 10 }), "O"), "White (computer, level 10 · Master)");
   assert.equal(black.match, null);
   assert.equal(black.phase, "play");
 });
@@ -68,6 +75,9 @@ test("two people at one screen control both colours, named by colour", () => {
   assert.ok(!hasComputer(hotseat) && hasHuman(hotseat));
   assert.equal(soleHuman(hotseat), null);
   assert.equal(whoPlays(hotseat, "O"), "White");
+  // Never "Black (black)".
+  assert.deepEqual(cardOf(hotseat, "X"), { name: "Black", detail: "" });
+  assert.equal(sideLabel(hotseat, "X"), "Black");
 });
 
 test("a watched game is the computer against itself, each colour at its own level", () => {
@@ -77,6 +87,8 @@ test("a watched game is the computer against itself, each colour at its own leve
   assert.equal(levelOf(watch, "X"), 2);
   assert.equal(levelOf(watch, "O"), 7);
   assert.equal(nameOf(watch, "O"), "White computer (level 7)");
+  // Never "Black computer (level 2) (black)".
+  assert.equal(sideLabel(watch, "X"), "Black (computer, level 2)");
   assert.equal(levelOf(flowOf({ mode: "computer", level: 2, levelWhite: 7 }), "O"), 2, "levelWhite is for watching only");
 });
 
@@ -131,12 +143,17 @@ test("rule 8: free play takes turns at making the map, the other player picks a 
   assert.equal(flow.match.kind, "freeplay");
   assert.equal(nextAction(flow, toMove("X"), idle), null, "nobody moves while the map is made");
   assert.ok(!humanToMove(flow, toMove("X")));
+  // Nobody has a colour before Player 2 chooses: the cards say so.
+  assert.deepEqual(cardOf(flow, "X"), { name: "Black", detail: "not chosen yet" });
   flow = mapMade(flow);
   assert.equal(flow.phase, "choose");
+  assert.deepEqual(cardOf(flow, "O"), { name: "White", detail: "not chosen yet" });
   assert.equal(sideChosen({ ...flow, phase: "play" }, "X").phase, "play", "no choice is asked during a game");
   flow = sideChosen(flow, "X"); // Player 2 takes black
   assert.equal(flow.phase, "play");
   assert.equal(nameOf(flow, "X"), "Player 2");
+  assert.deepEqual(cardOf(flow, "X"), { name: "Player 2", detail: "" });
+  assert.equal(sideLabel(flow, "X"), "Black (Player 2)");
   assert.deepEqual(controllers(flow), { X: "human", O: "human" });
   flow = afterMove(flow, over([30, 34], "O"));
   assert.deepEqual(flow.match.games, [{ first: "O", points: [34, 30] }]);

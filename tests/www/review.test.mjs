@@ -6,12 +6,12 @@ import { test } from "node:test";
 import {
   CLASSES,
   addItem,
-  classOf,
   describe,
   fits,
   graph,
   isComplete,
   itemProblem,
+  lossText,
   nearestPoint,
   nextIndex,
   progress,
@@ -22,11 +22,15 @@ import {
   step,
   unitOf,
   summary,
+  valueText,
 } from "../../www/js/review.js";
 import { loadWasm } from "./wasm.mjs";
 
 const GAME = { map: "16AAAAAAAAAAAAAAAA", variant: "othello", moves: "d5c5b2e3" };
 const NAMES = ["d5", "c5", "b2", "e3"];
+
+// The classes of src/ai/review.rs's point thresholds, for made-up answers.
+const classOf = (loss) => (loss >= 10 ? "blunder" : loss >= 5 ? "mistake" : loss >= 2 ? "inaccuracy" : null);
 
 // An answer as the worker's reviewMove gives it.
 function item(index, mover, played, playedValue, best, bestValue, extra = {}) {
@@ -60,34 +64,42 @@ function full() {
   return ITEMS.reduce(addItem, startReview(GAME, NAMES));
 }
 
-test("classes follow the thresholds of src/ai/review.rs", () => {
-  assert.deepEqual(
-    [0, 1, 2, 4, 5, 9, 10, 40].map(classOf),
-    [null, null, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"],
-  );
-  assert.deepEqual(
-    CLASSES.map((c) => c.from),
-    [2, 5, 10],
-  );
+test("the class is Rust's: any known class is taken, an unknown one or one on no loss is not", () => {
+  assert.deepEqual(CLASSES, ["inaccuracy", "mistake", "blunder"]);
+  const good = ITEMS[2];
+  assert.equal(itemProblem({ ...good, class: "mistake" }, 2, NAMES), null);
+  assert.equal(itemProblem({ ...good, class: "howler" }, 2, NAMES), "its class is unknown");
+  assert.equal(itemProblem({ ...ITEMS[0], class: "mistake" }, 0, NAMES), "its class does not match its loss");
 });
 
-test("Troll's classes follow its chain-step thresholds of src/ai/review.rs", () => {
-  assert.deepEqual(
-    [0, 1, 2, 3, 4, 32, 49, 50, 116].map((loss) => classOf(loss, "chain")),
-    [null, null, "inaccuracy", "inaccuracy", "mistake", "mistake", "mistake", "blunder", "blunder"],
-  );
-  assert.equal(classOf(10, "points"), "blunder");
-});
+// White's g7 walks into a proven loss, as the wasm review answers it.
+const TROLL_ITEM = {
+  index: 0, unit: "chain", mover: "O", played: "g7", best: "e5",
+  playedValue: -100, bestValue: -1, playedForBlack: 100, bestForBlack: 1,
+  playedResult: "lost", bestResult: null,
+  loss: 99, class: "blunder", exact: false, depth: 6,
+};
 
-test("a Troll move that walks into a proven loss is accepted as a blunder", () => {
-  const item = {
-    index: 0, unit: "chain", mover: "O", played: "g7", best: "e5",
-    playedValue: -100, bestValue: -1, playedForBlack: 100, bestForBlack: 1,
-    loss: 99, class: "blunder", exact: false, depth: 6,
-  };
-  assert.equal(itemProblem(item, 0, ["g7"]), null);
-  assert.equal(itemProblem({ ...item, class: "mistake" }, 0, ["g7"]), "its class does not match its loss");
-  assert.equal(itemProblem({ ...item, unit: "discs" }, 0, ["g7"]), "its unit is unknown");
+test("a Troll move that walks into a proven loss reads as lost, not as 99 steps", () => {
+  assert.equal(itemProblem(TROLL_ITEM, 0, ["g7"]), null);
+  assert.equal(itemProblem({ ...TROLL_ITEM, unit: "discs" }, 0, ["g7"]), "its unit is unknown");
+  assert.equal(itemProblem({ ...TROLL_ITEM, playedResult: "drawn" }, 0, ["g7"]), "its proven result is unknown");
+  assert.equal(valueText(TROLL_ITEM, "played"), "lost");
+  assert.equal(valueText(TROLL_ITEM, "best"), "-1");
+  assert.equal(lossText(TROLL_ITEM), "a proven loss walked into");
+  assert.equal(
+    describe(TROLL_ITEM),
+    "1. White g7: a proven loss for White (best e5: -1; a proven loss walked into — blunder; searched 6 plies)",
+  );
+  const review = addItem(startReview({ ...GAME, variant: "troll" }, ["g7"]), TROLL_ITEM);
+  const s = summary(review).O;
+  assert.equal(s.lost, 0, "a proven result adds no steps");
+  assert.equal(s.walked, 1);
+  assert.equal(s.thrown, 0);
+  // On the graph the proven result sits on the edge, not 100 steps out.
+  const g = graph(review, { width: 100, height: 100, pad: 10 });
+  assert.equal(g.scale, 10);
+  assert.equal(g.points[0].y, g.top);
 });
 
 test("Troll's review counts chain steps, the others' points", () => {
@@ -129,7 +141,7 @@ test("answers that cannot be the analysis asked for are refused", () => {
     [{ ...good, loss: 3 }, /loss/],
     [item(2, "X", "b2", 5, "c4", 4), /loss/],
     [{ ...good, playedForBlack: 8 }, /for black/],
-    [{ ...good, class: "mistake" }, /class/],
+    [{ ...good, class: "howler" }, /class/],
     [{ ...good, exact: "no" }, /deep/],
   ];
   for (const [answer, problem] of cases) assert.match(itemProblem(answer, 2, NAMES), problem, JSON.stringify(answer));
@@ -186,9 +198,12 @@ test("stepping stays within the analysed moves", () => {
   assert.equal(step(startReview(GAME, NAMES), null, 1), null);
 });
 
-test("a move reads as a sentence", () => {
-  assert.equal(describe(ITEMS[2]), "3. Black b2 -8 (best c4 +4, lost 12 — blunder; searched 6 plies)");
-  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }), "1. Black d5 +1 (best; exact, 9 empty squares)");
+test("a move reads as a sentence, its values the mover's", () => {
+  assert.equal(describe(ITEMS[2]), "3. Black b2: -8 for Black (best c4: +4; 12 points lost — blunder; searched 6 plies)");
+  assert.equal(describe(ITEMS[1]), "2. White c5: -4 for White (best e3: -1; 3 points lost — inaccuracy; searched 6 plies)");
+  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }), "1. Black d5: +1 for Black (the best move; exact, 9 empty squares)");
+  // Another move as good is no better: it is named, nothing is lost.
+  assert.equal(describe(item(0, "X", "f4", -12, "c5", -12)), "1. Black f4: -12 for Black (as good as c5; searched 6 plies)");
 });
 
 test("a stored review is used only for its own game and when every item holds", () => {
@@ -248,4 +263,28 @@ test("a stored review is cut to what fits the game as played, the rest to analys
   const cut = reconcile({ ...stored, items: [stored.items[0], other, ...stored.items.slice(2)] }, NAMES);
   assert.deepEqual(cut.items, stored.items.slice(0, 1));
   assert.equal(nextIndex(cut), 1);
+});
+
+test("the wasm module names Troll's proven results, and the summary adds no 100s", async () => {
+  const wasm = await loadWasm();
+  // White's g7 lets Black's column d reach row 8 (tests/cli.rs has the same game).
+  const moves = "d1c5d2g2d3g3d4g4d5g5d6g6d7g7d8";
+  const game = new wasm.Game({ variant: "troll", moves });
+  const record = { map: game.mapCode(), variant: "troll", moves: game.transcript() };
+  let review = startReview(record, game.snapshot().moves, 1);
+  for (let i = nextIndex(review); i !== null; i = nextIndex(review)) {
+    const answer = wasm.reviewMove(game, i, { level: review.level });
+    assert.equal(itemProblem(answer, i, review.names), null, JSON.stringify(answer));
+    review = addItem(review, answer);
+  }
+  const g7 = review.items[13];
+  assert.deepEqual([g7.played, g7.playedResult, g7.bestResult, g7.class], ["g7", "lost", null, "blunder"]);
+  assert.deepEqual([review.items[14].playedResult, review.items[14].bestResult], ["won", "won"]);
+  assert.equal(review.items[0].playedResult, null);
+  const white = summary(review).O;
+  assert.equal(white.walked, 1);
+  assert.ok(white.lost < 100, `White lost ${white.lost} chain steps`);
+  // The other games name no results.
+  const othello = new wasm.Game({ variant: "othello", moves: "f5" });
+  assert.equal(wasm.reviewMove(othello, 0).playedResult, null);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
-import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, refusalReason, trollOutlook } from "../../www/js/troll.js";
+import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, marksHelp, raceOf, refusalReason, trollOutlook } from "../../www/js/troll.js";
 
 const at = (name) => squareIndex(8, name);
 const names = (indices) => indices.map((i) => ["a", "b", "c", "d", "e", "f", "g", "h"][(i % 10) - 1] + Math.floor(i / 10)).sort();
@@ -58,4 +58,16 @@ test("the computer's outlook in Troll speaks of the race, not of points", () => 
   assert.equal(trollOutlook({ score: 627, exact: true }), "It has worked out the rest of the game: it wins with best play.");
   assert.equal(trollOutlook({ score: -627, exact: true }), "It has worked out the rest of the game: it loses with best play.");
   for (const text of [trollOutlook({ score: 5, exact: false }), HINTS_HELP]) assert.doesNotMatch(text, /point/);
+});
+
+test("Troll's race is worded from Game.race's counts: to go, joined, or cut off", () => {
+  assert.deepEqual(raceOf("X", 5), { count: "5", detail: "5 discs to go", words: "Black needs 5 discs more to join top to bottom." });
+  assert.deepEqual(raceOf("O", 1), { count: "1", detail: "1 disc to go", words: "White needs 1 disc more to join left to right." });
+  assert.equal(raceOf("X", 0).detail, "joined top to bottom");
+  assert.equal(raceOf("O", null).detail, "cut off");
+});
+
+test("a refused Troll click names the rings and red bars, not dots", () => {
+  assert.match(marksHelp("X"), /^On White's edges a ring marks a square you can take with a flip, a red bar one you cannot/);
+  assert.doesNotMatch(marksHelp("O"), /dot/);
 });

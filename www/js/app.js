@@ -9,6 +9,7 @@ import { colourName, lineText, moveText } from "./announce.js";
 import { createBoard } from "./board.js";
 import {
   afterMove,
+  cardOf,
   changesGame,
   controllers,
   gameNumber,
@@ -25,6 +26,7 @@ import {
   passNoticeAfter,
   resultLine,
   sideChosen,
+  sideLabel,
   sideOfPlayer,
   SIDES,
   stepHistory,
@@ -40,7 +42,7 @@ import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
-import { HINTS_HELP, refusalReason, trollOutlook } from "./troll.js";
+import { HINTS_HELP, marksHelp, raceOf, refusalReason, trollOutlook } from "./troll.js";
 import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, movesAhead, progressLine } from "./levels.js";
 import { save } from "./storage.js";
 
@@ -210,13 +212,21 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     return { settings, game: phase === "setup" ? { ...record(), map: draftMap, moves: "" } : record(), match, phase, review };
   }
 
+  // Troll is a race between edges, not a count of discs: its cards show
+  // the discs each side still needs (Game.race), the others the score.
   function showPlayers(snap) {
+    const race = snap.variant === "troll" ? game.race() : null;
     for (const [k, colour] of SIDES.entries()) {
       const card = $(`player-${colour}`);
-      card.querySelector(".player-name").textContent = nameOf(flow, colour);
-      card.querySelector(".player-score").textContent = String(snap.score[k]);
+      const { name, detail } = cardOf(flow, colour);
+      card.querySelector(".player-name").textContent = name;
+      const score = card.querySelector(".player-score");
       const taken = snap.taken[k];
-      card.querySelector(".player-bonus").textContent = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
+      const bonus = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
+      const side = race ? raceOf(colour, race[colour === "X" ? "black" : "white"]) : null;
+      score.textContent = side ? side.count : String(snap.score[k]);
+      score.setAttribute("aria-label", side ? side.words : `${colourName(colour)}'s score`);
+      card.querySelector(".player-bonus").textContent = [detail, side?.detail ?? bonus].filter(Boolean).join(" · ");
       card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
       card.classList.toggle("winner", snap.winner === colour);
     }
@@ -255,9 +265,11 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     panel.hidden = snap.status !== "gameOver" || phase === "setup" || phase === "choose";
     if (panel.hidden) return;
     $("result-title").textContent = resultLine(flow, snap);
+    const race = snap.variant === "troll" ? game.race() : null;
     const parts = SIDES.map((colour, k) => {
+      if (race) return `${sideLabel(flow, colour)}: ${raceOf(colour, race[colour === "X" ? "black" : "white"]).detail}`;
       const bonus = snap.taken[k] ? ` incl. ${BONUS_POINTS * snap.taken[k]} bonus points` : "";
-      return `${nameOf(flow, colour)} (${colourName(colour).toLowerCase()}): ${snap.score[k]}${bonus}`;
+      return `${sideLabel(flow, colour)}: ${snap.score[k]}${bonus}`;
     });
     let detail = parts.join(" · ");
     if (match) detail += `. ${leaderText(match)}`;
@@ -378,7 +390,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     else if (snap.variant === "troll") why = refusalReason(fromGame(snap), index);
     else if (snap.cells[index] === "#") why = "is a wall: nobody plays there.";
     else why = "would flip no disc: a move must close a line of your opponent's discs.";
-    const text = `${square} ${why} The dots show where you can play.`;
+    const where = snap.variant === "troll" ? marksHelp(snap.toMove) : "The dots show where you can play.";
+    const text = `${square} ${why} ${where}`;
     $("refusal").textContent = text;
     announce(text);
     showLegalUntil = performance.now() + REFUSAL_MS;

@@ -16,6 +16,7 @@
 // (one number per side) and `winner`. A game with other rules plugs in by
 // giving the same answers.
 import { colourName, passText, resultForPlayer, resultText } from "./announce.js";
+import { levelLabel } from "./levels.js";
 import { colourOfFirst, matchFor, newMatch, recordGame, withChoice } from "./match.js";
 import { connectionPoints, connectionText } from "./troll.js";
 
@@ -110,6 +111,30 @@ export function nameOf(flow, side) {
   if (controllerOf(flow, side) === "computer") return `Computer (level ${levelOf(flow, side)})`;
   if (flow.settings.mode === "computer") return "You";
   return colourName(side);
+}
+
+/**
+ * What the player card of `side` says: `{ name, detail }`, the detail a
+ * computer's level as the level menu words it ("level 10 · Master"). While
+ * free play's map is made and its colour chosen, nobody has a side yet.
+ */
+export function cardOf(flow, side) {
+  if (flow.match && (flow.phase === "setup" || flow.phase === "choose")) return { name: colourName(side), detail: "not chosen yet" };
+  if (flow.match) return { name: flow.match.names[playerOf(flow, side)], detail: "" };
+  if (controllerOf(flow, side) === "computer") return { name: "Computer", detail: `level ${levelLabel(levelOf(flow, side))}` };
+  return { name: flow.settings.mode === "computer" ? "You" : colourName(side), detail: "" };
+}
+
+/**
+ * The side as a result names it, colour first: "Black", "White (you)",
+ * "Black (computer, level 10 · Master)", "White (Player 2)".
+ */
+export function sideLabel(flow, side) {
+  const { name, detail } = cardOf(flow, side);
+  const plain = colourName(side);
+  if (name === plain) return plain;
+  const who = name === "You" || name === "Computer" ? name.toLowerCase() : name;
+  return `${plain} (${[who, detail].filter(Boolean).join(", ")})`;
 }
 
 /** "White", or "Player 2 (white)" where the side has a name of its own. */

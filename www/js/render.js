@@ -14,7 +14,12 @@ export const MARGIN = 0.42;
 // a pixel or less wide.
 const MIN_PIXELS = 24;
 
-const colors = {
+/**
+ * The board's colours. The labels drawn on it (hint and review values on
+ * their backdrops, a bonus's "+3" on its outline) keep WCAG AA contrast
+ * over every cell they can sit on: tests/www/render.test.mjs measures them.
+ */
+export const colors = {
   square: "#2f7a4b",
   ringSquare: "#3d6786",
   wall: "#2a2f35",
@@ -28,12 +33,15 @@ const colors = {
   whiteRim: "#2b2b2b",
   bonus: ["#7cc4ff", "#1f6fd1"],
   bonusText: "#ffffff",
+  bonusEdge: "#0b3f80",
   joker: ["#ff6b6b", "#c01d2e"],
   jokerEdge: "#ffe3e3",
   last: "#ff8c1a",
   cursor: "#ffd400",
   hintBest: "#b7ff8a",
+  hintBestBack: [10, 60, 20, 0.72],
   hint: "#ffffff",
+  hintBack: [0, 0, 0, 0.45],
   chain: "#ffd400",
   closed: "rgba(120, 10, 10, 0.75)",
 };
@@ -259,12 +267,16 @@ function drawBonus(ctx, rect) {
   ctx.fillStyle = shade;
   ctx.fill();
   ctx.lineWidth = Math.max(1, r / 10);
-  ctx.strokeStyle = "#0b3f80";
+  ctx.strokeStyle = colors.bonusEdge;
   ctx.stroke();
-  ctx.fillStyle = colors.bonusText;
   ctx.font = `700 ${Math.round(r * 0.95)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
+  // Outlined in the disc's dark edge: white alone is faint on its light blue.
+  ctx.lineJoin = "round";
+  ctx.lineWidth = Math.max(2, r / 4);
+  ctx.strokeText(`+${BONUS_POINTS}`, cx, cy + r * 0.05);
+  ctx.fillStyle = colors.bonusText;
   ctx.fillText(`+${BONUS_POINTS}`, cx, cy + r * 0.05);
 }
 
@@ -326,18 +338,29 @@ function drawLegal(ctx, rect, toMove, onBonus) {
 // Troll: each player's edges as a band of their colour along the board's
 // border, inside the edge squares (on the green, where both colours show):
 // black along the top and bottom rows, white along the side columns (the
-// corners carry both).
+// corners carry both). A fifth of a cell wide, white in pure white edged
+// in black, so it stands out from the green as much as black's does.
 function drawEdges(ctx, board, size) {
-  const band = Math.max(3, Math.round(board.cell / 6));
+  const band = edgeBand(board.cell);
   for (const side of ["X", "O"]) {
-    ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[1];
     for (const i of edgeSquares(size, side)) {
       const r = cellRect(board, i);
       const { row, col } = outerCoords(size, i);
-      if (side === "X") ctx.fillRect(r.x, row === 1 ? r.y : r.y + r.height - band, r.width, band);
-      else ctx.fillRect(col === 1 ? r.x : r.x + r.width - band, r.y, band, r.height);
+      if (side === "X") fillBand(ctx, side, r.x, row === 1 ? r.y : r.y + r.height - band, r.width, band);
+      else fillBand(ctx, side, col === 1 ? r.x : r.x + r.width - band, r.y, band, r.height);
     }
   }
+}
+
+const edgeBand = (cell) => Math.max(3, Math.round(cell / 5));
+
+function fillBand(ctx, side, x, y, width, height) {
+  ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[0];
+  ctx.fillRect(x, y, width, height);
+  if (side === "X") return;
+  ctx.lineWidth = Math.max(1, Math.min(width, height) / 6);
+  ctx.strokeStyle = colors.whiteRim;
+  ctx.strokeRect(x, y, width, height);
 }
 
 // Troll: the opponent's edge squares the mover may take only with a
@@ -357,11 +380,9 @@ function drawClosed(ctx, rect) {
 // The legend's picture of the edges: the top-left corner square, where
 // Black's band (top) and White's (left) meet, as on the board.
 function drawEdgeBands(ctx, rect, cell) {
-  const band = Math.max(3, Math.round(cell / 6));
-  ctx.fillStyle = colors.black[1];
-  ctx.fillRect(rect.x, rect.y, rect.width, band);
-  ctx.fillStyle = colors.white[1];
-  ctx.fillRect(rect.x, rect.y, band, rect.height);
+  const band = edgeBand(cell);
+  fillBand(ctx, "X", rect.x, rect.y, rect.width, band);
+  fillBand(ctx, "O", rect.x, rect.y, band, rect.height);
 }
 
 // Troll: a disc of the winning chain, ringed in gold.
@@ -378,17 +399,17 @@ function drawChainLink(ctx, rect) {
 function drawHints(ctx, board, hints) {
   if (hints.length === 0) return;
   const best = Math.max(...hints.map((h) => h.score));
-  for (const { index, score } of hints) {
+  for (const { index, score, text } of hints) {
     const rect = cellRect(board, index);
     const { cx, cy, size } = centre(rect);
     const top = score === best;
-    ctx.fillStyle = top ? "rgba(10, 60, 20, 0.72)" : "rgba(0, 0, 0, 0.45)";
+    ctx.fillStyle = rgba(top ? colors.hintBestBack : colors.hintBack);
     ctx.fillRect(rect.x + size * 0.1, cy - size * 0.22, rect.width - size * 0.2, size * 0.44);
     ctx.fillStyle = top ? colors.hintBest : colors.hint;
     ctx.font = `700 ${Math.round(size * 0.3)}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(hintText(score), cx, cy + size * 0.02);
+    ctx.fillText(text ?? hintText(score), cx, cy + size * 0.02);
   }
 }
 
@@ -431,6 +452,8 @@ export function hintText(score) {
   const n = Math.round(score);
   return n > 0 ? `+${n}` : String(n);
 }
+
+const rgba = ([r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a})`;
 
 function drawCursor(ctx, rect) {
   const w = Math.max(2, Math.round(rect.width / 14));

@@ -14,6 +14,7 @@ import {
   fits,
   graph,
   isComplete,
+  lossText,
   nearestPoint,
   nextIndex,
   progress,
@@ -22,6 +23,7 @@ import {
   step,
   summary,
   unitOf,
+  valueText,
 } from "./review.js";
 import { fromGame } from "./state.js";
 
@@ -38,7 +40,13 @@ const LEVEL_WORDS = {
 
 const PLURALS = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 
-const signed = (v) => (v > 0 ? `+${v}` : `${v}`);
+// What the graph and the values mean, in the unit of the review's game.
+const READING = {
+  points:
+    "The graph is the final margin for black after each move (above the line, black is ahead). A move's value and the points it lost are for the player who made it.",
+  chain:
+    "The graph is the race for black after each move, in chain steps: the discs white still needs to join its edges less those black needs (above the line, black is ahead; a proven result on the edge). A move's value is for the player who made it: its lead in chain steps, or won or lost where the search proved the result.",
+};
 
 /**
  * The reviewer of the page's game. `Game` is the wasm class, `board` the
@@ -186,8 +194,8 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const snap = game.snapshot();
     game.free();
     const marks = [
-      { index: squareIndex(snap.size, item.best), score: item.bestValue },
-      { index: squareIndex(snap.size, item.played), score: item.playedValue },
+      { index: squareIndex(snap.size, item.best), score: item.bestValue, text: valueText(item, "best") },
+      { index: squareIndex(snap.size, item.played), score: item.playedValue, text: valueText(item, "played") },
     ].filter((m, k) => m.index >= 0 && (k === 0 || item.played !== item.best));
     board.set({ ...fromGame(snap), showLegal: false, interactive: false, hints: marks });
   }
@@ -213,7 +221,8 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     $("review-cancel").hidden = !running;
     $("review-resume").hidden = running || finished;
     $("review-error").textContent = problem;
-    $("review-note").textContent = `Level ${review.level}: each move searched ${LEVEL_WORDS[review.level]}. Values are the final margin for black.`;
+    $("review-reading").textContent = READING[review.game.variant === "troll" ? "chain" : "points"];
+    $("review-note").textContent = `Level ${review.level}: each move searched ${LEVEL_WORDS[review.level]}.`;
     panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
     drawGraph();
     drawList();
@@ -243,7 +252,8 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
       return el;
     };
     parts.push(line(0, g.zero, box.width, g.zero, "graph-zero"));
-    parts.push(text(4, g.top + 10, `Black +${g.scale}`, "start"), text(4, g.bottom - 2, `White +${g.scale}`, "start"));
+    const edge = review.game.variant === "troll" ? "ahead" : `+${g.scale}`;
+    parts.push(text(4, g.top + 10, `Black ${edge}`, "start"), text(4, g.bottom - 2, `White ${edge}`, "start"));
     if (selected !== null && g.points[selected]) {
       const x = g.points[selected].x;
       parts.push(line(x, g.top, x, g.bottom, "graph-selected"));
@@ -287,7 +297,9 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
       const li = document.createElement("li");
       li.className = `review-row move-${item.mover}`;
       if (item.class) li.dataset.class = item.class;
-      const words = `${item.index + 1}. ${item.played} ${signed(item.playedValue)}${item.played === item.best ? "" : ` (${item.best} ${signed(item.bestValue)})`}${item.class ? ` ${item.class}` : ""}`;
+      // The best move only where it was better: an equal one is no advice.
+      const better = item.loss > 0 ? ` (${item.best} ${valueText(item, "best")})` : "";
+      const words = `${item.index + 1}. ${item.played} ${valueText(item, "played")}${better}${item.class ? ` ${item.class}` : ""}`;
       const button = moveButton(item, words);
       if (item.index === selected) button.setAttribute("aria-current", "true");
       li.append(button);
@@ -301,21 +313,19 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
   function drawSummary() {
     const s = summary(review);
     const blocks = ["X", "O"].map((colour) => {
-      const { lost, counts, worst } = s[colour];
+      const { worst } = s[colour];
       const div = document.createElement("div");
       div.className = `review-player review-player-${colour}`;
       const head = document.createElement("p");
-      const tally = Object.entries(counts)
-        .map(([name, n]) => `${n} ${n === 1 ? name : PLURALS[name]}`)
-        .join(", ");
-      head.textContent = `${colourName(colour)}: ${lost} ${unitOf(review)[lost === 1 ? 0 : 1]} lost (${tally})`;
+      head.textContent = `${colourName(colour)}: ${summaryWords(s[colour], unitOf(review))}`;
       div.append(head);
       const list = document.createElement("ul");
       list.className = "review-worst";
       for (const item of worst) {
         const li = document.createElement("li");
         if (item.class) li.dataset.class = item.class;
-        li.append(moveButton(item, `${item.index + 1}. ${item.played} −${item.loss}${item.class ? ` ${item.class}` : ""}`));
+        const cost = item.playedResult || item.bestResult ? lossText(item) : `−${item.loss}`;
+        li.append(moveButton(item, `${item.index + 1}. ${item.played} ${cost}${item.class ? ` ${item.class}` : ""}`));
         list.append(li);
       }
       if (worst.length) div.append(list);
@@ -343,4 +353,19 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     /** The review to save with the game (`shown` while open), or null when there is none for it. */
     current: () => (review && fits(review, record()) ? { ...review, shown: isOpen() } : null),
   };
+}
+
+// One player's summary in words: "14 points lost (1 blunder)", "no points
+// lost", or in Troll "a proven win thrown away, 3 chain steps lost
+// (1 inaccuracy, 1 blunder)": a proven result is no number of steps to add.
+function summaryWords({ lost, counts, thrown, walked }, [one, many]) {
+  const parts = [];
+  if (thrown) parts.push(thrown === 1 ? "a proven win thrown away" : `${thrown} proven wins thrown away`);
+  if (walked) parts.push(walked === 1 ? "a proven loss walked into" : `${walked} proven losses walked into`);
+  if (lost || !parts.length) parts.push(`${lost || "no"} ${lost === 1 ? one : many} lost`);
+  const tally = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${n} ${n === 1 ? name : PLURALS[name]}`)
+    .join(", ");
+  return `${parts.join(", ")}${tally ? ` (${tally})` : ""}`;
 }

@@ -8,21 +8,13 @@
 export const REVIEW_LEVEL = 3;
 /** The strongest review level (src/ai/review.rs, MAX_LEVEL). */
 export const MAX_REVIEW_LEVEL = 5;
-/** The classes of a loss, mildest first, with the fewest points lost for each. */
-export const CLASSES = [
-  { name: "inaccuracy", from: 2 },
-  { name: "mistake", from: 5 },
-  { name: "blunder", from: 10 },
-];
 /**
- * Troll's classes, by chain steps lost (src/ai/review.rs, TROLL_*): only a
- * proven win thrown away or a proven loss walked into (values ±100) is a blunder.
+ * The classes of a loss, mildest first. Which loss earns which class is
+ * Rust's to say (src/ai/review.rs): each analysis carries its class.
  */
-export const CHAIN_CLASSES = [
-  { name: "inaccuracy", from: 2 },
-  { name: "mistake", from: 4 },
-  { name: "blunder", from: 50 },
-];
+export const CLASSES = ["inaccuracy", "mistake", "blunder"];
+/** A result the search proved, as `reviewMove` names it: the mover's. */
+const RESULTS = ["won", "lost"];
 // A 10 x 10 game has at most 96 moves plus passes.
 const MAX_MOVES = 400;
 // No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
@@ -44,16 +36,6 @@ export function reviewable(variant) {
 /** What `review`'s values count, singular and plural: Troll's are chain steps. */
 export function unitOf(review) {
   return review.game.variant === "troll" ? ["chain step", "chain steps"] : ["point", "points"];
-}
-
-/**
- * The class of a loss of `loss` in `unit` (`reviewMove`'s unit: "chain"
- * for Troll's chain steps, points otherwise), or null below an inaccuracy.
- */
-export function classOf(loss, unit) {
-  let found = null;
-  for (const c of unit === "chain" ? CHAIN_CLASSES : CLASSES) if (loss >= c.from) found = c.name;
-  return found;
 }
 
 /**
@@ -98,7 +80,12 @@ export function itemProblem(answer, index, names) {
   }
   // Reviews saved before Troll was reviewed have no unit: they are in points.
   if (answer.unit !== undefined && answer.unit !== "points" && answer.unit !== "chain") return "its unit is unknown";
-  if (answer.class !== classOf(answer.loss, answer.unit)) return "its class does not match its loss";
+  if (answer.class !== null && !CLASSES.includes(answer.class)) return "its class is unknown";
+  if (answer.loss === 0 && answer.class !== null) return "its class does not match its loss";
+  // Reviews saved before results were named have none: their values are numbers.
+  for (const k of ["playedResult", "bestResult"]) {
+    if (answer[k] !== undefined && answer[k] !== null && !RESULTS.includes(answer[k])) return "its proven result is unknown";
+  }
   if (typeof answer.exact !== "boolean" || answer.depth < 0) return "it does not say how deep it looked";
   return null;
 }
@@ -133,19 +120,22 @@ export function isComplete(review) {
  * `width` x `height` with `pad` around: `{ points, zero, top, bottom, scale }`.
  * `points[i]` is `{ x, y, index, value, cls }` for move `i`, x spread over the
  * whole game; `zero` is the y of an even game; the scale is symmetric, at
- * least 10 points, so small swings do not look like big ones.
+ * least 10, so small swings do not look like big ones. A proven result
+ * (Troll) is drawn on the edge of its side, not 100 steps beyond it.
  */
 export function graph(review, { width, height, pad = 8 }) {
   const total = Math.max(1, review.names.length);
-  const scale = Math.max(10, ...review.items.map((r) => Math.abs(r.playedForBlack)));
+  const open = review.items.filter((r) => !r.playedResult);
+  const scale = Math.max(10, ...open.map((r) => Math.abs(r.playedForBlack)));
   const top = pad;
   const bottom = height - pad;
   const zero = (top + bottom) / 2;
   const half = (bottom - top) / 2;
   const step = total > 1 ? (width - 2 * pad) / (total - 1) : 0;
+  const plotted = (r) => (r.playedResult ? Math.sign(r.playedForBlack) * scale : r.playedForBlack);
   const points = review.items.map((r, index) => ({
     x: pad + step * index,
-    y: zero - (r.playedForBlack / scale) * half,
+    y: zero - (plotted(r) / scale) * half,
     index,
     value: r.playedForBlack,
     cls: r.class,
@@ -160,21 +150,38 @@ export function nearestPoint(points, x) {
   return best?.index ?? null;
 }
 
+/** True when the search proved the result of either move (Troll): its loss is no count of steps. */
+export function proven(item) {
+  return Boolean(item.playedResult || item.bestResult);
+}
+
+/** "thrown" when `item` gave up a proven win, "walked" when it walked into a proven loss, else null. */
+export function resultLost(item) {
+  if (item.bestResult === "won" && item.playedResult !== "won") return "thrown";
+  if (item.playedResult === "lost" && item.bestResult !== "lost") return "walked";
+  return null;
+}
+
 /**
- * Each player's summary, `{ X, O }`: `{ lost, counts, worst }`: the points
- * lost over the game, how many moves of each class, and the three moves that
- * lost the most (the earliest first among equal losses; none that lost nothing).
+ * Each player's summary, `{ X, O }`: `{ lost, counts, worst, thrown, walked }`:
+ * the points (or chain steps) lost over the game, proven results left out;
+ * how many moves of each class; the three moves that lost the most (the
+ * earliest first among equal losses; none that lost nothing); and how many
+ * proven wins were thrown away and proven losses walked into.
  */
 export function summary(review) {
   const out = {};
   for (const colour of ["X", "O"]) {
     const mine = review.items.filter((r) => r.mover === colour);
-    const counts = Object.fromEntries(CLASSES.map((c) => [c.name, mine.filter((r) => r.class === c.name).length]));
+    const counts = Object.fromEntries(CLASSES.map((name) => [name, mine.filter((r) => r.class === name).length]));
     const worst = mine
       .filter((r) => r.loss > 0)
       .sort((a, b) => b.loss - a.loss || a.index - b.index)
       .slice(0, 3);
-    out[colour] = { lost: mine.reduce((sum, r) => sum + r.loss, 0), counts, worst };
+    const lost = mine.filter((r) => !proven(r)).reduce((sum, r) => sum + r.loss, 0);
+    const thrown = mine.filter((r) => resultLost(r) === "thrown").length;
+    const walked = mine.filter((r) => resultLost(r) === "walked").length;
+    out[colour] = { lost, counts, worst, thrown, walked };
   }
   return out;
 }
@@ -187,13 +194,40 @@ export function step(review, index, delta) {
   return Math.min(last, Math.max(0, index + delta));
 }
 
-/** A one-line account of move `item` for the move list and screen readers. */
+/** The value of the move `which` ("played" or "best") of `item` for its mover: "+3", "-2", or Troll's "won" or "lost" when proven. */
+export function valueText(item, which) {
+  const result = item[`${which}Result`];
+  if (result) return result;
+  const v = item[`${which}Value`];
+  return v > 0 ? `+${v}` : `${v}`;
+}
+
+/** What `item`'s move cost its mover, in words: "13 points lost", "a proven win thrown away". */
+export function lossText(item) {
+  const lost = resultLost(item);
+  if (lost) return lost === "thrown" ? "a proven win thrown away" : "a proven loss walked into";
+  const [one, many] = item.unit === "chain" ? ["chain step", "chain steps"] : ["point", "points"];
+  return `${item.loss} ${item.loss === 1 ? one : many} lost`;
+}
+
+// A value in a sentence: "-11", or "a proven win".
+function valuePhrase(item, which) {
+  const result = item[`${which}Result`];
+  if (result) return result === "won" ? "a proven win" : "a proven loss";
+  return valueText(item, which);
+}
+
+/**
+ * A one-line account of move `item` for the move list and screen readers;
+ * its values are the mover's, and it says so.
+ */
 export function describe(item, number = item.index + 1) {
   const how = item.exact ? `exact, ${item.depth} empty squares` : `searched ${item.depth} plies`;
-  const value = (v) => (v > 0 ? `+${v}` : `${v}`);
-  const verdict = item.played === item.best ? "best" : `best ${item.best} ${value(item.bestValue)}, lost ${item.loss}`;
+  const side = item.mover === "X" ? "Black" : "White";
+  let verdict = item.played === item.best ? "the best move" : `as good as ${item.best}`;
+  if (item.loss > 0) verdict = `best ${item.best}: ${valuePhrase(item, "best")}; ${lossText(item)}`;
   const cls = item.class ? ` — ${item.class}` : "";
-  return `${number}. ${item.mover === "X" ? "Black" : "White"} ${item.played} ${value(item.playedValue)} (${verdict}${cls}; ${how})`;
+  return `${number}. ${side} ${item.played}: ${valuePhrase(item, "played")} for ${side} (${verdict}${cls}; ${how})`;
 }
 
 /**

@@ -46,6 +46,29 @@ export function connectionText(winner, you) {
   return `${winner === "X" ? "Black" : "White"} wins, joining ${how}.`;
 }
 
+/** What the board shows of the legal moves in Troll, after a refused click. */
+export function marksHelp(toMove) {
+  const opponent = toMove === "X" ? "White" : "Black";
+  return `On ${opponent}'s edges a ring marks a square you can take with a flip, a red bar one you cannot; every other empty square is open.`;
+}
+
+/**
+ * One side of Troll's race, from `needed` (what Game.race gives the side:
+ * the discs it still needs to join its edges, 0 once joined, null when cut
+ * off): `{ count, detail, words }`, the card's number, the line under its
+ * name and a sentence for the card's label and the result.
+ */
+export function raceOf(side, needed) {
+  const name = side === "X" ? "Black" : "White";
+  const how = side === "X" ? "top to bottom" : "left to right";
+  if (needed === 0) return { count: "✓", detail: `joined ${how}`, words: `${name} has joined ${how}.` };
+  if (needed === null || needed === undefined) {
+    return { count: "–", detail: "cut off", words: `${name} can no longer join ${how}.` };
+  }
+  const discs = `${needed} disc${needed === 1 ? "" : "s"}`;
+  return { count: String(needed), detail: `${discs} to go`, words: `${name} needs ${discs} more to join ${how}.` };
+}
+
 /** Match points of a finished Troll game, `[black, white]`: 1 for the side that connected. */
 export function connectionPoints(winner) {
   if (winner === "X") return [1, 0];

@@ -1,0 +1,177 @@
+// What a newcomer reads (issue #30): the words on the player cards and the
+// result in each mode, Troll's race and marks, and every text's contrast
+// against WCAG AA in both colour schemes, reached from the first screen by
+// the visible controls, at 1280 and 360 px.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
+import { contrastProblems } from "./contrast.mjs";
+import { DESKTOP, PHONE, clickSquare, loadMoves, openSettings, setMode, waitForMoves } from "./game.mjs";
+import { squareIndex } from "../../www/js/geometry.js";
+
+const env = useSite();
+
+const SCREENS = [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+];
+
+// A whole hot-seat game on the first visit's map: White wins 43 to 27
+// (tests/e2e/play.test.mjs).
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+
+// Black's f7 at move 3 on the first visit's map is a blunder (review.test.mjs).
+const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
+
+// Troll: Black builds column d and joins its edges at d8 (troll.test.mjs).
+const TROLL_MOVES = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "a2", "d8"];
+
+async function assertReadable(page, what) {
+  const problems = await contrastProblems(page);
+  assert.deepEqual(problems, [], `${what}: ${JSON.stringify(problems, null, 1)}`);
+}
+
+async function chooseTroll(page) {
+  const unfolded = await openSettings(page);
+  await page.selectOption("#variant", "troll");
+  if (unfolded) await page.click("#settings-toggle");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Black"));
+}
+
+for (const [width, options] of SCREENS) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`every text meets WCAG AA: first screen, help, result, review and Troll (${width} px, ${colorScheme})`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await assertReadable(page, "the first screen");
+      await page.click("#open-help");
+      await page.waitForSelector("dialog[open]");
+      await assertReadable(page, "the help");
+      await page.keyboard.press("Escape");
+
+      await setMode(page, "hotseat");
+      for (const [i, square] of BLUNDER_GAME.entries()) {
+        await clickSquare(page, square);
+        await waitForMoves(page, i + 1);
+      }
+      await page.click("#review-game");
+      await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout: 30_000 });
+      assert.equal(await page.$$eval("#review-list li[data-class=blunder]", (l) => l.length), 1, "a blunder label to measure");
+      await assertReadable(page, "the review");
+      await page.click("#close-review");
+
+      await loadMoves(page, WHOLE_GAME);
+      await page.waitForSelector("#result", { state: "visible" });
+      await assertReadable(page, "the result");
+      await page.screenshot({ path: `${screenshots}/readable-result-${width}-${colorScheme}.png`, fullPage: width === "360" });
+
+      await chooseTroll(page);
+      await clickSquare(page, "a4", 8, false);
+      await assertReadable(page, "a Troll game with a refusal");
+      await page.screenshot({ path: `${screenshots}/readable-troll-${width}-${colorScheme}.png`, fullPage: width === "360" });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+
+      const editor = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await openSettings(editor.page);
+      await editor.page.click("#edit-map");
+      await editor.page.waitForSelector(".editor-board", { state: "visible" });
+      await assertReadable(editor.page, "the map editor");
+      assert.deepEqual(editor.problems, []);
+      await editor.page.context().close();
+    });
+  }
+
+  test(`Troll shows the race, not disc counts, and words its own marks (${width} px)`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    await chooseTroll(page);
+    // At the start each side needs a disc on each of its 8 rows or columns.
+    assert.equal(await page.textContent("#player-X .player-score"), "8");
+    assert.equal(await page.textContent("#player-X .player-bonus"), "8 discs to go");
+    assert.equal(await page.getAttribute("#player-O .player-score", "aria-label"), "White needs 8 discs more to join left to right.");
+
+    await clickSquare(page, "a4", 8, false);
+    const refusal = await page.textContent("#refusal");
+    assert.match(refusal, /^a4 is on White's edge: a move there must flip a disc\. On White's edges a ring marks a square you can take with a flip, a red bar one you cannot/);
+    assert.doesNotMatch(refusal, /dots/);
+
+    for (const [k, move] of TROLL_MOVES.entries()) {
+      await clickSquare(page, move, 8, false);
+      await waitForMoves(page, k + 1);
+      if (k === 2) assert.equal(await page.textContent("#player-X .player-bonus"), "5 discs to go");
+    }
+    await page.waitForSelector("#result", { state: "visible" });
+    assert.equal(await page.textContent("#result-title"), "Black wins, joining top to bottom.");
+    const detail = await page.textContent("#result-detail");
+    assert.match(detail, /^Black: joined top to bottom · White: \d+ discs? to go$/);
+    assert.equal(await page.textContent("#player-X .player-score"), "✓");
+    assert.equal(await page.textContent("#player-X .player-bonus"), "joined top to bottom");
+    await page.screenshot({ path: `${screenshots}/readable-troll-${width}.png`, fullPage: width === "360" });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+test("Troll's white edge bands are bright and wide in light mode", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, { ...DESKTOP, colorScheme: "light" });
+  await setMode(page, "hotseat");
+  await chooseTroll(page);
+  // a4 is on White's left column: its band covers the cell's left fifth.
+  const { corner } = await cellColors(page, 8, squareIndex(8, "a4"), false);
+  assert.ok(luma(corner) > 235, `White's band at a4 is rgb(${corner}), not white`);
+  await page.screenshot({ path: `${screenshots}/readable-troll-bands-light.png` });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+for (const [width, options] of SCREENS) {
+  test(`the cards and the result name each side once, the level as the menu does (${width} px)`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    // Against the computer at level 10: the card says what the menu says.
+    await setMode(page, "computer", { level: "10" });
+    assert.equal(await page.textContent("#player-O .player-name"), "Computer");
+    assert.equal(await page.textContent("#player-O .player-bonus"), "level 10 · Master");
+    const menu = await page.$eval("#level", (s) => s.selectedOptions[0].textContent);
+    assert.ok((await page.textContent("#player-O .player-bonus")).endsWith(menu), `the menu says ${menu}`);
+
+    // Hot-seat: "Black: 27", never "Black (black): 27"; the winner's star
+    // follows the name, on one line, clear of the score.
+    await setMode(page, "hotseat");
+    await loadMoves(page, WHOLE_GAME);
+    await page.waitForSelector("#result", { state: "visible" });
+    assert.equal(await page.textContent("#result-detail"), "Black: 27 incl. 3 bonus points · White: 43 incl. 6 bonus points");
+    const card = await page.$eval("#player-O", (c) => {
+      const name = c.querySelector(".player-name").getBoundingClientRect();
+      const score = c.querySelector(".player-score").getBoundingClientRect();
+      return { star: getComputedStyle(c.querySelector(".player-name"), "::after").content, nameRight: name.right, scoreLeft: score.left, lines: name.height / parseFloat(getComputedStyle(c.querySelector(".player-name")).lineHeight) };
+    });
+    assert.equal(card.star, '" ★"');
+    assert.ok(card.nameRight <= card.scoreLeft, `the name (and star) ends at ${card.nameRight}, the score starts at ${card.scoreLeft}`);
+    assert.ok(card.lines < 1.5, `the winner's name takes ${card.lines} lines`);
+    await page.screenshot({ path: `${screenshots}/readable-hotseat-result-${width}.png`, fullPage: width === "360" });
+
+    // Computer against computer: each side named once, with its level.
+    await setMode(page, "watch", { level: "3", "level-white": "5", "watch-speed": "slow" });
+    await page.click("#pause");
+    await loadMoves(page, WHOLE_GAME);
+    await page.waitForSelector("#result", { state: "visible" });
+    assert.equal(await page.textContent("#result-detail"), "Black (computer, level 3): 27 incl. 3 bonus points · White (computer, level 5): 43 incl. 6 bonus points");
+    assert.equal(await page.textContent("#player-X .player-name"), "Computer");
+    assert.equal(await page.textContent("#player-X .player-bonus"), "level 3 · 1 bonus (+3)");
+    await page.screenshot({ path: `${screenshots}/readable-watch-result-${width}.png`, fullPage: width === "360" });
+
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`free play's cards give nobody a colour until Player 2 has chosen one (${width} px)`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "freeplay");
+    await page.waitForSelector(".editor-board", { state: "visible" });
+    for (const colour of ["X", "O"]) assert.equal(await page.textContent(`#player-${colour} .player-bonus`), "not chosen yet");
+    assert.deepEqual(await page.$$eval(".player-name", (n) => n.map((e) => e.textContent)), ["Black", "White"]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}

@@ -1,0 +1,36 @@
+// The board's labels against WCAG AA (4.5:1): a canvas is no page text, so
+// the page's contrast check (tests/e2e/readable.test.mjs) cannot see them;
+// their colours are measured here over every cell they can be drawn on.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { colors, hintText } from "../../www/js/render.js";
+import { contrastRatio } from "../e2e/contrast.mjs";
+
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+// `[r, g, b, a]` laid over `under`.
+const over = ([r, g, b, a], under) => [r, g, b].map((v, i) => v * a + under[i] * (1 - a));
+
+// A value is drawn on a legal square: plain, or holding a bonus disc, whose
+// shading runs between its two colours.
+const CELLS = { square: colors.square, "bonus light": colors.bonus[0], "bonus dark": colors.bonus[1] };
+
+test("hint and review values keep 4.5:1 over every square they are drawn on", () => {
+  for (const [name, cell] of Object.entries(CELLS)) {
+    for (const [text, back] of [
+      [colors.hintBest, colors.hintBestBack],
+      [colors.hint, colors.hintBack],
+    ]) {
+      const ratio = contrastRatio(rgb(text), over(back, rgb(cell)));
+      assert.ok(ratio >= 4.5, `${text} on its backdrop over ${name}: ${ratio.toFixed(2)}:1`);
+    }
+  }
+});
+
+test("a bonus's +3 keeps 4.5:1 against its outline", () => {
+  const ratio = contrastRatio(rgb(colors.bonusText), rgb(colors.bonusEdge));
+  assert.ok(ratio >= 4.5, `${ratio.toFixed(2)}:1`);
+});
+
+test("values are signed whole numbers", () => {
+  assert.deepEqual([3.4, -2.6, 0].map(hintText), ["+3", "-3", "0"]);
+});
