@@ -1,7 +1,7 @@
 // The levels the page offers and its line on the computer's search.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, progressLine } from "../../www/js/levels.js";
+import { MAX_LEVEL, formatNodes, isExpert, levelLabel, modeSummary, progressLine, timeLeft } from "../../www/js/levels.js";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
@@ -18,6 +18,24 @@ test("the expert levels have names; the others are plain numbers", () => {
   assert.equal(levelLabel(8), "8");
   assert.equal(levelLabel(9), "9 · Expert");
   assert.equal(levelLabel(10), "10 · Master");
+});
+
+test("the expert levels are the ones the AI plays by a time", () => {
+  // A game played to its end: a timed level reports its time at once.
+  const over = new wasm.Game();
+  while (over.snapshot().status !== "gameOver") over.play(wasm.bestMove(over, { level: 1 }).move);
+  for (let level = 1; level <= MAX_LEVEL; level += 1) {
+    const { timeMs } = wasm.bestMove(over, { level, timed: true });
+    assert.equal(Number.isFinite(timeMs), isExpert(level), `level ${level}: ${timeMs}`);
+  }
+});
+
+test("the time left of a timed search, in whole seconds", () => {
+  assert.equal(timeLeft(0, 3000), "about 3 s left");
+  assert.equal(timeLeft(1200, 3000), "about 2 s left");
+  assert.equal(timeLeft(2100, 3000), "under 1 s left");
+  assert.equal(timeLeft(5000, 3000), "under 1 s left");
+  assert.equal(timeLeft(0, 1000), "about 1 s left");
 });
 
 test("counts of positions are rounded as people say them", () => {
