@@ -3,9 +3,9 @@
 //! well under a second in the browser.
 //!
 //! The expert levels 9 and 10 have a time as well, for a player who waits
-//! for them: the page plays them by [`Level::timed`], at most 1 s and 3 s
-//! a move on whatever machine it runs on, where a node budget would take
-//! several times that on a slow phone. A timed search starts no new
+//! for them: the page plays them by [`Level::timed`], at most about 1 s
+//! and 3 s a move on whatever machine it runs on, where a node budget took
+//! 18 s in a loaded browser. A timed search starts no new
 //! iteration once 40% of its time is gone (the next one would cost several
 //! times the last) and stops the one in progress at the deadline, keeping
 //! the last completed iteration's move unless the unfinished one already
