@@ -103,7 +103,7 @@ fn the_expert_levels_have_a_budget_for_each_board_size() {
 }
 
 #[test]
-fn a_time_budget_is_kept() {
+fn a_time_budget_stops_the_search_with_a_legal_move() {
     let game = mapello_game(6);
     let options = Options {
         budget: Budget {
@@ -112,9 +112,63 @@ fn a_time_budget_is_kept() {
         },
         ..Options::default()
     };
-    let start = std::time::Instant::now();
+    let mut reports = Vec::new();
+    let found = ai::best_move(&game, &options, None, &mut |p| reports.push(p.clone()));
+    // Without the clock the search would go on to the end of the game.
+    let empties = mapello::caps::empties(&game);
+    assert!(
+        found.depth >= 1 && found.depth < empties,
+        "depth {}",
+        found.depth
+    );
+    assert!(!found.exact);
+    let legal = game.snapshot().legal;
+    assert!(legal.contains(&found.best.name(game.size())));
+    // Every report names a legal move: the best found so far.
+    assert!(!reports.is_empty());
+    for report in &reports {
+        assert!(legal.contains(&report.best.name(game.size())));
+    }
+}
+
+#[test]
+fn the_expert_levels_think_for_a_time_where_a_player_waits() {
+    for (level, ms) in [(9, 1_000.0), (10, 3_000.0)] {
+        let expert = Level::get(level).unwrap();
+        for n in SIZES {
+            let timed = expert.timed(n, 5);
+            assert_eq!(
+                timed.budget,
+                Budget {
+                    depth: None,
+                    nodes: None,
+                    time_ms: Some(ms),
+                },
+                "level {level} on {n} x {n}"
+            );
+            assert_eq!(timed.endgame, expert.endgame);
+            // The command line keeps the node budget, to replay exactly.
+            let options = expert.options(n, 5);
+            assert_eq!(options.budget.nodes, expert.nodes(n));
+            assert_eq!(options.budget.time_ms, None);
+        }
+    }
+    for level in 1..=8 {
+        let l = Level::get(level).unwrap();
+        assert_eq!(l.time_ms, None);
+        assert_eq!(l.timed(8, 3), l.options(8, 3), "level {level}");
+    }
+}
+
+#[test]
+fn a_timed_expert_level_plays_a_legal_move() {
+    let game = mapello_game(9);
+    let options = Level::get(9).unwrap().timed(game.size(), 2);
     let found = ai::best_move(&game, &options, None, &mut |_| {});
-    assert!(start.elapsed().as_millis() < 1000);
+    assert!(game
+        .snapshot()
+        .legal
+        .contains(&found.best.name(game.size())));
     assert!(found.depth >= 1);
 }
 

@@ -69,6 +69,54 @@ fn a_time_budget_uses_the_javascript_clock() {
 }
 
 #[wasm_bindgen_test]
+fn a_timed_search_reports_its_deadline_with_each_best_move_so_far() {
+    let game = start();
+    let legal = js_sys::Array::from(&get(&game.snapshot().unwrap(), "legal"));
+    let is_legal = |mv: JsValue| legal.iter().any(|m| m == mv);
+    let reports = js_sys::Array::new();
+    let record = js_sys::Function::new_with_args("p", "this.push(p)").bind0(&reports);
+    let found = best_move(&game, options(&[("timeMs", 50.0)]), record.into()).unwrap();
+    assert_eq!(get(&found, "timeMs").as_f64(), Some(50.0));
+    assert!(is_legal(get(&found, "move")));
+    assert!(reports.length() >= 1);
+    for report in reports.iter() {
+        assert_eq!(get(&report, "timeMs").as_f64(), Some(50.0));
+        assert!(is_legal(get(&report, "move")));
+    }
+    // A node budget has no deadline to report.
+    let found = best_move(&game, options(&[("level", 3.0)]), JsValue::UNDEFINED).unwrap();
+    assert!(get(&found, "timeMs").is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn a_timed_expert_level_thinks_for_its_time_and_the_others_by_their_budget() {
+    // Near the end (8 empty squares or fewer), level 9 solves at once,
+    // well within its second.
+    let mut game = start();
+    for _ in 0..52 {
+        let found = best_move(&game, options(&[("level", 1.0)]), JsValue::UNDEFINED).unwrap();
+        if game.play(get(&found, "move")).is_err() {
+            break;
+        }
+    }
+    let timed = with("level", 9.into());
+    js_sys::Reflect::set(&timed, &"timed".into(), &true.into()).unwrap();
+    let found = best_move(&game, timed, JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&found, "timeMs").as_f64(), Some(1000.0));
+    assert_eq!(get(&found, "exact").as_bool(), Some(true));
+    let timed = with("level", 8.into());
+    js_sys::Reflect::set(&timed, &"timed".into(), &true.into()).unwrap();
+    let found = best_move(&game, timed, JsValue::UNDEFINED).unwrap();
+    assert!(get(&found, "timeMs").is_undefined());
+    let err = refused(best_move(
+        &game,
+        with("timed", "yes".into()),
+        JsValue::UNDEFINED,
+    ));
+    assert_eq!(err, "options.timed must be true or false, not 'yes'");
+}
+
+#[wasm_bindgen_test]
 fn the_expert_levels_are_offered_and_none_beyond() {
     // A node budget takes the level's place, so the strongest levels answer at once.
     for level in [9.0, 10.0] {

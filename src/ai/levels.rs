@@ -1,20 +1,29 @@
 //! The AI levels, weakest first. Every budget is a node count, so a match
 //! replays exactly for a seed whatever the machine. Level 8 answers in
-//! well under a second in the browser; the expert levels 9 and 10 think
-//! for about 1 s and 3 s a move.
+//! well under a second in the browser.
 //!
-//! | level | midgame search | exact from | noise (points) |
-//! |---|---|---|---|
-//! | 1 | depth 1 | 4 empties | 8 |
-//! | 2 | depth 1 | 6 empties | 2 |
-//! | 3 | depth 2 | 8 empties | 0 |
-//! | 4 | depth 3 | 10 empties | 0 |
-//! | 5 | depth 4, 15 000 nodes | 12 empties | 0 |
-//! | 6 | 25 000 nodes | 12 empties | 0 |
-//! | 7 | 150 000 nodes | 14 empties | 0 |
-//! | 8 | 800 000 nodes | 16 empties | 0 |
-//! | 9 | 9 000 000 nodes (6 x 6: 2 300 000, 10 x 10: 4 000 000) | 17 empties | 0 |
-//! | 10 | 25 000 000 nodes (6 x 6: 7 000 000, 10 x 10: 10 000 000) | 18 empties | 0 |
+//! The expert levels 9 and 10 have a time as well, for a player who waits
+//! for them: the page plays them by [`Level::timed`], at most about 1 s
+//! and 3 s a move on whatever machine it runs on, where a node budget took
+//! 18 s in a loaded browser. A timed search starts no new
+//! iteration once 40% of its time is gone (the next one would cost several
+//! times the last) and stops the one in progress at the deadline, keeping
+//! the last completed iteration's move unless the unfinished one already
+//! found a better one. The command line keeps the node budgets, so
+//! `mapello match` and `bestmove --level` replay exactly for a seed.
+//!
+//! | level | midgame search | timed (the page) | exact from | noise (points) |
+//! |---|---|---|---|---|
+//! | 1 | depth 1 | | 4 empties | 8 |
+//! | 2 | depth 1 | | 6 empties | 2 |
+//! | 3 | depth 2 | | 8 empties | 0 |
+//! | 4 | depth 3 | | 10 empties | 0 |
+//! | 5 | depth 4, 15 000 nodes | | 12 empties | 0 |
+//! | 6 | 25 000 nodes | | 12 empties | 0 |
+//! | 7 | 150 000 nodes | | 14 empties | 0 |
+//! | 8 | 800 000 nodes | | 16 empties | 0 |
+//! | 9 | 9 000 000 nodes (6 x 6: 2 300 000, 10 x 10: 4 000 000) | 1 000 ms | 17 empties | 0 |
+//! | 10 | 25 000 000 nodes (6 x 6: 7 000 000, 10 x 10: 10 000 000) | 3 000 ms | 18 empties | 0 |
 //!
 //! The exact solve shares the node budget: when it cannot finish, the
 //! midgame result stands (a shallow one: the search before a solve stops
@@ -61,6 +70,8 @@ pub struct Level {
     pub depth: Option<u32>,
     /// Node budget of a move on each board size of [`SIZES`].
     pub nodes: Option<[u64; SIZES.len()]>,
+    /// Milliseconds a move when a player waits for it ([`Level::timed`]).
+    pub time_ms: Option<f64>,
     /// Free squares from which the level solves exactly.
     pub endgame: u32,
     /// Random amount added to each move's value, in points.
@@ -77,8 +88,8 @@ pub const LEVELS: [Level; 10] = [
     level(None, Some(25_000), 12, 0.0),
     level(None, Some(150_000), 14, 0.0),
     level(None, Some(800_000), 16, 0.0),
-    expert([2_300_000, 9_000_000, 4_000_000], 17),
-    expert([7_000_000, 25_000_000, 10_000_000], 18),
+    expert([2_300_000, 9_000_000, 4_000_000], 1_000.0, 17),
+    expert([7_000_000, 25_000_000, 10_000_000], 3_000.0, 18),
 ];
 
 /// A level with the same budget on every board size.
@@ -89,17 +100,19 @@ const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64)
             Some(k) => Some([k; SIZES.len()]),
             None => None,
         },
+        time_ms: None,
         endgame,
         noise,
     }
 }
 
 /// An expert level: a node budget for each board size, so that it thinks
-/// for its time on each.
-const fn expert(nodes: [u64; SIZES.len()], endgame: u32) -> Level {
+/// for about `time_ms` on each, and that time for a player who waits.
+const fn expert(nodes: [u64; SIZES.len()], time_ms: f64, endgame: u32) -> Level {
     Level {
         depth: None,
         nodes: Some(nodes),
+        time_ms: Some(time_ms),
         endgame,
         noise: 0.0,
     }
@@ -133,5 +146,19 @@ impl Level {
             noise: self.noise,
             seed,
         }
+    }
+
+    /// As [`Level::options`], but a level with a time thinks for that time
+    /// instead of its node budget, whatever the machine's speed.
+    pub fn timed(&self, n: u32, seed: u64) -> Options {
+        let mut options = self.options(n, seed);
+        if let Some(time_ms) = self.time_ms {
+            options.budget = Budget {
+                depth: None,
+                nodes: None,
+                time_ms: Some(time_ms),
+            };
+        }
+        options
     }
 }

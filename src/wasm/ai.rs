@@ -24,14 +24,29 @@ use crate::position::{Colour, Position};
 use crate::rules::Variant;
 use crate::{obf, sharecode};
 
-/// The search options: `undefined` or `{ level?: 1..10, timeMs?: number,
-/// nodes?: number, seed?: number | bigint }`; the default is the strongest
-/// level, and a time or node budget takes the level's place.
+/// The search options: `undefined` or `{ level?: 1..10, timed?: boolean,
+/// timeMs?: number, nodes?: number, seed?: number | bigint }`; the default
+/// is the strongest level, `timed` plays a level with a time (9 and 10) by
+/// its time rather than its node budget (a player waits for it), and a
+/// time or node budget takes the level's place.
 fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
-    let options = Options::read("options", value, &["level", "timeMs", "nodes", "seed"])?;
+    let options = Options::read(
+        "options",
+        value,
+        &["level", "timed", "timeMs", "nodes", "seed"],
+    )?;
     let level = match options.get("level")? {
         Some((value, name)) => whole(&name, &value, 1..=MAX_LEVEL)?,
         None => MAX_LEVEL,
+    };
+    let timed = match options.get("timed")? {
+        Some((value, name)) => value.as_bool().ok_or_else(|| {
+            error(format!(
+                "{name} must be true or false, not {}",
+                args::describe(&value)
+            ))
+        })?,
+        None => false,
     };
     let seed = match options.get("seed")? {
         Some((value, name)) => args::seed(&name, &value)?,
@@ -45,9 +60,12 @@ fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
         Some((value, name)) => Some(u64::from(whole(&name, &value, 1..=MAX_NODES as u32)?)),
         None => None,
     };
-    let mut search = Level::get(level)
-        .expect("the level is in range")
-        .options(n, seed);
+    let level = Level::get(level).expect("the level is in range");
+    let mut search = if timed {
+        level.timed(n, seed)
+    } else {
+        level.options(n, seed)
+    };
     if time_ms.is_some() || nodes.is_some() {
         search.budget = Budget {
             depth: None,
@@ -68,10 +86,13 @@ struct Analysis {
     nodes: f64,
     pv: Vec<String>,
     exact: bool,
+    /// The search's time budget, so the page can show how much is left.
+    #[serde(rename = "timeMs")]
+    time_ms: Option<f64>,
 }
 
 impl Analysis {
-    fn of(found: &BestMove, n: u32) -> Analysis {
+    fn of(found: &BestMove, n: u32, time_ms: Option<f64>) -> Analysis {
         Analysis {
             mv: found.best.name(n),
             score: (found.score * 10.0).round() / 10.0,
@@ -79,19 +100,22 @@ impl Analysis {
             nodes: found.nodes as f64,
             pv: found.pv.iter().map(|m| m.name(n)).collect(),
             exact: found.exact,
+            time_ms,
         }
     }
 }
 
 /// The best move for the side to move: `{ move, score, depth, nodes, pv,
-/// exact }` (score: expected final margin for the side to move, in points),
+/// exact, timeMs }` (score: expected final margin for the side to move, in
+/// points; timeMs: the search's time budget, `undefined` without one),
 /// calling `onProgress` (a function, or `undefined`) with the same shape
-/// after each iteration.
+/// after each iteration: its move is the best found so far.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<JsValue, JsError> {
     let game = game.inner();
     let n = game.size();
     let options = search_options(options, n)?;
+    let time_ms = options.budget.time_ms;
     let on_progress = if on_progress.is_undefined() || on_progress.is_null() {
         None
     } else {
@@ -108,13 +132,13 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
     };
     let found = ai::best_move(game, &options, None, &mut |progress| {
         if let Some(f) = &on_progress {
-            if let Ok(value) = serde_wasm_bindgen::to_value(&Analysis::of(progress, n)) {
+            if let Ok(value) = serde_wasm_bindgen::to_value(&Analysis::of(progress, n, time_ms)) {
                 // A failing callback must not stop the search.
                 let _ = f.call1(&JsValue::NULL, &value);
             }
         }
     });
-    serde_wasm_bindgen::to_value(&Analysis::of(&found, n)).map_err(error)
+    serde_wasm_bindgen::to_value(&Analysis::of(&found, n, time_ms)).map_err(error)
 }
 
 /// One legal move and its value.

@@ -1,7 +1,8 @@
 // The expert levels as a newcomer finds them: level 9 picked by its name in
 // the level chooser, a move played, the computer's search shown in words
-// under the status while it thinks (without moving the page), and its
-// reply; on a desktop and a phone, in light and dark colours.
+// under the status while it thinks and its time running out on "Move now"
+// (without moving the page), and its reply; "Move now" at level 10 playing
+// the best move found so far; on a desktop and a phone, in light and dark.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
@@ -20,6 +21,15 @@ function layout(page) {
     // The side column grows as the computer's panel opens in it; it must not move.
     return { board: box("#board"), status: box("#status"), progress: box("#thinking-progress"), side: box(".side").top };
   });
+}
+
+// "Move now" as a player sees it: shown and pressable, and how much of its bar is filled.
+function moveNowState() {
+  const button = document.querySelector("#move-now");
+  const style = getComputedStyle(button);
+  const shown = !button.hidden && !button.disabled && style.visibility === "visible" && style.display !== "none";
+  const fill = Number(/scaleX\(([\d.]+)\)/.exec(button.querySelector(".move-now-bar").style.transform)?.[1] ?? 0);
+  return { shown, fill };
 }
 
 for (const [screen, options] of Object.entries(SCREENS)) {
@@ -43,6 +53,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       await clickSquare(page, move);
       // Each iteration of the search, in words, until the reply is played.
       // Read at one instant: the reply may follow within milliseconds.
+      await page.evaluate(`window.moveNowState = ${moveNowState}`);
       const seen = await page.waitForFunction(
         () => {
           const progress = document.querySelector("#thinking-progress").textContent;
@@ -50,12 +61,13 @@ for (const [screen, options] of Object.entries(SCREENS)) {
           const line = document.querySelector("#thinking-line").textContent;
           const box = document.querySelector("#thinking-progress");
           const fits = box.scrollWidth <= box.clientWidth;
-          return { progress, line, fits, moves: document.querySelectorAll("#move-list li").length };
+          return { progress, line, fits, moves: document.querySelectorAll("#move-list li").length, moveNow: window.moveNowState() };
         },
         null,
         { timeout: 20_000 },
       );
-      const { progress, line, fits, moves } = await seen.jsonValue();
+      const { progress, line, fits, moves, moveNow } = await seen.jsonValue();
+      assert.ok(moveNow.shown, "Move now is offered while level 9 thinks");
       assert.ok(fits, `the progress line is cut short: ${progress}`);
       assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · sees a (draw|(win|loss) by \d+)$/);
       assert.equal(moves, 1, "the reply is not played yet");
@@ -68,9 +80,63 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
       assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 9\\) played ${reply}\\.`));
       assert.equal(await page.textContent("#thinking-progress"), "", "the line empties once the reply is played");
+      assert.equal((await page.evaluate(() => window.moveNowState())).shown, false, "Move now goes once the reply is played");
       const after = await layout(page);
       assert.deepEqual(during, before, "nothing moved when the computer started thinking");
       assert.deepEqual(after, before, "nothing moved when it replied");
+      assert.deepEqual(problems, []);
+    });
+  }
+}
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`Move now plays level 10's best move so far, and again after, on a ${screen} (${colorScheme})`, async (t) => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await page.evaluate(`window.moveNowState = ${moveNowState}`);
+      const unfolded = await openSettings(page);
+      await page.selectOption("#level", { label: "10 · Master" });
+      if (unfolded) await page.click("#settings-toggle");
+      const before = await layout(page);
+      let moves = [];
+      let pressed = 0;
+      // Level 10 may finish before a click reaches it on a loaded machine: a few tries.
+      for (let k = 0; k < 6 && pressed < 2; k += 1) {
+        const { legal } = await gameState(page, DEFAULT_MAP, moves.join(""));
+        await clickSquare(page, legal[0]);
+        // The bar starts to fill as level 10's time runs out.
+        await page.waitForFunction(
+          () => {
+            const { shown, fill } = window.moveNowState();
+            return shown && fill >= 0.1;
+          },
+          null,
+          { timeout: 20_000 },
+        );
+        assert.match(await page.textContent("#thinking-progress"), /^Thinking… /);
+        assert.match(await page.getAttribute("#move-now", "title"), /^Play the best move found so far \((about \d|under 1) s left\)$/);
+        if (k === 0) {
+          assert.deepEqual(await layout(page), before, "nothing moved when the computer started thinking");
+          await page.screenshot({ path: `${screenshots}/expert-move-now-${screen}-${colorScheme}.png` });
+        }
+        const clicked = await page.click("#move-now", { timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+        await waitForMoves(page, moves.length + 2);
+        await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human", null, { timeout: 20_000 });
+        const asked = moves.concat(legal[0]);
+        moves = await moveList(page);
+        const reply = moves.at(-1);
+        assert.ok((await gameState(page, DEFAULT_MAP, asked.join(""))).legal.includes(reply), `${reply} is legal`);
+        assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 10\\) played ${reply}\\.`));
+        assert.equal((await page.evaluate(() => window.moveNowState())).shown, false);
+        const early = (await page.textContent("#thinking-pv")).includes(", then was asked to move;");
+        if (clicked && early) pressed += 1;
+        else t.diagnostic(`the reply to move ${asked.length} came before Move now was pressed`);
+      }
+      assert.equal(pressed, 2, "Move now played the computer's move twice");
+      assert.deepEqual(await layout(page), before, "nothing moved when it replied");
       assert.deepEqual(problems, []);
     });
   }

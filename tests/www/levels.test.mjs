@@ -1,10 +1,18 @@
 // The levels the page offers and its line on the computer's search.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, progressLine } from "../../www/js/levels.js";
+import { MAX_LEVEL, formatNodes, isExpert, levelLabel, modeSummary, progressLine, timeLeft } from "../../www/js/levels.js";
+import { readFileSync } from "node:fs";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
+
+// A game played to its end: a timed level reports its time at once.
+function finishedGame() {
+  const game = new wasm.Game();
+  while (game.snapshot().status !== "gameOver") game.play(wasm.bestMove(game, { level: 1 }).move);
+  return game;
+}
 
 test("the page offers exactly the AI's levels", () => {
   const game = new wasm.Game();
@@ -18,6 +26,30 @@ test("the expert levels have names; the others are plain numbers", () => {
   assert.equal(levelLabel(8), "8");
   assert.equal(levelLabel(9), "9 · Expert");
   assert.equal(levelLabel(10), "10 · Master");
+});
+
+test("the expert levels are the ones the AI plays by a time", () => {
+  const over = finishedGame();
+  for (let level = 1; level <= MAX_LEVEL; level += 1) {
+    const { timeMs } = wasm.bestMove(over, { level, timed: true });
+    assert.equal(Number.isFinite(timeMs), isExpert(level), `level ${level}: ${timeMs}`);
+  }
+});
+
+test("the help states the expert levels' times as the AI has them", () => {
+  const help = readFileSync(new URL("../../www/index.html", import.meta.url), "utf8").replace(/\s+/g, " ");
+  const [, nine, ten] = /9 “Expert” and 10 “Master” think for up to about (\d+) s and (\d+) s a move/.exec(help) ?? [];
+  const over = finishedGame();
+  assert.equal(Number(nine) * 1000, wasm.bestMove(over, { level: 9, timed: true }).timeMs);
+  assert.equal(Number(ten) * 1000, wasm.bestMove(over, { level: 10, timed: true }).timeMs);
+});
+
+test("the time left of a timed search, in whole seconds", () => {
+  assert.equal(timeLeft(0, 3000), "about 3 s left");
+  assert.equal(timeLeft(1200, 3000), "about 2 s left");
+  assert.equal(timeLeft(2100, 3000), "under 1 s left");
+  assert.equal(timeLeft(5000, 3000), "under 1 s left");
+  assert.equal(timeLeft(0, 1000), "about 1 s left");
 });
 
 test("counts of positions are rounded as people say them", () => {

@@ -2,7 +2,7 @@
 // and every request has a deadline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { answerProblem, deadlineMs } from "../../www/js/ai-client.js";
+import { Cancelled, answerProblem, createAiClient, deadlineMs } from "../../www/js/ai-client.js";
 import { balanceProblem } from "../../www/js/editor-balance.js";
 import { MAX_LEVEL } from "../../www/js/levels.js";
 
@@ -73,4 +73,53 @@ test("a review answer is used only when it analyses the move asked for", () => {
   assert.match(answerProblem("review", { review, ms: 5 }, moves, 0), /move 1 is unusable: it analyses another move/);
   assert.match(answerProblem("review", { review: { ...review, loss: 2 } }, moves, 1), /loss/);
   assert.match(answerProblem("review", {}, moves, 1), /not an analysis/);
+});
+
+// A stand-in for the browser's Worker: it keeps what it was sent and can
+// answer as the computer's worker does.
+class FakeWorker {
+  static made = [];
+  constructor() {
+    this.sent = [];
+    this.terminated = false;
+    FakeWorker.made.push(this);
+  }
+  postMessage(message) {
+    this.sent.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  answer(data) {
+    this.onmessage({ data: { id: this.sent.at(-1).id, ...data } });
+  }
+}
+
+test("Move now answers with the best legal move reported so far and replaces the worker", async () => {
+  globalThis.Worker = FakeWorker;
+  FakeWorker.made = [];
+  const client = createAiClient("ai-worker.js");
+  const asked = client.request("move", { map: "", variant: "mapello", moves: "" }, 10, { legal: LEGAL, timed: true });
+  const [worker] = FakeWorker.made;
+  assert.equal(worker.sent[0].timed, true);
+  // Nothing reported yet, then a move that is not legal here: nothing to play.
+  assert.equal(client.moveNow(), false);
+  worker.answer({ type: "progress", ...MOVE, move: "a1" });
+  assert.equal(client.moveNow(), false);
+  assert.equal(worker.terminated, false, "the search goes on");
+  worker.answer({ type: "progress", ...MOVE, depth: 5 });
+  worker.answer({ type: "progress", ...MOVE, move: "h8", depth: 6 });
+  assert.equal(client.moveNow(), true);
+  const result = await asked;
+  assert.equal(result.move, "f5");
+  assert.equal(result.depth, 5);
+  assert.equal(result.early, true);
+  assert.equal(worker.terminated, true);
+  // The next request starts a fresh worker.
+  const hints = client.request("hints", { map: "", variant: "mapello", moves: "" }, 3, { legal: LEGAL });
+  assert.equal(FakeWorker.made.length, 2);
+  assert.equal(client.moveNow(), false, "hints have no move to play now");
+  client.cancel();
+  await assert.rejects(hints, Cancelled);
+  delete globalThis.Worker;
 });

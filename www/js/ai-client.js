@@ -1,6 +1,8 @@
 // Talks to the computer player in its worker (ai-worker.js). A search can
 // be cancelled at once: the worker is terminated and a fresh one started on
-// the next request. A worker that dies, answers what cannot be played or
+// the next request. The worker's search cannot hear a message while it
+// runs, so "Move now" works the same way: the best move the search has
+// reported so far answers the request, and the worker is replaced. A worker that dies, answers what cannot be played or
 // misses its deadline rejects what it was doing and is replaced; the game
 // itself lives on the page, so nothing is lost.
 
@@ -14,11 +16,11 @@ export class Cancelled extends Error {
   }
 }
 
-// Levels up to 8 answer in well under a second on a desktop and the expert
-// levels 9 and 10 in about 1 s and 3 s (the node budgets of
-// src/ai/levels.rs), a slow phone takes several times that, and a new
-// worker first loads and compiles the wasm module: a request gets the
-// start-up allowance plus a share per level, far beyond any real search.
+// Levels up to 8 answer in well under a second on a desktop (a slow phone
+// takes several times that), the expert levels 9 and 10 think for at most
+// 1 s and 3 s when timed (src/ai/levels.rs), and a new worker first loads
+// and compiles the wasm module: a request gets the start-up allowance plus
+// a share per level, far beyond any real search.
 const START_MS = 10_000;
 const LEVEL_MS = 2_500;
 
@@ -81,7 +83,10 @@ export function createAiClient(url) {
       const request = pending.get(data?.id);
       if (!request) return;
       if (data.type === "progress") {
-        if (isAnalysis(data)) request.onProgress?.(data);
+        if (!isAnalysis(data)) return;
+        // Only a move that could be played is kept for "Move now".
+        if (request.kind === "move" && !answerProblem("move", data, request.legal)) request.best = data;
+        request.onProgress?.(data);
         return;
       }
       if (data.type === "error") {
@@ -120,9 +125,10 @@ export function createAiClient(url) {
      * search iteration. Resolves to the worker's result once it is checked
      * against `legal`; rejects when the worker fails, answers what cannot be
      * played, or misses the level's deadline (the worker is then replaced).
-     * A "review" of move `index` takes the game's moves as `legal`.
+     * A "review" of move `index` takes the game's moves as `legal`; a
+     * `timed` move plays the expert levels by their time.
      */
-    request(kind, game, level, { legal, onProgress, index } = {}) {
+    request(kind, game, level, { legal, onProgress, index, timed } = {}) {
       worker ??= spawn();
       const id = nextId++;
       const done = new Promise((resolve, reject) => {
@@ -130,8 +136,24 @@ export function createAiClient(url) {
         const timer = setTimeout(() => stop(new Error(`it did not answer within ${seconds} seconds`)), deadlineMs(level));
         pending.set(id, { kind, legal, index, resolve, reject, onProgress, timer });
       });
-      worker.postMessage({ id, kind, game, level, index });
+      worker.postMessage({ id, kind, game, level, index, timed });
       return done;
+    },
+    /**
+     * Answers the move being searched with the best move its search has
+     * reported so far (legal here, as checked when it came), marked
+     * `early`, and stops the search; anything else in hand is cancelled.
+     * False, and nothing stops, when no such move has come yet.
+     */
+    moveNow() {
+      const entry = [...pending].find(([, r]) => r.kind === "move" && r.best);
+      if (!entry) return false;
+      const [id, { resolve, timer, best }] = entry;
+      pending.delete(id);
+      clearTimeout(timer);
+      stop(new Cancelled());
+      resolve({ ...best, type: "result", early: true });
+      return true;
     },
     /** Stops every request now; they reject with `Cancelled`. */
     cancel() {

@@ -2,12 +2,15 @@
 // from its map code, variant and transcript, searches, and posts progress
 // and then the result or an error, tagged with the request's id. A review
 // asks for one move at a time, so the page can show progress and cancel.
+// A `timed` move plays the expert levels by their time (src/ai/levels.rs);
+// each progress report carries the time spent so far, so the page can show
+// what is left of that time.
 import init, * as wasm from "../mapello.js";
 
 const ready = init();
 
 self.onmessage = async ({ data }) => {
-  const { id, kind, game: record, level, index } = data;
+  const { id, kind, game: record, level, index, timed } = data;
   try {
     await ready;
     const game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
@@ -16,7 +19,8 @@ self.onmessage = async ({ data }) => {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");
       // A fresh seed per move, so the weaker levels' noise varies between games.
       const seed = Math.floor(Math.random() * 2 ** 32);
-      const result = wasm.bestMove(game, { level, seed }, (progress) => post(id, "progress", plain(progress)));
+      const options = { level, seed, timed: timed === true };
+      const result = wasm.bestMove(game, options, (progress) => post(id, "progress", { ...plain(progress), ms: performance.now() - start }));
       post(id, "result", { ...plain(result), ms: performance.now() - start });
     } else if (kind === "hints") {
       if (typeof wasm.hints !== "function") throw new Error("this build has no hints");

@@ -11,6 +11,7 @@ import {
   afterMove,
   cardOf,
   changesGame,
+  controllerOf,
   controllers,
   gameNumber,
   hasComputer,
@@ -43,7 +44,7 @@ import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { HINTS_HELP, marksHelp, raceOf, refusalReason, trollOutlook } from "./troll.js";
-import { MAX_LEVEL, formatNodes, levelLabel, modeSummary, movesAhead, progressLine } from "./levels.js";
+import { MAX_LEVEL, formatNodes, isExpert, levelLabel, modeSummary, movesAhead, progressLine, timeLeft } from "./levels.js";
 import { save } from "./storage.js";
 
 // In computer-vs-computer games, moves come at most this often, to be
@@ -93,6 +94,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   let searching = false;
   // The level changed before that: the answer is dropped and it thinks again.
   let rethink = false;
+  // The timer of a timed search's countdown ("Move now" and its bar), or 0.
+  let countdown = 0;
   let lastMoveAt = 0;
 
   // Until when the legal moves are shown after a refused click, whatever the setting.
@@ -257,6 +260,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     status.dataset.turn = humanTurn ? "human" : "other";
     // Its room is kept for the whole game, so the page does not move as the computer starts and stops.
     $("thinking-progress").hidden = !hasComputer(flow);
+    $("move-now").hidden = !expertPlays();
   }
 
   function showResult(snap) {
@@ -433,15 +437,18 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     delete panel.dataset.finished;
     searching = false;
     rethink = false;
+    stopCountdown();
     const onProgress = (p) => {
       if (mine !== token) return;
       searching = true;
       showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${lineText(p.pv, toMove)}.` : "");
       showProgress(progressLine(p, variant === "troll"));
+      if (Number.isFinite(p.timeMs) && !countdown) startCountdown(p);
     };
-    ai.request("move", record(), level, { legal, onProgress }).then(
+    ai.request("move", record(), level, { legal, onProgress, timed: true }).then(
       (result) => {
         if (mine !== token) return;
+        stopCountdown();
         if (rethink) {
           rethink = false;
           proceed();
@@ -494,6 +501,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   }
 
   function computerFailed(err) {
+    stopCountdown();
     showThinking("", "");
     showProgress("");
     notify(`The computer player stopped: ${err.message}. Your game is kept as it is.`, {
@@ -513,9 +521,40 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     token += 1;
     clearTimeout(paceTimer);
     ai.cancel();
+    stopCountdown();
     showThinking("", "");
     showProgress("");
     hints = [];
+  }
+
+  // "Move now" keeps its room while an expert level plays, so the page
+  // does not move as it comes and goes with each of the computer's moves.
+  function expertPlays() {
+    return SIDES.some((side) => controllerOf(flow, side) === "computer" && isExpert(levelOf(flow, side)));
+  }
+
+  // Counts down a timed search's `timeMs` on "Move now"'s bar, from the
+  // time the worker says it has spent (`ms`), so a slow start is not lost.
+  function startCountdown({ ms, timeMs }) {
+    const button = $("move-now");
+    const bar = button.querySelector(".move-now-bar");
+    const start = performance.now() - ms;
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      bar.style.transform = `scaleX(${Math.min(1, elapsed / timeMs).toFixed(3)})`;
+      button.title = `Play the best move found so far (${timeLeft(elapsed, timeMs)})`;
+    };
+    tick();
+    button.disabled = false;
+    countdown = setInterval(tick, 100);
+  }
+
+  function stopCountdown() {
+    clearInterval(countdown);
+    countdown = 0;
+    const button = $("move-now");
+    button.disabled = true;
+    button.querySelector(".move-now-bar").style.transform = "scaleX(0)";
   }
 
   function showThinking(line, pv) {
@@ -834,6 +873,9 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   $("pass").addEventListener("click", () => {
     if (flow.phase === "play" && game.snapshot().status === "mustPass") play(PASS);
   });
+  // The client answers with a move only when the search has reported a
+  // legal one; the reply then goes the usual way.
+  $("move-now").addEventListener("click", () => ai.moveNow());
   $("pause").addEventListener("click", () => {
     paused = !paused;
     if (paused) stopComputer();
@@ -912,5 +954,7 @@ function outlook({ score, exact }) {
 function searchDetails(result, colour) {
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
-  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s; value ${signed(Math.round(result.score))}.${line}`;
+  // A move played by "Move now" comes from the last search reported.
+  const stopped = result.early ? ", then was asked to move" : "";
+  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s${stopped}; value ${signed(Math.round(result.score))}.${line}`;
 }

@@ -10,6 +10,15 @@ export const MAX_LEVEL = 10;
 // 1280 px.
 const EXPERT_NAMES = { 9: "Expert", 10: "Master" };
 
+/**
+ * Whether `level` is an expert one. The expert levels think for a time
+ * (src/ai/levels.rs, `timed`), so only they show the time left and offer
+ * "Move now".
+ */
+export function isExpert(level) {
+  return level in EXPERT_NAMES;
+}
+
 /** How the level chooser names `level`. */
 export function levelLabel(level) {
   return level in EXPERT_NAMES ? `${level} · ${EXPERT_NAMES[level]}` : String(level);
@@ -69,4 +78,14 @@ function expects(score, exact, troll) {
   const n = Math.abs(score);
   if (troll) return score === 0 ? "level in the race" : `${n} ${score > 0 ? "ahead" : "behind"} in the race`;
   return score === 0 ? "sees a draw" : `sees a ${score > 0 ? "win" : "loss"} by ${n}`;
+}
+
+/**
+ * What is left of a timed search's `timeMs` after `elapsedMs`, in words:
+ * whole seconds, rounded up so that it reaches "under 1 s" only at the end.
+ */
+export function timeLeft(elapsedMs, timeMs) {
+  const left = Math.max(0, timeMs - elapsedMs);
+  if (left < 1000) return "under 1 s left";
+  return `about ${Math.ceil(left / 1000)} s left`;
 }
