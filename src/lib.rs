@@ -43,6 +43,7 @@ pub mod map;
 pub mod obf;
 pub mod perft;
 pub mod position;
+pub mod presets;
 pub mod rules;
 pub mod setup;
 pub mod sharecode;

@@ -357,6 +357,13 @@ pub fn games() -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(crate::games::GAMES).map_err(error)
 }
 
+/// The ready-made maps (`src/presets.rs`), each size's default first:
+/// `[{ id, name, description, size, code }]`.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(crate::presets::PRESETS).map_err(error)
+}
+
 /// A fresh random seed from the platform's generator.
 #[wasm_bindgen(js_name = randomSeed)]
 pub fn random_seed() -> Result<u64, JsError> {

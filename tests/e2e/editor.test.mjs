@@ -5,9 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
-import { PRESETS } from "../../www/js/presets.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { FROZEN_MS, openSettings } from "./game.mjs";
+import { FROZEN_MS, openSettings, PRESETS } from "./game.mjs";
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -207,9 +206,11 @@ test("the keyboard moves a cursor over board and ring and paints with Enter", as
 test("presets load their maps, random fills the limits, clear empties", async () => {
   const { page, problems } = await openEditor();
   for (const preset of PRESETS) {
+    await page.selectOption(".editor-size", String(preset.size));
     await page.selectOption(".editor-presets", preset.id);
     await waitForCode(page, preset.code);
   }
+  await page.selectOption(".editor-size", "8");
   assert.match(await page.textContent(".editor-presets"), /Rulebook example/);
   await page.click("[data-action=random]");
   await waitForCount(page, "bonuses", "8");

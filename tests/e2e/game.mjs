@@ -2,11 +2,19 @@
 // moves, reading the page's game and its long tasks.
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
-import { PRESETS } from "../../www/js/presets.js";
+import { loadWasm } from "../www/wasm.mjs";
 import { openBoard } from "./browser.mjs";
 
+/** The ready-made maps, from the catalogue of the built wasm module (src/presets.rs). */
+export const PRESETS = (await loadWasm()).presets();
+
+/** The preset with this id. */
+export function presetById(id) {
+  return PRESETS.find((p) => p.id === id);
+}
+
 /** The map a first visit plays on. */
-export const DEFAULT_MAP = PRESETS.find((p) => p.id === "rulebook").code;
+export const DEFAULT_MAP = presetById("rulebook").code;
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };

@@ -4,9 +4,8 @@
 // the link, and an illegal move keeps the map and the moves before it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { presetById } from "../../www/js/presets.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openAsWhite, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openAsWhite, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 

@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
-import { PRESETS } from "../../www/js/presets.js";
 import { cellColors, openBoard, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, openSettings } from "./game.mjs";
+import { DESKTOP, PHONE, PRESETS, openSettings } from "./game.mjs";
 
 const env = useSite();
 
@@ -65,6 +64,10 @@ function cellsOf(page, code) {
  */
 async function playAndCheck(page, what) {
   const code = await editorCode(page);
+  const size = await page.evaluate(async (c) => {
+    const { MapDraft } = await import(new URL("mapello.js", document.baseURI).href);
+    return MapDraft.fromCode(c).size();
+  }, code);
   await page.click("[data-action=play]");
   await assertResponsive(page, what);
   await page.waitForSelector("#board", { state: "visible" });
@@ -80,16 +83,17 @@ async function playAndCheck(page, what) {
   // A wall is grey, its block and hatching alike, where a square is green.
   const grey = ([r, g, b]) => Math.max(r, g, b) - Math.min(r, g, b) < 30;
   for (const index of walls) {
-    const { center, corner } = await cellColors(page, 8, index);
+    const { center, corner } = await cellColors(page, size, index);
     assert.ok(grey(center) && grey(corner), `${what}: the wall at ${index} is drawn (${center}, ${corner})`);
   }
   return code;
 }
 
-test("every preset plays from the editor without freezing the page", async () => {
+test("every preset of every size plays from the editor without freezing the page", async () => {
   const { page, problems } = await open();
   for (const preset of PRESETS) {
     await openEditorFromGame(page);
+    await page.selectOption(".editor-size", String(preset.size));
     await page.selectOption(".editor-presets", preset.id);
     await page.waitForFunction((c) => document.querySelector("#editor").dataset.code === c, preset.code);
     assert.equal(await playAndCheck(page, `the preset ${preset.name}`), preset.code);

@@ -4,9 +4,8 @@
 // the default map, with a message, and never reach the page as HTML.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { presetById } from "../../www/js/presets.js";
 import { openBoard, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, presetById } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 

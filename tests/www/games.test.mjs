@@ -2,10 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BOARD_GAMES, BONUS_POINTS, GAMES, gameById, settingsForGame } from "../../www/js/games.js";
-import { presetById } from "../../www/js/presets.js";
 import { loadWasm } from "./wasm.mjs";
 
-const { Game, games } = await loadWasm();
+const { Game, games, presets } = await loadWasm();
 
 test("the Reversi family offers the three board sizes, Troll 8 x 8 alone; only Mapello has maps; Blocs has its own page", () => {
   assert.deepEqual(GAMES.map((g) => g.id), ["mapello", "othello", "reversi", "troll", "blocs"]);
@@ -27,7 +26,7 @@ test("free play, which takes turns at making maps, becomes a series between two 
 
 test("a bonus is worth to the page what the rules core scores it", () => {
   // Plays the first legal move until a bonus is taken, on a map full of them.
-  const game = new Game({ map: presetById("bonus-hunt").code });
+  const game = new Game({ map: presets().find((p) => p.id === "bonus-hunt").code });
   let snap = game.snapshot();
   while (snap.status !== "gameOver" && snap.taken[0] + snap.taken[1] === 0) {
     game.play(snap.status === "mustPass" ? "pass" : snap.legal[0]);

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PRESETS, presetById } from "../../www/js/presets.js";
 import { loadWasm } from "./wasm.mjs";
 
-const { MapDraft, Game } = await loadWasm();
+// The catalogue as the page reads it from the wasm API (src/presets.rs).
+const { MapDraft, Game, presets } = await loadWasm();
+const PRESETS = presets();
+const presetById = (id) => PRESETS.find((p) => p.id === id);
 
 // The example map of docs/formats.md, its starting discs left out.
 const RULEBOOK = `
@@ -18,15 +20,19 @@ const RULEBOOK = `
 . + . . . . . . # .
 . . . . * . . . . .`.replace(/\s/g, "");
 
-test("there are at least five presets with distinct ids, names and codes", () => {
-  assert.ok(PRESETS.length >= 5);
-  for (const key of ["id", "name", "code"]) assert.equal(new Set(PRESETS.map((p) => p[key])).size, PRESETS.length);
+test("each board size has at least five presets with distinct ids, names and codes", () => {
+  for (const size of [6, 8, 10]) {
+    const mine = PRESETS.filter((p) => p.size === size);
+    assert.ok(mine.length >= 5, `${size} x ${size}`);
+    for (const key of ["name", "code"]) assert.equal(new Set(mine.map((p) => p[key])).size, mine.length);
+  }
+  assert.equal(new Set(PRESETS.map((p) => p.id)).size, PRESETS.length);
 });
 
-test("every preset code decodes to a legal 8 x 8 map within the default limits", () => {
-  for (const { id, code } of PRESETS) {
+test("every preset code decodes to a legal map of its size within the default limits", () => {
+  for (const { id, code, size } of PRESETS) {
     const draft = MapDraft.fromCode(code);
-    assert.equal(draft.size(), 8, id);
+    assert.equal(draft.size(), size, id);
     assert.equal(draft.code(), code, `${id} round-trips`);
     const counts = draft.counts();
     for (const kind of ["walls", "bonuses", "jokers"]) assert.ok(counts[kind] <= 8, `${id}: ${counts[kind]} ${kind}`);

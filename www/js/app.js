@@ -38,7 +38,7 @@ import { BONUS_POINTS, DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "./
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { leaderText, setupPlayer, signed, standings } from "./match.js";
-import { presetById } from "./presets.js";
+import { defaultMap } from "./presets.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
@@ -57,8 +57,6 @@ const REPLY_PAUSE_MS = 350;
 const STEP_SAID = { undo: "Move taken back.", redo: "Move replayed." };
 // How long a refused click's explanation and the legal moves stay shown.
 const REFUSAL_MS = 2500;
-// The map a new game of Mapello on 8 x 8 starts on.
-const DEFAULT_MAP = presetById("rulebook").code;
 // Hints search at this level at most, so they come quickly.
 const HINT_LEVEL = 6;
 
@@ -743,7 +741,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     flow = { ...flow, settings: playable };
     let map;
     if (chosen.maps && old.variant === variant && old.size === size) map = game.mapCode();
-    else if (chosen.maps && size === DEFAULT_SIZE) map = DEFAULT_MAP;
+    else if (chosen.maps) map = defaultMap(size);
     else map = emptyMap(size);
     replaceGame(new Game({ variant, map }));
     newGame();

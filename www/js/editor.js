@@ -19,7 +19,7 @@ import {
 } from "./editor-model.js";
 import { bindEvents } from "./events.js";
 import { cellAt, layout, outerCoords, outerIndex, outerSide } from "./geometry.js";
-import { PRESETS, presetById } from "./presets.js";
+import { presetById, presetsOf } from "./presets.js";
 import { MARGIN, render } from "./render.js";
 import { copyText, linkFor } from "./share.js";
 import { fromGame } from "./state.js";
@@ -85,6 +85,18 @@ const MARKUP = `
     </div>
   </div>`;
 
+// Offers the presets of the board size being edited, once per size.
+function listPresets(select, size) {
+  if (select.dataset.size === String(size)) return;
+  select.dataset.size = String(size);
+  select.replaceChildren(new Option("Preset maps…", ""));
+  for (const { id, name, description } of presetsOf(size)) {
+    const option = new Option(name, id);
+    option.title = description;
+    select.append(option);
+  }
+}
+
 /**
  * Mounts the editor in `root`, starting from the map `initialCode` (a share
  * code; an empty map when missing or damaged). `onChange(code)` hears of
@@ -116,7 +128,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   const size = () => draft.size();
   const palette = buildPalette($(".editor-palette"), (piece) => setTool(piece));
   const counts = buildCounts($(".editor-counts"), setLimit);
-  buildPresets($(".editor-presets"));
+  const presetSelect = buildPresets($(".editor-presets"));
   const sizeSelect = $(".editor-size");
   sizeSelect.addEventListener("change", () => {
     const n = Number(sizeSelect.value);
@@ -173,8 +185,7 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
     buttons.redo.disabled = history.future.length === 0;
     canvas.setAttribute("aria-label", boardLabel());
     sizeSelect.value = String(size());
-    // The presets are 8 x 8 maps.
-    $(".editor-presets").hidden = size() !== DEFAULT_SIZE;
+    listPresets(presetSelect, size());
     root.dataset.code = draft.code();
   }
 
@@ -447,18 +458,12 @@ export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = (
   }
 
   function buildPresets(select) {
-    for (const { id, name, description } of PRESETS) {
-      const option = document.createElement("option");
-      option.value = id;
-      option.textContent = name;
-      option.title = description;
-      select.append(option);
-    }
     select.addEventListener("change", () => {
       const preset = presetById(select.value);
       select.value = "";
       if (preset) adopt(MapDraft.fromCode(preset.code), `${preset.name}: ${preset.description}`);
     });
+    return select;
   }
 
   return {

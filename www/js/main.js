@@ -8,14 +8,13 @@
 import init, { BlocsGame, blocsMaxLevel, Game } from "../mapello.js";
 import { startApp } from "./app.js";
 import { linkedMoves, startBlocs } from "./blocs-app.js";
-import { settingsForGame } from "./games.js";
+import { DEFAULT_SIZE, settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
-import { presetById } from "./presets.js";
+import { defaultMap } from "./presets.js";
 import { readFragment, settingsFor, splitMoves } from "./share.js";
 import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
 
-const DEFAULT_MAP = presetById("rulebook").code;
 // sessionStorage: why the last start failed, read by the reload that follows it.
 const FAILED_START = "mapello.failedStart";
 const notices = document.querySelector("#notices");
@@ -104,7 +103,7 @@ const resetAction = {
 };
 
 function defaultGame() {
-  return { map: DEFAULT_MAP, variant: "mapello", moves: "" };
+  return { map: defaultMap(DEFAULT_SIZE), variant: "mapello", moves: "" };
 }
 
 // What the rules say against a saved record that fits the schema: the

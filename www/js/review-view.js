@@ -307,7 +307,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     });
     const list = $("review-list");
     list.replaceChildren(...rows);
-    list.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+    revealInList(list, list.querySelector("[aria-current]"));
   }
 
   function drawSummary() {
@@ -368,4 +368,15 @@ function summaryWords({ lost, counts, thrown, walked }, [one, many]) {
     .map(([name, n]) => `${n} ${n === 1 ? name : PLURALS[name]}`)
     .join(", ");
   return `${parts.join(", ")}${tally ? ` (${tally})` : ""}`;
+}
+
+// Scrolls the list itself, never the page, to show `item`: the analysis
+// redraws the list as it goes, and the page must stay where the player
+// keeps it (at the graph's top when the review opens).
+function revealInList(list, item) {
+  if (!item) return;
+  const box = list.getBoundingClientRect();
+  const r = item.getBoundingClientRect();
+  if (r.top < box.top) list.scrollTop -= box.top - r.top;
+  else if (r.bottom > box.bottom) list.scrollTop += r.bottom - box.bottom;
 }

@@ -1,0 +1,211 @@
+// The page on a phone, 360 px wide, as a player reaches it by the visible
+// controls: the board and the editor's board take the whole width, every
+// control is a fingertip (44 x 44 px) or more, the folded settings show the
+// computer's level, and a review keeps the board and the move described in
+// view together. Mapello on 6 x 6 and 10 x 10 starts on a map of its own.
+// Screenshots of each screen at 1280 and 360 px, light and dark, go to
+// target/screenshots/phone-*.png.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MARGIN } from "../../www/js/render.js";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { DESKTOP, PHONE, PRESETS, clickSquare, loadMoves, openSettings, setMode, waitForMoves } from "./game.mjs";
+
+const env = useSite();
+
+// Smallest side of a control a finger can hit, in CSS pixels.
+const FINGER = 44;
+
+// On the rulebook map, a hot-seat opening whose third move is a blunder.
+const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
+// A whole game on the rulebook map, to its end.
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+
+/** The side of one cell of the board `selector` (a board with its ring). */
+function cellSide(page, selector, size) {
+  return page.$eval(selector, (c, cells) => c.getBoundingClientRect().width / cells, size + 2 + 2 * MARGIN);
+}
+
+/** Chooses Mapello on `size` x `size` in the folded settings, as a player does. */
+async function chooseSize(page, size) {
+  await openSettings(page);
+  await page.selectOption("#board-size", String(size));
+  await page.waitForFunction((n) => document.querySelector("#settings-game").textContent.includes(`${n}×${n}`), size);
+}
+
+async function openEditor(page) {
+  await openSettings(page);
+  await page.click("#edit-map");
+  await page.waitForSelector(".editor-board", { state: "visible" });
+}
+
+/** Every visible control under `root` smaller than a finger: `[what, width, height]`. */
+function smallControls(page, root = "body") {
+  return page.$eval(
+    root,
+    (el, finger) => {
+      const controls = el.querySelectorAll("button, select, input, textarea, a[href]");
+      const small = [];
+      for (const control of controls) {
+        // A checkbox is hit through its label.
+        const target = control.type === "checkbox" ? (control.closest("label") ?? control) : control;
+        const r = target.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || control.closest(".visually-hidden")) continue;
+        // Rounding of fractional layouts loses under a pixel.
+        if (r.width < finger - 0.5 || r.height < finger - 0.5) {
+          small.push([target.id || target.className || target.textContent.trim(), Math.round(r.width), Math.round(r.height)]);
+        }
+      }
+      return small;
+    },
+    FINGER,
+  );
+}
+
+/** Whether `selector`'s box lies wholly inside the viewport. */
+function inViewport(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  });
+}
+
+async function reviewBlunderGame(page) {
+  await setMode(page, "hotseat");
+  for (const [i, square] of BLUNDER_GAME.entries()) {
+    await clickSquare(page, square);
+    await waitForMoves(page, i + 1);
+  }
+  await page.click("#review-game");
+  await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout: 30_000 });
+}
+
+test("at 360 px the boards take the whole width of the screen", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  assert.equal(await page.$eval("#board", (c) => c.getBoundingClientRect().width), 360);
+  const cell8 = await cellSide(page, "#board", 8);
+  await chooseSize(page, 10);
+  await page.click("#settings-toggle");
+  const cell10 = await cellSide(page, "#board", 10);
+  console.log(`cells at 360 px: Mapello 8 x 8 ${cell8.toFixed(1)} px, 10 x 10 ${cell10.toFixed(1)} px`);
+  assert.ok(cell8 >= 33, `8 x 8 cells of ${cell8} px`);
+  assert.ok(cell10 >= 28, `10 x 10 cells of ${cell10} px`);
+  await openEditor(page);
+  await page.selectOption(".editor-size", "8");
+  const editorCell = await cellSide(page, ".editor-board", 8);
+  console.log(`editor cells at 360 px: ${editorCell.toFixed(1)} px`);
+  assert.ok(editorCell >= 33, `editor cells of ${editorCell} px`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
+  assert.deepEqual(problems, []);
+});
+
+test("at 360 px every control of the game, the settings, the editor and the help is 44 x 44 px or more", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  assert.deepEqual(await smallControls(page), [], "the game");
+  await openSettings(page);
+  assert.deepEqual(await smallControls(page), [], "the unfolded settings");
+  await page.click("#open-help");
+  assert.deepEqual(await smallControls(page, "#help"), [], "the help");
+  await page.click("#close-help");
+  await openEditor(page);
+  assert.deepEqual(await smallControls(page, "#editor"), [], "the editor");
+  assert.deepEqual(problems, []);
+});
+
+test("the folded settings show the computer's level whole", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  for (const level of ["3", "10"]) {
+    await setMode(page, "computer", { level });
+    const mode = await page.$eval("#settings-mode", (el) => ({
+      text: el.textContent,
+      cut: el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5,
+    }));
+    assert.match(mode.text, new RegExp(`level ${level}\\b`));
+    assert.equal(mode.cut, false, `"${mode.text}" is cut`);
+    assert.equal(await inViewport(page, "#settings-mode"), true);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("reviewing at 360 px, the board and the move chosen stay in view together", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await reviewBlunderGame(page);
+  assert.deepEqual(await smallControls(page, "#review"), [], "the review");
+  for (const n of [4, 1, 2]) {
+    const move = `#review-list li:nth-child(${n}) button`;
+    // The player scrolls down to the list and taps a move.
+    await page.$eval(move, (b) => b.scrollIntoView({ block: "end" }));
+    await page.tap(move);
+    await page.waitForFunction((k) => document.querySelector("#review-move").textContent.startsWith(`${k}.`), n);
+    assert.equal(await inViewport(page, "#board"), true, `move ${n}: the board`);
+    assert.equal(await inViewport(page, "#review-move"), true, `move ${n}: the description`);
+    assert.equal(await inViewport(page, move), true, `move ${n}: the move tapped`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("on a desktop, reviewing a whole game from its result shows the graph whole", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  await loadMoves(page, WHOLE_GAME);
+  await page.waitForSelector("#result", { state: "visible" });
+  await page.click("#review-result");
+  await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout: 30_000 });
+  // The list, redrawn as the analysis goes, once scrolled the page to its
+  // worst move and cut the graph's top off (at -36 px).
+  const top = await page.$eval("#review-graph", (g) => g.getBoundingClientRect().top);
+  assert.ok(top >= 0, `the graph starts at ${top} px`);
+  assert.deepEqual(problems, []);
+});
+
+test("Mapello on 6 x 6 and 10 x 10 starts on its size's default map, and the editor offers that size's presets", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  for (const size of [6, 10, 8]) {
+    const mine = PRESETS.filter((p) => p.size === size);
+    await chooseSize(page, size);
+    await openEditor(page);
+    assert.equal(await page.getAttribute("#editor", "data-code"), mine[0].code, `${size} x ${size}`);
+    const offered = await page.$$eval(".editor-presets option", (options) => options.map((o) => o.value).filter(Boolean));
+    assert.deepEqual(offered, mine.map((p) => p.id), `${size} x ${size}`);
+    await page.click("[data-action=play]");
+    await page.waitForSelector("#board", { state: "visible" });
+  }
+  assert.deepEqual(problems, []);
+});
+
+// Each screen this work changed, for looking at.
+const SCREENS = {
+  "game-10": async (page) => {
+    await chooseSize(page, 10);
+    if (await page.isVisible("#settings-toggle")) await page.click("#settings-toggle");
+  },
+  "editor-6": async (page) => {
+    await openEditor(page);
+    await page.selectOption(".editor-size", "6");
+    await page.selectOption(".editor-presets", PRESETS.find((p) => p.size === 6).id);
+  },
+  "settings-folded": async (page) => setMode(page, "computer", { level: "10" }),
+  review: async (page) => {
+    await reviewBlunderGame(page);
+    await page.tap("#review-list li:nth-child(4) button").catch(() => page.click("#review-list li:nth-child(4) button"));
+  },
+};
+
+for (const [name, show] of Object.entries(SCREENS)) {
+  for (const [width, options] of [
+    ["1280", DESKTOP],
+    ["360", PHONE],
+  ]) {
+    test(`screenshots: ${name} at ${width} px, light and dark`, async () => {
+      for (const scheme of ["light", "dark"]) {
+        const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: scheme });
+        await show(page);
+        await page.waitForFunction(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(true)), 300)));
+        await page.screenshot({ path: `${screenshots}/phone-${name}-${width}-${scheme}.png` });
+        assert.deepEqual(problems, []);
+      }
+    });
+  }
+}
