@@ -68,6 +68,14 @@ pub struct Analysis {
 /// Share of the budget the midgame iterations may use before an exact
 /// solve (the solve gets the rest; its move stands only if it finishes).
 const PRE_SOLVE_SHARE: f64 = 0.25;
+/// Share of the budget after which no new midgame iteration starts: the
+/// next one costs several times the last, so one begun later would not
+/// finish within the budget.
+const ITERATION_SHARE: f64 = 0.4;
+/// Share of the budget after which the every-move values of the hints and
+/// the review stop deepening: each iteration there searches every root
+/// move in full, so costs more than a search's.
+const VALUES_SHARE: f64 = 0.3;
 /// Deepest midgame iteration before an exact solve.
 const PRE_SOLVE_DEPTH: u32 = 8;
 /// Depth from which interior nodes sort their moves by evaluation.
@@ -79,19 +87,30 @@ const CUT_DEPTH: u32 = 3;
 /// margin spans.
 const CUT_CONFIDENCE: f64 = 2.0;
 
+/// The spread of the deep value less the shallow one, in points, for a
+/// gap of 2 plies at [`SPREAD_EMPTIES`] empties: measured with the learned
+/// evaluation (docs/benchmarks.md, "ProbCut's margins").
+const SPREAD_AT_GAP_2: f64 = 3.4;
+/// Where [`SPREAD_AT_GAP_2`] was measured.
+const SPREAD_EMPTIES: f64 = 14.0;
+/// How much the spread narrows for each further empty square.
+const SPREAD_PER_EMPTY: f64 = 0.042;
+/// The narrowest spread the margin assumes, reached at about 59 empties
+/// (10 x 10 only).
+const SPREAD_FLOOR: f64 = 1.5;
+/// How much the spread widens for each ply of gap past 2 (a half more
+/// for each further 2 plies).
+const SPREAD_PER_PLY: f64 = 0.25;
+
 /// ProbCut's margin, in [`SCALE`] units, for a shallow search `gap` plies
 /// short of the deep one with `empties` free squares: [`CUT_CONFIDENCE`]
-/// standard deviations of the deep value less the shallow one. Measured
-/// with the learned evaluation, each position searched to every depth up
-/// to 10 (585 positions of 45 level-3 self-play games on 8 x 8 random
-/// maps and Othello; 377 of 15 on 10 x 10, to depth 8, alike or a little
-/// less): for a gap of 2 about 3.4 points at 14 empties, 1.8 at 52 and
-/// after; a half more for each further 2 plies. An odd gap is skewed by
-/// which side moved last, so the shallow search keeps the deep one's
-/// parity.
+/// standard deviations of the deep value less the shallow one. An odd gap
+/// is skewed by which side moved last, so the shallow search keeps the
+/// deep one's parity.
 fn cut_margin(empties: u32, gap: u32) -> i32 {
-    let base = (3.4 - 0.042 * (f64::from(empties) - 14.0)).max(1.5);
-    let sd = base * (1.0 + 0.25 * (f64::from(gap) - 2.0));
+    let base = (SPREAD_AT_GAP_2 - SPREAD_PER_EMPTY * (f64::from(empties) - SPREAD_EMPTIES))
+        .max(SPREAD_FLOOR);
+    let sd = base * (1.0 + SPREAD_PER_PLY * (f64::from(gap) - 2.0));
     (CUT_CONFIDENCE * sd * f64::from(SCALE)).round() as i32
 }
 
@@ -198,7 +217,11 @@ impl<S: Size> Searcher<S> {
         let in_endgame = empties <= options.endgame;
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1);
         let max_depth = max_depth.min(if in_endgame { PRE_SOLVE_DEPTH } else { empties });
-        let share = if in_endgame { PRE_SOLVE_SHARE } else { 0.4 };
+        let share = if in_endgame {
+            PRE_SOLVE_SHARE
+        } else {
+            ITERATION_SHARE
+        };
         let deepen = Deepen {
             max_depth,
             share,
@@ -385,8 +408,8 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         result
     }
 
-    /// Every root move's value from the deepest iteration that completed
-    /// within a third of the budget.
+    /// Every root move's value from the deepest iteration that started
+    /// within [`VALUES_SHARE`] of the budget.
     fn values(&mut self, p: Pos<S>, roots: &mut [Root], max_depth: u32) -> Vec<(u32, i32)> {
         let mut values: Vec<(u32, i32)> = Vec::new();
         for depth in 1..=max_depth {
@@ -394,7 +417,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
                 break;
             }
             values = roots.iter().map(|r| (r.sq, r.score)).collect();
-            if self.ctl.used() > 0.3 {
+            if self.ctl.used() > VALUES_SHARE {
                 break;
             }
         }

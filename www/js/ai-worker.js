@@ -11,9 +11,11 @@ const ready = init();
 
 self.onmessage = async ({ data }) => {
   const { id, kind, game: record, level, index, timed } = data;
+  // The request's own Game, freed when it is answered: the worker lives on.
+  let game = null;
   try {
     await ready;
-    const game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
+    game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
     const start = performance.now();
     if (kind === "move") {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");
@@ -33,6 +35,8 @@ self.onmessage = async ({ data }) => {
     }
   } catch (err) {
     post(id, "error", { message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    game?.free();
   }
 };
 
