@@ -310,7 +310,7 @@ struct Race {
 #[wasm_bindgen]
 impl Game {
     /// Troll's race: `{ black, white }`, the discs each side still needs
-    /// to join its edges as Troll's evaluation counts them (0 once joined,
+    /// to join its edges, an opponent's disc in the way counting two (0 once joined,
     /// `null` for a side that can no longer join them); `null` in the
     /// games scored by discs.
     pub fn race(&self) -> Result<JsValue, JsError> {
@@ -326,10 +326,10 @@ impl Game {
     }
 }
 
-/// The discs `c` still needs to join its Troll edges in `pos`, as Troll's
-/// evaluation counts them; `None` when no way is left.
+/// The discs `c` still needs to join its Troll edges in `pos`; `None`
+/// when no way is left.
 fn needed<S: Size>(pos: &Position<S>, c: Colour) -> Option<u32> {
-    let d = troll_eval::distance::<S>(pos.discs(c), pos.discs(c.other()), c);
+    let d = troll_eval::needed::<S>(pos.discs(c), pos.discs(c.other()), c);
     (d < troll_eval::CUT).then_some(d)
 }
 

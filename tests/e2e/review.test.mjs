@@ -152,6 +152,33 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   assert.deepEqual(problems, []);
 });
 
+// Othello's f5 is worth as much as the best move e6 at the review's level
+// 3, c3 less than c6: `mapello review --variant othello f5 d6 c3` prints
+// `1 X f5 -3 best e6 -3 loss 0 - depth 6` and
+// `3 X c3 -4 best c6 -1 loss 3 inaccuracy depth 6`.
+const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5d6c3&p=hotseat&r=3";
+
+test("on a phone, a move as good as the best names no alternative, and each value says whose it is", async () => {
+  const { page, problems } = await openBoard(env.browser, `${env.site.url}${OTHELLO_LINK}`, PHONE);
+  await page.waitForSelector("#review", { state: "visible" });
+  await reviewDone(page);
+  const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
+  assert.deepEqual(rows, ["1. f5 -3", "2. d6 -3", "3. c3 -4 (c6 -1) inaccuracy"]);
+  assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
+  await page.click("#review-list li:nth-child(1) button");
+  assert.equal(await selectedText(page), "1. Black f5: -3 for Black (as good as e6; searched 6 plies)");
+  await page.click("#review-list li:nth-child(2) button");
+  assert.equal(await selectedText(page), "2. White d6: -3 for White (the best move; searched 6 plies)");
+  // The graph is black's, and its note says so: white's -3 is black's +3.
+  assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black/);
+  assert.deepEqual(await page.$$eval(".review-player > p", (ps) => ps.map((p) => p.textContent)), [
+    "Black: 3 points lost (1 inaccuracy)",
+    "White: no points lost",
+  ]);
+  await page.screenshot({ path: `${screenshots}/review-phone-values.png`, fullPage: true });
+  assert.deepEqual(problems, []);
+});
+
 for (const [width, options] of [
   ["1280", DESKTOP],
   ["360", PHONE],

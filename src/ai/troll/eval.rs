@@ -45,16 +45,17 @@ fn around<S: Size>(b: S::B) -> S::B {
 /// Discs `c` must still add to join its edges, with `own` its discs and
 /// `theirs` the opponent's; [`CUT`] when no way is left.
 pub fn distance<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
+    needed::<S>(own & !threatened::<S>(own, theirs), theirs, c)
+}
+
+/// Discs `c` must still add to join its edges, with `own` its discs (all
+/// of them counted safe) and `theirs` the opponent's: 0 once joined,
+/// [`CUT`] when no way is left. The race as a player sees it; the search
+/// uses [`distance`], which also discounts discs a capture could take.
+#[inline(always)]
+pub fn needed<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
     let [first, second] = edges::<S>(c);
-    let weak = threatened::<S>(own, theirs);
-    grow::<S>(
-        own & !weak,
-        theirs,
-        c,
-        first,
-        second,
-        &mut [S::B::ZERO; LAYERS],
-    )
+    grow::<S>(own, theirs, c, first, second, &mut [S::B::ZERO; LAYERS])
 }
 
 /// Most rounds [`grow`] keeps: a chain needing more is as good as cut.
