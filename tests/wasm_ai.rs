@@ -117,6 +117,14 @@ fn a_timed_expert_level_thinks_for_its_time_and_the_others_by_their_budget() {
 }
 
 #[wasm_bindgen_test]
+fn a_huge_number_is_named_as_javascript_writes_it() {
+    let err = refused(best_move(&start(), 1e300.into(), JsValue::UNDEFINED));
+    assert!(err.ends_with("or undefined, not 1e+300"), "{err}");
+    let err = refused(best_move(&start(), (-2.5e-9).into(), JsValue::UNDEFINED));
+    assert!(err.ends_with("or undefined, not -2.5e-9"), "{err}");
+}
+
+#[wasm_bindgen_test]
 fn the_expert_levels_are_offered_and_none_beyond() {
     // A node budget takes the level's place, so the strongest levels answer at once.
     for level in [9.0, 10.0] {

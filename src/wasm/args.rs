@@ -59,12 +59,20 @@ pub(crate) fn describe(value: &JsValue) -> String {
     "an object".into()
 }
 
-/// A number as JavaScript writes it.
+/// A number as JavaScript writes it: with an exponent when very large or
+/// small (Rust would write 1e300 with all its 301 digits).
 fn number(n: f64) -> String {
     if n.is_nan() {
         "NaN".into()
     } else if n.is_infinite() {
         if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else if n != 0.0 && !(1e-6..1e21).contains(&n.abs()) {
+        let text = format!("{n:e}");
+        if text.contains("e-") {
+            text
+        } else {
+            text.replacen('e', "e+", 1)
+        }
     } else {
         n.to_string()
     }

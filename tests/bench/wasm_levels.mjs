@@ -7,9 +7,11 @@
 //   1. times `bestMove` with a fixed node budget on the page's main thread
 //      (wasm runs there as fast as in a worker), best of ROUNDS runs: the
 //      wasm nodes per second of each position;
-//   2. asks the page's own computer worker (js/ai-worker.js, as a game does)
-//      for a move at each of LEVELS, and reports its time, its nodes (the
-//      same on any machine) and its time reckoned at the position's speed;
+//   2. asks the page's own computer worker (js/ai-worker.js) for a move at
+//      each of LEVELS with its node budget (a game asks for levels 9 and 10
+//      by their time, `timed`; this asks without), and reports its time,
+//      its nodes (the same on any machine) and its time reckoned at the
+//      position's speed;
 //   3. for each level with an aim (AIM, level=milliseconds), prints the
 //      factor to scale its node budget by for its reckoned median to meet
 //      it (the search stops between iterations, so time is not quite
