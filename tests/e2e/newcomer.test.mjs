@@ -55,7 +55,9 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.click("#edit-map");
     await page.selectOption(".editor-size", "6");
     await page.waitForFunction(() => document.querySelector("#editor").dataset.code.startsWith("16"));
-    assert.ok(await page.isHidden(".editor-presets"), "the presets are 8 x 8 maps");
+    // Each size has presets of its own.
+    const offered = await page.$$eval(".editor-presets option", (options) => options.map((o) => o.value).filter(Boolean));
+    assert.ok(offered.length >= 5 && offered.every((id) => id.endsWith("-6")), `6 x 6 presets: ${offered}`);
     await page.click("[data-action=random]");
     // Balanced maps come in the editor's size too.
     const random = await page.getAttribute("#editor", "data-code");

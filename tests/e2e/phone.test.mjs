@@ -67,7 +67,8 @@ function smallControls(page, root = "body") {
 function inViewport(page, selector) {
   return page.$eval(selector, (el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    // A pixel of slack for layouts in fractions of a pixel.
+    return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
   });
 }
 

@@ -173,6 +173,7 @@ const CALLS_BY_NAME = {
   solve: { target: null, run: (a) => wasm.solve(...a), args: ["position", "solveOptions"] },
   randomSeed: { target: null, run: () => wasm.randomSeed(), args: [] },
   games: { target: null, run: () => wasm.games(), args: [] },
+  presets: { target: null, run: () => wasm.presets(), args: [] },
   "new BlocsGame": { target: null, run: (a) => new BlocsGame(a[0]), args: ["blocsOptions"] },
   "BlocsGame.snapshot": { target: "blocs", run: (b) => b.snapshot(), args: [] },
   "BlocsGame.play": { target: "blocs", run: (b, a) => b.play(...a), args: ["blocsMove"] },
