@@ -750,6 +750,14 @@ mod command_line {
             ),
         ];
         assert_each_refused(&cases);
+        for option in ["--variant=othello", "--size=6", "--position=x"] {
+            let want = format!(
+                "map decode prints the Mapello start on the code's map, whose size the code \
+                 holds: {} does not apply",
+                option.split('=').next().unwrap()
+            );
+            assert_each_refused(&[(&["map", "decode", "16AFcAQAJRAIXMwQA", option], &want)]);
+        }
     }
 
     #[test]
