@@ -953,6 +953,15 @@ mod command_line {
             "18EwAAAAMAABIAABJRhCAAQAA",
         ],
         &["bestmove", "--time-ms=20", "--variant", "reversi"],
+        &["balance", "--variant", "troll"],
+        &["map", "decode", "16AFcAQAJRAIXMwQA", "--variant", "othello"],
+        &[
+            "bestmove",
+            "--level",
+            "1",
+            "--position",
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO O",
+        ],
         &["help"],
     ];
 
