@@ -396,7 +396,11 @@ fn solve_refuses_more_empties_than_its_limit_unless_the_option_lifts_it() {
     );
     let err = one_line_error(&["solve", "--variant", "othello"]);
     assert!(
-        err.contains("solve takes at most 36 empty squares and the position has 60"),
+        err.contains("solve takes at most 26 empty squares and the position has 60"),
+        "{err}"
+    );
+    assert!(
+        err.contains("that solve would take over a million years"),
         "{err}"
     );
 }
@@ -825,8 +829,9 @@ fn train_plays_fits_writes_weights_and_resumes() {
         "train",
         "--dir",
         d,
+        // The fewest games whose error is measured: one in 50 is held out.
         "--games",
-        "3",
+        "50",
         "--level",
         "2",
         "--solve-at",
@@ -842,7 +847,7 @@ fn train_plays_fits_writes_weights_and_resumes() {
     assert!(stderr.contains("games: chunk 1 of 1"), "{stderr}");
     assert!(stderr.contains("epoch 1 of 1: error "), "{stderr}");
     let stdout = String::from_utf8(first.stdout).unwrap();
-    assert!(stdout.starts_with("games: 3 positions: "), "{stdout}");
+    assert!(stdout.starts_with("games: 50 positions: "), "{stdout}");
     assert!(stdout.ends_with(&format!("weights: {w}\n")), "{stdout}");
     let bytes = std::fs::read(&weights).unwrap();
     // A second run finds the games and the epoch done, and writes the same weights.
@@ -858,7 +863,7 @@ fn train_plays_fits_writes_weights_and_resumes() {
     // A second generation is played with the first one's network, and
     // the fit reads both.
     let mut two = args.to_vec();
-    two[4] = "3,3";
+    two[4] = "50,50";
     let second = mapello(&two, None);
     let stderr = String::from_utf8(second.stderr).unwrap();
     assert!(
@@ -879,7 +884,7 @@ fn train_plays_fits_writes_weights_and_resumes() {
         "{stderr}"
     );
     let stdout = String::from_utf8(second.stdout).unwrap();
-    assert!(stdout.starts_with("games: 6 positions: "), "{stdout}");
+    assert!(stdout.starts_with("games: 100 positions: "), "{stdout}");
     // Its maps are those a first generation seeded 1 ^ 2^48 plays with the
     // hand-made evaluation, but the network plays them otherwise.
     let dir3 = dir.join("three");
@@ -897,7 +902,7 @@ fn train_plays_fits_writes_weights_and_resumes() {
             .collect()
     };
     let (learned, hand_made) = (games(&dir2, 2), games(&dir3, 1));
-    assert_eq!(maps(&learned).len(), 3);
+    assert_eq!(maps(&learned).len(), 50);
     assert_eq!(maps(&learned), maps(&hand_made));
     assert_ne!(learned, hand_made);
     for bad in ["3,", "0", "3,x", "100000,100001", "1,1,1,1,1,1"] {

@@ -679,6 +679,180 @@ mod command_line {
         assert_each_refused(&cases);
     }
 
+    /// A full board, 32 discs each: the game is over, a draw.
+    const FINISHED: &str = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO O";
+
+    /// FFO #40 with its first seven discs taken off: 27 empty squares, one
+    /// more than a solve takes unless told.
+    const TWENTY_SEVEN_EMPTIES: &str =
+        "----------OOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+    #[test]
+    fn options_a_command_cannot_honour_are_refused_by_name() {
+        let random_maps = |variant: &'static str| -> Vec<&'static str> {
+            vec![
+                "match",
+                "--variant",
+                variant,
+                "--random-maps",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "2",
+            ]
+        };
+        let (othello, troll, reversi) = (
+            random_maps("othello"),
+            random_maps("troll"),
+            random_maps("reversi"),
+        );
+        let cases: [(&[&str], &str); 10] = [
+            (
+                &othello,
+                "--random-maps draws Mapello maps (walls, bonuses, jokers), which othello does not play",
+            ),
+            (&troll, "which troll does not play"),
+            (&reversi, "which reversi does not play"),
+            (
+                &["balance", "--variant", "troll"],
+                "balance is a margin in points, and troll has none",
+            ),
+            (
+                &["solve", "--position", FINISHED],
+                "the game is over: a draw, score X 32 O 32",
+            ),
+            (
+                &["bestmove", "--level", "1", "--position", FINISHED],
+                "the game is over: a draw, score X 32 O 32",
+            ),
+            (
+                &[
+                    "match", "--position", FINISHED, "--a", "1", "--b", "1", "--games", "2",
+                ],
+                "the game is over: a draw",
+            ),
+            (
+                &[
+                    "match", "--a", "random", "--b", "uct:5", "--games", "2", "--time-ms", "5",
+                ],
+                "--time-ms gives the levels a time a move, and neither random nor uct:5 is a level",
+            ),
+            (
+                &["solve", "--position", TWENTY_SEVEN_EMPTIES],
+                "solve takes at most 26 empty squares and the position has 27; --max-empties 27 \
+                 lifts the limit, but that solve would take about 4 minutes",
+            ),
+            (
+                &["perft", "--variant", "blocs", "7"],
+                "depth D must be 0 to 6 for Blocs, not '7': perft 7 from the start would take about",
+            ),
+        ];
+        assert_each_refused(&cases);
+        for option in ["--variant=othello", "--size=6", "--position=x"] {
+            let want = format!(
+                "map decode prints the Mapello start on the code's map, whose size the code \
+                 holds: {} does not apply",
+                option.split('=').next().unwrap()
+            );
+            assert_each_refused(&[(&["map", "decode", "16AFcAQAJRAIXMwQA", option], &want)]);
+        }
+    }
+
+    #[test]
+    fn training_refuses_what_it_cannot_measure() {
+        let dir = std::env::temp_dir().join(format!("mapello-train-{}", std::process::id()));
+        let shown = dir.to_str().unwrap().to_string();
+        let cases: [(&[&str], &str); 3] = [
+            (
+                &[
+                    "tune", "--games", "20", "--level", "1", "--solve-at", "0", "--ridge", "0",
+                ],
+                "the positions do not fix every weight with ridge 0",
+            ),
+            (
+                &["train", "--dir", &shown, "--games", "49"],
+                "--games: the error is measured on one game in 50, held out from the fit, so a run \
+                 needs at least 50 games, not 49",
+            ),
+            (
+                &["train", "--dir", &shown, "--games", "20,20"],
+                "needs at least 50 games, not 40",
+            ),
+        ];
+        assert_each_refused(&cases);
+        assert!(!dir.exists(), "a refused run wrote {shown}");
+        // A run whose games file was left empty: no finished chunk.
+        let games = dir.join("gen-1");
+        std::fs::create_dir_all(&games).unwrap();
+        let plan = "size 8 games [50] seed 1 level 5 solve-at 16\n";
+        std::fs::write(dir.join("plan.txt"), plan).unwrap();
+        std::fs::write(games.join("games-0000.txt"), "").unwrap();
+        let args: Vec<OsString> = ["train", "--dir", &shown, "--games", "50"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        // Progress comes first on standard error; the error is the last line.
+        let (status, err) = finish(spawn(&args, Stdio::null()), "an empty games file");
+        assert_eq!(status.code(), Some(1), "{err}");
+        let want = format!(
+            "mapello: {shown}/gen-1/games-0000.txt holds no games; delete it and run again \
+             to play them\n"
+        );
+        assert!(err.ends_with(&want), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Runs a match of a million games, reads its first `lines` lines and
+    /// stops it: a long match streams its games (it used to die drawing
+    /// them all first), and what it printed stays.
+    fn stream_of_a_long_match(extra: &[&str], lines: usize) -> Vec<String> {
+        use std::io::{BufRead, BufReader};
+        let mut args = vec![
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--games",
+            "1000000",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let got: Vec<String> = out.lines().take(lines).map(Result::unwrap).collect();
+        let still_running = child.try_wait().unwrap().is_none();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(
+            still_running,
+            "{args:?} ended early after {} lines",
+            got.len()
+        );
+        got
+    }
+
+    #[test]
+    fn a_match_of_a_million_games_streams_them() {
+        for extra in [&[][..], &["--random-maps", "--size", "6"][..]] {
+            let lines = stream_of_a_long_match(extra, 300);
+            assert_eq!(lines.len(), 300, "{extra:?}");
+            for (i, line) in lines.iter().enumerate() {
+                let want = format!("game {} black ", i + 1);
+                assert!(line.starts_with(&want), "{extra:?}: {line}");
+            }
+        }
+    }
+
     /// What an over-long position gives, whatever its source.
     const TOO_LONG: &str = "more than 1 MiB, the most read for a position";
 
@@ -779,6 +953,15 @@ mod command_line {
             "18EwAAAAMAABIAABJRhCAAQAA",
         ],
         &["bestmove", "--time-ms=20", "--variant", "reversi"],
+        &["balance", "--variant", "troll"],
+        &["map", "decode", "16AFcAQAJRAIXMwQA", "--variant", "othello"],
+        &[
+            "bestmove",
+            "--level",
+            "1",
+            "--position",
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO O",
+        ],
         &["help"],
     ];
 

@@ -114,7 +114,12 @@ fn play_and_label<S: Size>(
 
 /// Least-squares weights for the samples, each feature split between the
 /// two phases around its position; `ridge` pulls weights towards zero.
-pub fn fit(samples: &[Sample], ridge: f64) -> Weights {
+/// Refused when the samples do not fix the weights: none at all, or
+/// (without a ridge) a feature that no sample of a phase shows.
+pub fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, String> {
+    if samples.is_empty() {
+        return Err("the games gave no positions to fit".into());
+    }
     let n = FEATURES * PHASES;
     let mut a = vec![vec![0f64; n]; n];
     let mut b = vec![0f64; n];
@@ -138,13 +143,19 @@ pub fn fit(samples: &[Sample], ridge: f64) -> Weights {
         r[i] += ridge;
     }
     let x = solve_linear(a, b);
+    if x.iter().any(|&v| !(v as f32).is_finite()) {
+        return Err(format!(
+            "the positions do not fix every weight with ridge {ridge} (a feature never \
+             varies in some phase); a ridge above 0 or more games makes the fit well posed"
+        ));
+    }
     let mut w = [[0f32; FEATURES]; PHASES];
     for (k, phase) in w.iter_mut().enumerate() {
         for (f, v) in phase.iter_mut().enumerate() {
             *v = x[k * FEATURES + f] as f32;
         }
     }
-    w
+    Ok(w)
 }
 
 /// Gaussian elimination with partial pivoting (the system is small and,
@@ -177,7 +188,8 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     x
 }
 
-/// Root-mean-square error of `weights` on `samples`, in points.
+/// Root-mean-square error of `weights` on `samples`, in points (`samples`
+/// is not empty: [`fit`] refuses that).
 pub fn error(samples: &[Sample], weights: &Weights) -> f64 {
     let sum: f64 = samples
         .iter()

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
@@ -50,7 +51,7 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let most = args.number("max-empties", 0..=MAX_SOLVE_EMPTIES)?;
     let nodes = args.number("max-nodes", 1..=MAX_PROOF_NODES)?;
     args.finish()?;
-    let game = position.game()?;
+    let game = not_over(position.game()?)?;
     if game.variant() == Variant::Troll {
         if most.is_some() {
             return Err(CliError(
@@ -69,8 +70,10 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     if empties > most {
         return Err(CliError(format!(
             "solve takes at most {most} empty squares and the position has {empties}; \
-             --max-empties {empties} lifts the limit, but each empty square more multiplies \
-             the time by 3 to 4 (26 take about a minute)"
+             --max-empties {empties} lifts the limit, but that solve would take {} \
+             (each empty square more multiplies the time by 3 to 4; {SOLVE_EMPTIES} take \
+             about a minute)",
+            caps::solve_time(empties)
         )));
     }
     let solved = with_progress(empties, || ai::solve(&game, None))
@@ -132,6 +135,28 @@ fn with_progress<T>(empties: u32, work: impl FnOnce() -> T) -> T {
     })
 }
 
+/// `game`, refused with its result when it is already over.
+pub(super) fn not_over(game: AnyGame) -> Result<AnyGame, CliError> {
+    match caps::game_over(&game) {
+        Some(reason) => Err(CliError(reason)),
+        None => Ok(game),
+    }
+}
+
+/// Refuses `--random-maps` with a `--variant` it would not play: the
+/// random maps are Mapello maps.
+fn random_maps_variant(position: &PositionArgs) -> Result<(), CliError> {
+    match position.variant {
+        None | Some(Variant::Mapello) => Ok(()),
+        Some(v) => Err(CliError(format!(
+            "--random-maps draws Mapello maps (walls, bonuses, jokers), which {} does not \
+             play; give --position P or leave out --variant {}",
+            v.name(),
+            v.name()
+        ))),
+    }
+}
+
 pub const BESTMOVE: Command = Command {
     name: "bestmove",
     usage: "--position P (--level L | --time-ms T)",
@@ -147,7 +172,7 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let level = args.number("level", 1..=MAX_LEVEL)?;
     let time = args.number("time-ms", 1.0..=MAX_TIME_MS)?;
     args.finish()?;
-    let game = position.game()?;
+    let game = not_over(position.game()?)?;
     let options = match (level, time) {
         (Some(k), None) => Level::get(k)
             .expect("the level is in range")
@@ -269,13 +294,52 @@ fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
     }
 }
 
-/// One game of a match, drawn before any is played so that the games are
-/// the same whatever the threads.
+/// One game of a match. The games are drawn in order from the seed, so they
+/// are the same whatever the threads.
 struct Fixture {
     game: AnyGame,
     a_black: bool,
     seed: u64,
 }
+
+/// Draws a match's games one at a time: a pair of games (colours swapped)
+/// from each start, on the fixed position or on a new random map.
+struct Fixtures {
+    fixed: Option<AnyGame>,
+    side: u32,
+    opening: u32,
+    seed: u64,
+    rng: Xoshiro256PlusPlus,
+    pair: Option<AnyGame>,
+    drawn: u32,
+}
+
+impl Fixtures {
+    fn next(&mut self) -> Result<Fixture, CliError> {
+        let i = self.drawn;
+        if i % 2 == 0 {
+            let start = match &self.fixed {
+                Some(game) => game.clone(),
+                None => {
+                    let map = Map::random(self.side, Counts::FULL_SET, &mut self.rng)
+                        .map_err(|e| CliError(e.to_string()))?;
+                    AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?
+                }
+            };
+            self.pair = Some(matches::opening(&start, self.opening, &mut self.rng));
+        }
+        self.drawn += 1;
+        Ok(Fixture {
+            game: self.pair.clone().expect("a game to play"),
+            a_black: i % 2 == 0,
+            seed: self.seed.wrapping_mul(1_000_003) ^ u64::from(i),
+        })
+    }
+}
+
+/// Games a match has drawn but not yet printed, per thread: a long match
+/// streams its games in this much memory, whatever its length.
+const AHEAD_PER_THREAD: u32 = 4;
 
 fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
@@ -296,63 +360,74 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             "give --position or --random-maps, not both".into(),
         ));
     }
+    let thinks = |k: Kind| matches!(k, Kind::Level(_) | Kind::Classic(_));
+    if time_ms.is_some() && !thinks(a) && !thinks(b) {
+        return Err(CliError(format!(
+            "--time-ms gives the levels a time a move, and neither {a} nor {b} is a level"
+        )));
+    }
     let fixed = if random_maps {
+        random_maps_variant(&position)?;
         None
     } else {
-        Some(position.game()?)
+        Some(not_over(position.game()?)?)
     };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut pair: Option<AnyGame> = None;
-    let mut fixtures = Vec::with_capacity(games as usize);
-    for i in 0..games {
-        if i % 2 == 0 {
-            let start = match &fixed {
-                Some(game) => game.clone(),
-                None => {
-                    let map = Map::random(position.side(), Counts::FULL_SET, &mut rng)
-                        .map_err(|e| CliError(e.to_string()))?;
-                    AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?
-                }
-            };
-            pair = Some(matches::opening(&start, opening, &mut rng));
-        }
-        fixtures.push(Fixture {
-            game: pair.clone().expect("a game to play"),
-            a_black: i % 2 == 0,
-            seed: seed.wrapping_mul(1_000_003) ^ u64::from(i),
-        });
-    }
-    let (sender, results) = mpsc::channel();
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut fixtures = Fixtures {
+        fixed,
+        side: position.side(),
+        opening,
+        seed,
+        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        pair: None,
+        drawn: 0,
+    };
     let mut tally = Tally::default();
+    let (work, jobs) = mpsc::channel::<(u32, Fixture)>();
+    let jobs = Mutex::new(jobs);
     std::thread::scope(|s| -> Result<(), CliError> {
+        // Moved in, so that any return drops it and lets the players end.
+        let work = work;
+        let (sender, results) = mpsc::channel();
         for _ in 0..threads {
             let sender = sender.clone();
-            let (fixtures, next) = (&fixtures, &next);
+            let jobs = &jobs;
             s.spawn(move || loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(f) = fixtures.get(i) else { break };
+                let job = jobs
+                    .lock()
+                    .map_err(|_| ())
+                    .and_then(|j| j.recv().map_err(|_| ()));
+                let Ok((i, f)) = job else { break };
                 let (black, white) = if f.a_black { (a, b) } else { (b, a) };
                 let outcome = matches::play(&f.game, black, white, f.seed, time_ms);
-                if sender.send((i, outcome)).is_err() {
+                if sender.send((i, f.a_black, outcome)).is_err() {
                     break;
                 }
             });
         }
         drop(sender);
         let mut done = std::collections::BTreeMap::new();
-        for (i, outcome) in results.iter() {
-            done.insert(i, outcome);
-            while let Some(outcome) = done.remove(&(tally.games() as usize)) {
-                let f = &fixtures[tally.games() as usize];
-                let (black, white) = if f.a_black { (a, b) } else { (b, a) };
-                let a_colour = if f.a_black {
+        while tally.games() < games {
+            while fixtures.drawn < games
+                && fixtures.drawn - tally.games() < threads * AHEAD_PER_THREAD
+            {
+                let i = fixtures.drawn;
+                let fixture = fixtures.next()?;
+                work.send((i, fixture))
+                    .map_err(|_| CliError("the players stopped".into()))?;
+            }
+            let (i, a_black, outcome) = results
+                .recv()
+                .map_err(|_| CliError("the players stopped".into()))?;
+            done.insert(i, (a_black, outcome));
+            while let Some((a_black, outcome)) = done.remove(&tally.games()) {
+                let (black, white) = if a_black { (a, b) } else { (b, a) };
+                let a_colour = if a_black {
                     Colour::Black
                 } else {
                     Colour::White
                 };
                 let result = tally.record(outcome.winner.map(|c| c == a_colour));
-                let (bn, wn) = if f.a_black { ("a", "b") } else { ("b", "a") };
+                let (bn, wn) = if a_black { ("a", "b") } else { ("b", "a") };
                 writeln!(
                     out,
                     "game {} black {bn} ({black}) white {wn} ({white}) score {}-{} {result}",
@@ -401,7 +476,7 @@ fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             eprintln!("{done} games");
         }
     });
-    let weights = tune::fit(&samples, ridge);
+    let weights = tune::fit(&samples, ridge).map_err(CliError)?;
     eprintln!(
         "{} positions; error {:.2} points before, {:.2} after",
         samples.len(),
@@ -442,6 +517,11 @@ fn balance(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
     args.finish()?;
     let game = position.game()?;
+    if game.variant() == Variant::Troll {
+        return Err(CliError(
+            "balance is a margin in points, and troll has none (a side wins by connecting)".into(),
+        ));
+    }
     writeln!(
         out,
         "balance: {}",

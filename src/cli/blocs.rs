@@ -17,7 +17,7 @@ use super::position::{in_source, read_text};
 use super::{printable, quoted, Args, Bench, CliError, Command};
 use crate::blocs::ai::{Ai, Level, MAX_LEVEL};
 use crate::blocs::{diagram, perft, transcript, Move, Phase, Player, Position, Solver};
-use crate::caps::MAX_PERFT_DEPTH;
+use crate::caps::{self, MAX_BLOCS_PERFT_DEPTH};
 use crate::errors::ParseError;
 use crate::games;
 
@@ -97,9 +97,24 @@ fn load(arg: &str) -> Result<Position, ParseError> {
 
 fn run_perft(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = position(args)?;
-    let depth = args
-        .required_number("depth D", 0..=MAX_PERFT_DEPTH)
-        .map_err(|e| CliError(format!("{} (a deeper perft cannot finish)", e.0)))?;
+    let word = args.required("depth D")?;
+    let depth = match word.parse::<u32>() {
+        Ok(d) if d <= MAX_BLOCS_PERFT_DEPTH => d,
+        Ok(d) => {
+            return Err(CliError(format!(
+                "depth D must be 0 to {MAX_BLOCS_PERFT_DEPTH} for Blocs, not {}: perft {d} \
+                 from the start would take {}",
+                quoted(&word),
+                caps::blocs_perft_time(d)
+            )))
+        }
+        Err(_) => {
+            return Err(CliError(format!(
+                "depth D must be 0 to {MAX_BLOCS_PERFT_DEPTH}, not {}",
+                quoted(&word)
+            )))
+        }
+    };
     args.finish()?;
     for d in 1..=depth {
         writeln!(out, "{d} {}", perft(&pos, d))?;

@@ -23,6 +23,14 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         }
         Some("decode") => {
             let code = args.required("share code")?;
+            for option in ["position", "variant", "size"] {
+                if args.value(option)?.is_some() {
+                    return Err(CliError(format!(
+                        "map decode prints the Mapello start on the code's map, whose size \
+                         the code holds: --{option} does not apply"
+                    )));
+                }
+            }
             args.finish()?;
             let map = sharecode::decode(&code)?;
             write!(

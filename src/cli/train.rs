@@ -53,6 +53,14 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             .unwrap_or_else(|| format!("src/ai/net/s{n}.bin")),
     );
     args.finish()?;
+    let total: u32 = games.iter().sum();
+    if total < fit::HOLD_OUT {
+        return Err(CliError(format!(
+            "--games: the error is measured on one game in {0}, held out from the fit, \
+             so a run needs at least {0} games, not {total}",
+            fit::HOLD_OUT
+        )));
+    }
     let started = std::time::Instant::now();
     let seconds = || started.elapsed().as_secs();
     let settings =
@@ -112,8 +120,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot write {}: {e}", model_path.display())))?;
     writeln!(
         out,
-        "games: {} positions: {positions} error: {error:.2} weights: {}",
-        games.iter().sum::<u32>(),
+        "games: {total} positions: {positions} error: {error:.2} weights: {}",
         model_path.display()
     )?;
     Ok(())
@@ -152,6 +159,13 @@ fn fit_generation(
 ) -> Result<(fit::State, usize, f64), CliError> {
     let list: Vec<(&Path, u32)> = parts.iter().map(|(d, c)| (d.as_path(), *c)).collect();
     let (samples, held) = fit::load(&list).map_err(CliError)?;
+    if samples.is_empty() || held.is_empty() {
+        return Err(CliError(format!(
+            "the games hold {} positions to fit and {} held out; a fit and its error need both",
+            samples.len(),
+            held.len()
+        )));
+    }
     let n = samples.size();
     report(format!(
         "positions: {} to fit, {} held out, error {:.2} points there with the hand-made evaluation",

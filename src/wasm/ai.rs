@@ -346,7 +346,8 @@ struct Solution {
 /// the exact final margin for the side to move). Throws the command line's
 /// message for a malformed string or a position that cannot be played.
 /// `options` is `undefined` or `{ maxEmpties? }`: a position with more
-/// empty squares (36 by default, at most 100) is refused.
+/// empty squares (26 by default, at most 100) is refused, with how long
+/// its solve would take.
 #[wasm_bindgen]
 pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let position = string("position", &position, MAX_TEXT_CHARS)?;
@@ -358,12 +359,16 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let setup = obf::read(&position).map_err(|e| error(e.in_format("OBF")))?;
     let game = AnyGame::from_setup(&setup)
         .map_err(|e| error(format!("the position cannot be played: {e}")))?;
+    if let Some(reason) = caps::game_over(&game) {
+        return Err(error(reason));
+    }
     let empties = caps::empties(&game);
     if empties > most {
         return Err(error(format!(
             "solve takes at most {most} empty squares and the position has {empties}; \
-             options.maxEmpties lifts the limit, but each empty square more multiplies \
-             the time by 3 to 4"
+             options.maxEmpties lifts the limit, but that solve would take {} natively \
+             (each empty square more multiplies the time by 3 to 4)",
+            caps::solve_time(empties)
         )));
     }
     let solved = ai::solve(&game, None).ok_or_else(|| error("the search was stopped"))?;

@@ -4,6 +4,14 @@
 //! 0), so every export takes `JsValue`s and reads them here. A refusal is
 //! a plain `Error` that names the argument and says what it must be; it
 //! happens before any state changes, so the object stays usable.
+//!
+//! Reading an argument never lets a JavaScript exception through: a
+//! method's object is borrowed while its arguments are read, and an
+//! exception unwinding through wasm would leave it borrowed for good
+//! (every later call refused) and the wasm stack pointer astray. So every
+//! JavaScript operation here that can throw on a hostile value (a revoked
+//! Proxy throws from `Array.isArray`, a getter or a trap from anything)
+//! goes through a `catch` import, and its exception becomes a refusal.
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
@@ -18,6 +26,19 @@ const SHOWN_CHARS: u32 = 24;
 
 /// The largest whole number JavaScript numbers hold exactly (2^53 - 1).
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, which throws for a revoked Proxy.
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// True when `value` is an array, or a Proxy whose kind cannot be told
+/// (a revoked one): neither is a value the API reads.
+pub(crate) fn array_like(value: &JsValue) -> bool {
+    is_array(value).unwrap_or(true)
+}
 
 /// A JavaScript `Error` with `message`.
 pub(crate) fn error(message: impl Display) -> JsError {
@@ -53,29 +74,31 @@ pub(crate) fn describe(value: &JsValue) -> String {
     if value.is_function() {
         return "a function".into();
     }
-    if value.is_array() {
-        return "an array".into();
+    match is_array(value) {
+        Ok(true) => "an array".into(),
+        Ok(false) => "an object".into(),
+        Err(_) => "a revoked Proxy".into(),
     }
-    "an object".into()
 }
 
-/// A number as JavaScript writes it: with an exponent when very large or
-/// small (Rust would write 1e300 with all its 301 digits).
-fn number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".into()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
-    } else if n != 0.0 && !(1e-6..1e21).contains(&n.abs()) {
-        let text = format!("{n:e}");
-        if text.contains("e-") {
-            text
-        } else {
-            text.replacen('e', "e+", 1)
-        }
-    } else {
-        n.to_string()
+/// A number as JavaScript writes it (`1e+21`, `5e-324`,
+/// `1.7976931348623157e+308`), cut to [`SHOWN_CHARS`] characters.
+pub(crate) fn number(n: f64) -> String {
+    let text = js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| n.to_string());
+    cut(&text)
+}
+
+/// `text` cut to [`SHOWN_CHARS`] characters, with `…` when it was longer.
+fn cut(text: &str) -> String {
+    let mut shown: String = text.chars().take(SHOWN_CHARS as usize).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
     }
+    shown
 }
 
 /// A string of at most `max` UTF-16 units, its length checked before it is
@@ -197,7 +220,7 @@ impl Options {
                 describe(&value)
             ))
         };
-        if !value.is_object() || value.is_array() {
+        if !value.is_object() || array_like(&value) {
             return Err(refuse());
         }
         // Only plain objects: a Map, a Date or a class instance holding the

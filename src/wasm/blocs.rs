@@ -12,14 +12,12 @@ use crate::blocs::ai::{self, Ai, Level, MAX_LEVEL};
 use crate::blocs::{
     diagram, perft, transcript, Face, Move, Phase, Player, Position, Solver, Square, LONGEST_GAME,
 };
+use crate::caps::{self, MAX_BLOCS_PERFT_DEPTH};
 
 /// Longest move read: `a1-d4` with room for spaces.
 const MAX_MOVE_CHARS: u32 = 12;
 /// Longest diagram read: four rows, the two trailing lines and comments.
 const MAX_DIAGRAM_CHARS: u32 = 1_000;
-/// Deepest perft: the placement phase alone has 16 plies, and depth 6
-/// already counts about 10^9 leaves.
-const MAX_BLOCS_PERFT: u32 = 6;
 
 // A transcript of the longest game must fit: at most 5 characters a move.
 const _: () = assert!(LONGEST_GAME * 5 <= MAX_TEXT_CHARS as usize);
@@ -227,9 +225,18 @@ impl BlocsGame {
         Ok(ai.choose(&self.position()).map(|m| m.to_string()))
     }
 
-    /// Perft from the current position, `depth` 0 to 6 plies.
+    /// Perft from the current position, `depth` 0 to 6 plies (the command
+    /// line's cap); a deeper one is refused with how long it would take.
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        let depth = whole("depth", &depth, 0..=MAX_BLOCS_PERFT)?;
+        let whole_depth = depth.as_f64().filter(|d| d.fract() == 0.0 && *d >= 0.0);
+        if let Some(d) = whole_depth.filter(|&d| d > f64::from(MAX_BLOCS_PERFT_DEPTH)) {
+            let (shown, time) = (args::number(d), caps::blocs_perft_time(d.min(1e3) as u32));
+            return Err(error(format!(
+                "depth must be a whole number from 0 to {MAX_BLOCS_PERFT_DEPTH}, not {shown}: \
+                 perft {shown} from the start would take {time} natively"
+            )));
+        }
+        let depth = whole("depth", &depth, 0..=MAX_BLOCS_PERFT_DEPTH)?;
         Ok(perft(&self.position(), depth) as f64)
     }
 }

@@ -6,7 +6,7 @@ use mapello::wasm::games;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use super::{get, ok, options, refused, strings};
+use super::{get, ok, options, refused, revoked, strings};
 
 fn text(state: &JsValue, key: &str) -> Option<String> {
     get(state, key).as_string()
@@ -140,8 +140,45 @@ fn hints_mark_every_winning_move_and_the_top_level_plays_one() {
         "level must be a whole number from 1 to 5, not 6"
     );
     assert_eq!(ok(start.perft(2.into())), 960.0);
-    assert_eq!(
-        refused(start.perft(7.into())),
-        "depth must be a whole number from 0 to 6, not 7"
+    let err = refused(start.perft(7.into()));
+    assert!(
+        err.starts_with(
+            "depth must be a whole number from 0 to 6, not 7: perft 7 from the start would take about "
+        ),
+        "{err}"
     );
+    let err = refused(start.perft(1e21.into()));
+    assert!(
+        err.ends_with(
+            "not 1e+21: perft 1e+21 from the start would take over a million years natively"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        refused(start.perft(2.5.into())),
+        "depth must be a whole number from 0 to 6, not 2.5"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_revoked_proxy_is_refused_and_leaves_the_game_as_it_was() {
+    let mut game = ok(BlocsGame::new(options(&[("moves", "b2X".into())])));
+    let before = ok(game.snapshot());
+    let before = js_sys::JSON::stringify(&before).unwrap();
+    let errors = [
+        refused(game.play(revoked())),
+        refused(game.load_moves(revoked())),
+        refused(game.refusal(revoked())),
+        refused(game.ai_move(revoked(), 1.into())),
+        refused(game.ai_move(1.into(), revoked())),
+        refused(game.perft(revoked())),
+        refused(BlocsGame::new(revoked())),
+    ];
+    for err in errors {
+        assert!(err.ends_with("not a revoked Proxy"), "{err}");
+    }
+    let after = js_sys::JSON::stringify(&ok(game.snapshot())).unwrap();
+    assert_eq!(after, before);
+    ok(game.play("c3O".into()));
+    assert_eq!(game.transcript(), "b2Xc3O");
 }

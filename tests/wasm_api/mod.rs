@@ -2,7 +2,7 @@
 
 mod blocs;
 
-use mapello::wasm::ai::solve;
+use mapello::wasm::ai::{balanced_map, best_move, hints, review_move, solve};
 use mapello::wasm::{Game, MapDraft};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -276,6 +276,81 @@ fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     options(pairs)
 }
 
+/// A Proxy already revoked: `Array.isArray` and every trap throw on it.
+fn revoked() -> JsValue {
+    let pair = js_sys::Proxy::revocable(&js_sys::Object::new(), &js_sys::Object::new());
+    let revoke: js_sys::Function = get(&pair, "revoke").into();
+    revoke.call0(&JsValue::NULL).unwrap();
+    get(&pair, "proxy")
+}
+
+#[wasm_bindgen_test]
+fn a_revoked_proxy_is_refused_everywhere_and_changes_nothing() {
+    let mut game = ok(Game::new(options(&[("moves", "e3f3".into())])));
+    let before = js_sys::JSON::stringify(&ok(game.snapshot())).unwrap();
+    let errors = [
+        refused(game.play(revoked())),
+        refused(game.load_moves(revoked())),
+        refused(game.perft(revoked())),
+        refused(best_move(&game, revoked(), JsValue::UNDEFINED)),
+        refused(best_move(&game, JsValue::UNDEFINED, revoked())),
+        refused(hints(&game, revoked())),
+        refused(review_move(&game, revoked(), JsValue::UNDEFINED)),
+        refused(review_move(&game, 0.into(), revoked())),
+        refused(Game::new(revoked())),
+        refused(Game::new(object(&[("variant", revoked())]))),
+        refused(MapDraft::new(revoked())),
+        refused(solve(revoked(), JsValue::UNDEFINED)),
+        refused(balanced_map(revoked(), JsValue::UNDEFINED)),
+        refused(balanced_map(1.into(), revoked())),
+    ];
+    for err in errors {
+        assert!(err.ends_with("not a revoked Proxy"), "{err}");
+    }
+    let after = js_sys::JSON::stringify(&ok(game.snapshot())).unwrap();
+    assert_eq!(after, before);
+    let next = strings(get(&ok(game.snapshot()), "legal"))[0].clone();
+    ok(game.play(next.clone().into()));
+    assert_eq!(game.transcript(), format!("e3f3{next}"));
+}
+
+#[wasm_bindgen_test]
+fn numbers_in_errors_are_written_as_javascript_writes_them_and_short() {
+    let game = ok(Game::new(JsValue::UNDEFINED));
+    let cases = [
+        (
+            refused(Game::new(f64::MAX.into())),
+            "options must be an object with some of the keys variant, size, map, moves or \
+             undefined, not 1.7976931348623157e+308",
+        ),
+        (
+            refused(Game::new(object(&[("size", 1e21.into())]))),
+            "options.size must be 6, 8 or 10, not 1e+21",
+        ),
+        (
+            refused(best_move(
+                &game,
+                object(&[("seed", 5e-324.into())]),
+                JsValue::UNDEFINED,
+            )),
+            "options.seed must be a whole number from 0 to 2^53 - 1 or a BigInt from 0 to \
+             2^64 - 1, not 5e-324",
+        ),
+        (
+            refused(game.perft((-1e-7).into())),
+            "depth must be a whole number from 0 to 20, not -1e-7",
+        ),
+        (
+            refused(game.perft(123_456.789_012_345_67.into())),
+            "depth must be a whole number from 0 to 20, not 123456.78901234567",
+        ),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
+        assert!(got.len() < 200, "{got}");
+    }
+}
+
 #[wasm_bindgen_test]
 fn a_game_refuses_bad_arguments_by_name_and_stays_usable() {
     let mut game = ok(Game::new(JsValue::UNDEFINED));
@@ -421,8 +496,17 @@ fn solve_refuses_more_empties_than_its_limit_unless_raised() {
     let start = "---------------------------OX------XO--------------------------- X";
     let err = refused(solve(start.into(), JsValue::UNDEFINED));
     assert!(
-        err.starts_with("solve takes at most 36 empty squares and the position has 60"),
+        err.starts_with("solve takes at most 26 empty squares and the position has 60"),
         "{err}"
+    );
+    assert!(
+        err.contains("that solve would take over a million years natively"),
+        "{err}"
+    );
+    let full = format!("{}{} O", "X".repeat(32), "O".repeat(32));
+    assert_eq!(
+        refused(solve(full.into(), JsValue::UNDEFINED)),
+        "the game is over: a draw, score X 32 O 32"
     );
     let eleven = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
     let err = refused(solve(eleven.into(), object(&[("maxEmpties", 10.into())])));

@@ -61,14 +61,27 @@ const throwing = new Proxy(
     getPrototypeOf() { throw new Error("getPrototypeOf trap"); },
   },
 );
+/** A Proxy already revoked: `Array.isArray`, `instanceof` and every trap throw on it. */
+function revoked(target) {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+}
+const REVOKED = revoked({});
+const REVOKED_FUNCTION = revoked(() => 1);
 const HOSTILE = [
   undefined, null, true, false, 0, -0, -1, 1, 2.5, NaN, Infinity, -Infinity, 21, 101, 2 ** 31, 2 ** 32, 2 ** 53, 1e300, -1e9,
   "", "8", "e3", " f5 ", "pass", "x".repeat(100_000), "\u001b[2J", "\uD800", "wall",
   0n, -1n, 42n, 2n ** 64n, Symbol("s"), {}, [], [1, 2], new Map([["level", 1]]), Object.create(null), () => 1,
   throwing, { get level() { throw new Error("getter"); } }, new Date(0), new Error("e"), new Uint8Array(4),
+  REVOKED, REVOKED_FUNCTION, [REVOKED], { level: REVOKED }, Number.MAX_VALUE, Number.MIN_VALUE, 1e21,
 ];
 
 const hostile = () => pick(HOSTILE);
+// In place of a Game, a revoked Proxy fails the glue's own class check
+// (`instanceof` throws a TypeError) before the call reaches wasm, so the
+// test below covers it apart.
+const hostileGame = () => pick(HOSTILE.filter((v) => v !== REVOKED && v !== REVOKED_FUNCTION));
 
 // The cheap good values of each kind of argument, mixed with hostile ones.
 const GOOD = {
@@ -165,9 +178,9 @@ const CALLS_BY_NAME = {
   "MapDraft.counts": { target: "draft", run: (d) => d.counts(), args: [] },
   "MapDraft.limits": { target: "draft", run: (d) => d.limits(), args: [] },
   "MapDraft.setLimits": { target: "draft", run: (d, a) => d.setLimits(...a), args: ["count", "count", "count"] },
-  bestMove: { target: "game", run: (g, a) => wasm.bestMove(chance(0.9) ? g : hostile(), ...a), args: ["searchOptions", "callback"] },
-  hints: { target: "game", run: (g, a) => wasm.hints(chance(0.9) ? g : hostile(), ...a), args: ["searchOptions"] },
-  gameBalance: { target: "game", run: (g) => wasm.gameBalance(chance(0.9) ? g : hostile()), args: [], expensive: true },
+  bestMove: { target: "game", run: (g, a) => wasm.bestMove(chance(0.9) ? g : hostileGame(), ...a), args: ["searchOptions", "callback"] },
+  hints: { target: "game", run: (g, a) => wasm.hints(chance(0.9) ? g : hostileGame(), ...a), args: ["searchOptions"] },
+  gameBalance: { target: "game", run: (g) => wasm.gameBalance(chance(0.9) ? g : hostileGame()), args: [], expensive: true },
   mapBalance: { target: null, run: (a) => wasm.mapBalance(...a), args: ["code"], expensive: true },
   balancedRandomMap: { target: null, run: (a) => wasm.balancedRandomMap(...a), args: ["seed", "counts"], expensive: true },
   solve: { target: null, run: (a) => wasm.solve(...a), args: ["position", "solveOptions"] },
@@ -255,6 +268,123 @@ test("every export answers hostile arguments with a result or a plain Error, and
   }
 });
 
+/** Checks that `call` throws a plain Error with a short, sound message. */
+function assertRefused(call, shown) {
+  let error;
+  try {
+    call();
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error !== undefined, `${shown} was accepted`);
+  assert.equal(error.constructor, Error, `${shown} threw a ${error.constructor.name}: ${error.message}`);
+  assert.ok(error.message.length < 200, `${shown}: a ${error.message.length}-character message`);
+  assert.doesNotMatch(error.message, /unreachable|out of bounds|recursive use|\d{25}/, shown);
+  return error.message;
+}
+
+test("a revoked Proxy anywhere is refused and leaves every object as it was", () => {
+  const g = new Game({ moves: "e3" });
+  const b = new BlocsGame({ moves: "b2X" });
+  const d = new MapDraft(8);
+  const states = () => [gameState(g), blocsState(b), draftState(d)];
+  const before = states();
+  const calls = {
+    "Game.play": () => g.play(REVOKED),
+    "Game.loadMoves": () => g.loadMoves(REVOKED),
+    "Game.perft": () => g.perft(REVOKED),
+    "new Game": () => new Game(REVOKED),
+    "new Game variant": () => new Game({ variant: REVOKED }),
+    "bestMove options": () => wasm.bestMove(g, REVOKED),
+    "bestMove level": () => wasm.bestMove(g, { level: REVOKED }),
+    "bestMove onProgress": () => wasm.bestMove(g, { level: 1 }, REVOKED),
+    "hints options": () => wasm.hints(g, REVOKED),
+    "reviewMove index": () => wasm.reviewMove(g, REVOKED),
+    "reviewMove options": () => wasm.reviewMove(g, 0, REVOKED),
+    "new MapDraft": () => new MapDraft(REVOKED),
+    "MapDraft.fromCode": () => MapDraft.fromCode(REVOKED),
+    "MapDraft.random": () => MapDraft.random(8, REVOKED, 1, 1, 1),
+    "MapDraft.get": () => d.get(REVOKED, 1),
+    "MapDraft.set": () => d.set(1, 1, REVOKED),
+    "MapDraft.refusal": () => d.refusal(1, REVOKED, "wall"),
+    "MapDraft.setLimits": () => d.setLimits(1, 1, REVOKED),
+    solve: () => wasm.solve(REVOKED),
+    mapBalance: () => wasm.mapBalance(REVOKED),
+    balancedRandomMap: () => wasm.balancedRandomMap(REVOKED),
+    "balancedRandomMap counts": () => wasm.balancedRandomMap(1, REVOKED),
+    "new BlocsGame": () => new BlocsGame(REVOKED),
+    "BlocsGame.play": () => b.play(REVOKED),
+    "BlocsGame.loadMoves": () => b.loadMoves(REVOKED),
+    "BlocsGame.refusal": () => b.refusal(REVOKED),
+    "BlocsGame.aiMove": () => b.aiMove(1, REVOKED),
+    "BlocsGame.perft": () => b.perft(REVOKED),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    const message = assertRefused(call, name);
+    assert.match(message, /revoked Proxy/, `${name}: ${message}`);
+    assert.deepEqual(states(), before, `${name} changed an object`);
+  }
+  // In place of a Game the glue's class check throws before wasm runs.
+  for (const call of [() => wasm.bestMove(REVOKED), () => wasm.hints(REVOKED), () => wasm.gameBalance(REVOKED)]) {
+    assert.throws(call);
+    assert.deepEqual(states(), before);
+  }
+  // A revoked function is a function: calling it throws, which a progress
+  // callback's failure may do without stopping the search.
+  assert.ok(g.snapshot().legal.includes(wasm.bestMove(g, { level: 1 }, REVOKED_FUNCTION).move));
+  assert.deepEqual(states(), before);
+  g.play("f3");
+  b.play("c3O");
+  assert.equal(g.transcript(), "e3f3");
+  assert.equal(b.transcript(), "b2Xc3O");
+  assert.equal(new Game({ variant: "othello" }).perft(3), 56);
+});
+
+test("calls back into the API while a call holds its object leave it usable", () => {
+  const g = new Game({ moves: "e3" });
+  const before = gameState(g);
+  // The getter runs while reviewMove holds the game: playing is refused
+  // inside it, and the review refuses its unreadable option.
+  const message = assertRefused(() => wasm.reviewMove(g, 0, { get level() { g.play("f3"); return 1; } }), "reviewMove");
+  assert.equal(message, "options.level cannot be read");
+  assert.equal(gameState(g), before);
+  // A progress callback that reads, tries to play and searches again; it
+  // records what happened, as a callback's own exception is swallowed.
+  const seen = [];
+  const found = wasm.bestMove(g, { nodes: 3000 }, () => {
+    seen.push(g.transcript());
+    try {
+      g.play("f3");
+      seen.push("played");
+    } catch (e) {
+      seen.push(e instanceof Error ? "refused" : "threw a non-Error");
+    }
+    seen.push(wasm.bestMove(g, { nodes: 50 }).move);
+  });
+  assert.ok(seen.length >= 3, JSON.stringify(seen));
+  assert.deepEqual(seen.slice(0, 2), ["e3", "refused"]);
+  assert.ok(!seen.includes("played") && !seen.includes("threw a non-Error"), JSON.stringify(seen));
+  assert.ok(g.snapshot().legal.includes(found.move));
+  assert.equal(gameState(g), before);
+  g.play(found.move);
+  assert.equal(g.transcript(), `e3${found.move}`);
+});
+
+test("numbers in errors are written as JavaScript writes them", () => {
+  const g = new Game();
+  const cases = [
+    [() => new Game(Number.MAX_VALUE), "not 1.7976931348623157e+308"],
+    [() => new Game({ size: 1e21 }), "options.size must be 6, 8 or 10, not 1e+21"],
+    [() => wasm.bestMove(g, { seed: 5e-324 }), "not 5e-324"],
+    [() => g.perft(-1e-7), "depth must be a whole number from 0 to 20, not -1e-7"],
+    [() => new BlocsGame().perft(1e21), "not 1e+21: perft 1e+21 from the start would take over a million years natively"],
+  ];
+  for (const [call, want] of cases) {
+    const message = assertRefused(call, want);
+    assert.ok(message.endsWith(want), `${message} / ${want}`);
+  }
+});
+
 /** A short description of a value for a failure message. */
 function describe(value) {
   if (typeof value === "string") return value.length > 30 ? `<string of ${value.length}>` : JSON.stringify(value);
@@ -262,6 +392,7 @@ function describe(value) {
   if (typeof value === "symbol") return "Symbol()";
   if (typeof value === "function") return "function";
   if (value === throwing) return "Proxy(throwing)";
+  if (value === REVOKED || value === REVOKED_FUNCTION) return "Proxy(revoked)";
   if (value instanceof Map) return "Map";
   if (typeof value === "object" && value !== null) {
     // Keys only: reading values would run the getters under test.

@@ -39,7 +39,7 @@ const RATE: f32 = 0.002;
 /// Largest output weight, in points.
 const MAX_OUTPUT: f32 = 200.0;
 /// One game in this many is held out to measure the fit.
-const HOLD_OUT: u32 = 50;
+pub const HOLD_OUT: u32 = 50;
 
 /// The positions of the games, ready for fitting.
 #[derive(Default)]
@@ -124,6 +124,14 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
             .try_into()
             .map_err(|_| bad(k, "not a position line"))?;
         game.lines.push((k, words));
+    }
+    if games.is_empty() {
+        // A file is written whole once its games are played, so an empty
+        // one was cut short by something else: it is no finished chunk.
+        return Err(format!(
+            "{} holds no games; delete it and run again to play them",
+            path.display()
+        ));
     }
     for game in &games {
         let into = if game.index % HOLD_OUT == 0 {

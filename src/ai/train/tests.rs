@@ -109,6 +109,7 @@ fn broken_game_files_are_refused_with_the_line() {
             "line 1: an unknown variant",
         ),
         ("game othello !!\n", "line 1: "),
+        ("", "games-0000.txt holds no games; delete it"),
         (
             "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n1 2 0 3 4\ngame othello 16AAAAAAAAAAAAAAA\n1 2 0 3 4\n",
             "line 4: a board of another size than the games before",
