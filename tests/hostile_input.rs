@@ -804,10 +804,11 @@ mod command_line {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Runs a match of a million games, reads its first `lines` lines and
-    /// stops it: a long match streams its games (it used to die drawing
-    /// them all first), and what it printed stays.
-    fn stream_of_a_long_match(extra: &[&str], lines: usize) -> Vec<String> {
+    /// Runs a match of a million games until it has said its totals so far
+    /// on standard error, then stops it: its first `lines` lines and that
+    /// report. A long match streams its games (it used to die drawing them
+    /// all first), and what it printed stays.
+    fn stream_of_a_long_match(extra: &[&str], lines: usize) -> (Vec<String>, String) {
         use std::io::{BufRead, BufReader};
         let mut args = vec![
             "match",
@@ -825,31 +826,54 @@ mod command_line {
             .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let out = BufReader::new(child.stdout.take().unwrap());
-        let got: Vec<String> = out.lines().take(lines).map(Result::unwrap).collect();
+        // Reads every line, so that the match never waits on a full pipe.
+        let reader = std::thread::spawn(move || {
+            let mut first = Vec::new();
+            for line in out.lines() {
+                let line = line.unwrap();
+                if first.len() < lines {
+                    first.push(line);
+                }
+            }
+            first
+        });
+        let mut report = String::new();
+        BufReader::new(child.stderr.take().unwrap())
+            .read_line(&mut report)
+            .unwrap();
         let still_running = child.try_wait().unwrap().is_none();
         child.kill().unwrap();
         child.wait().unwrap();
-        assert!(
-            still_running,
-            "{args:?} ended early after {} lines",
-            got.len()
-        );
-        got
+        assert!(still_running, "{args:?} ended early: {report}");
+        (reader.join().unwrap(), report)
     }
 
     #[test]
-    fn a_match_of_a_million_games_streams_them() {
+    fn a_match_of_a_million_games_streams_them_and_says_its_totals() {
         for extra in [&[][..], &["--random-maps", "--size", "6"][..]] {
-            let lines = stream_of_a_long_match(extra, 300);
+            let (lines, report) = stream_of_a_long_match(extra, 300);
             assert_eq!(lines.len(), 300, "{extra:?}");
             for (i, line) in lines.iter().enumerate() {
                 let want = format!("game {} black ", i + 1);
                 assert!(line.starts_with(&want), "{extra:?}: {line}");
             }
+            // `match: N of 1000000 games so far, a-wins W b-wins L draws D`
+            let words: Vec<&str> = report.split_whitespace().collect();
+            let number = |i: usize| words[i].trim_end_matches(',').parse::<u32>().unwrap();
+            assert_eq!(
+                words[..6],
+                ["match:", words[1], "of", "1000000", "games", "so"]
+            );
+            assert_eq!(
+                words[7..],
+                ["a-wins", words[8], "b-wins", words[10], "draws", words[12]]
+            );
+            assert_eq!(number(1), number(8) + number(10) + number(12), "{report}");
+            assert!(number(1) >= 300, "{report}");
         }
     }
 

@@ -250,16 +250,38 @@ impl Tally {
 
     /// The match's last line.
     pub(super) fn summary(&self, games: u32, out: &mut dyn Write) -> std::io::Result<()> {
+        writeln!(out, "games {games} {}", self.totals())
+    }
+
+    /// `a-wins W b-wins L draws D`.
+    fn totals(&self) -> String {
         let Tally {
             a_wins,
             b_wins,
             draws,
         } = self;
-        writeln!(
-            out,
-            "games {games} a-wins {a_wins} b-wins {b_wins} draws {draws}"
-        )
+        format!("a-wins {a_wins} b-wins {b_wins} draws {draws}")
     }
+
+    /// After a game is counted: says the totals so far on standard error
+    /// after [`FIRST_REPORT`] and every [`REPORT_EVERY`] after that, so
+    /// that a long match stopped early has them.
+    pub(super) fn report(&self, games: u32, clock: &mut (Instant, Duration)) {
+        let (start, next) = clock;
+        if start.elapsed() >= *next {
+            eprintln!(
+                "match: {} of {games} games so far, {}",
+                self.games(),
+                self.totals()
+            );
+            *next += REPORT_EVERY;
+        }
+    }
+}
+
+/// A match's clock for [`Tally::report`], started now.
+pub(super) fn report_clock() -> (Instant, Duration) {
+    (Instant::now(), FIRST_REPORT)
 }
 
 /// Most playouts a move of `uct:N`: its tree keeps a node per playout.
@@ -382,6 +404,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         drawn: 0,
     };
     let mut tally = Tally::default();
+    let mut clock = report_clock();
     let (work, jobs) = mpsc::channel::<(u32, Fixture)>();
     let jobs = Mutex::new(jobs);
     std::thread::scope(|s| -> Result<(), CliError> {
@@ -437,6 +460,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
                 )?;
                 out.flush()?;
             }
+            tally.report(games, &mut clock);
         }
         Ok(())
     })?;

@@ -12,7 +12,7 @@ use std::time::Instant;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::ai::{games_and_seed, Tally};
+use super::ai::{games_and_seed, report_clock, Tally};
 use super::position::{in_source, read_text};
 use super::{printable, quoted, Args, Bench, CliError, Command};
 use crate::blocs::ai::{Ai, Level, MAX_LEVEL};
@@ -254,6 +254,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     not_over(&start)?;
     let mut tally = Tally::default();
+    let mut clock = report_clock();
     for i in 0..games {
         let game_seed = seed.wrapping_mul(1_000_003) ^ u64::from(i);
         let a_first = i % 2 == 0;
@@ -277,6 +278,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             i + 1
         )?;
         out.flush()?;
+        tally.report(games, &mut clock);
     }
     tally.summary(games, out)?;
     Ok(())
