@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, FROZEN_MS, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // 24 moves into a game on the default map, black to move.
 const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
@@ -79,14 +79,6 @@ test("hints put the computer's value on every legal move", async () => {
   await page.screenshot({ path: `${screenshots}/play-hints.png` });
   assert.deepEqual(problems, []);
 });
-
-// A long task the page can live with is a benchmark's business
-// (tests/bench/long_tasks.mjs measures them); what must never happen is a
-// task long enough to freeze the page, or a click left unanswered. A search
-// on the main thread would be one task of the whole think, over 1.2 s at
-// level 10; on a loaded machine (load 12 on 2 cores) the bench measured a
-// task of 448 ms, so the line is drawn at a second.
-const FROZEN_MS = 1000;
 
 // The page's long tasks from the request to the worker until its answer
 // reached the page.

@@ -91,12 +91,14 @@ export async function loadMoves(page, transcript) {
 }
 
 /**
- * A main-thread task this long means the page froze: every search runs in a
- * worker, so no task comes near it, however loaded the machine. Tasks over
- * 50 ms come and go under load (a fresh-clone run at load 8 saw 51-75 ms);
- * how often they do is a benchmark's figure, not a test's.
+ * A main-thread task this long means the page froze. A long task the page
+ * can live with is a benchmark's business (tests/bench/long_tasks.mjs); a
+ * search on the main thread would be one task of the whole think (over
+ * 1.2 s at level 10), while on a machine loaded to 12 on 2 cores the bench
+ * measured a task of 448 ms: the line is drawn at a second. Each test that
+ * uses it also checks that the page answers a click while the worker works.
  */
-export const FROZEN_MS = 250;
+export const FROZEN_MS = 1000;
 
 /** Starts recording the page's long tasks (over 50 ms) into `window.longTasks`. */
 export function watchLongTasks(page) {
