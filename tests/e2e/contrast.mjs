@@ -22,7 +22,8 @@ export function luminance(rgb) {
 /**
  * The texts on `page` below AA: `[{ text, where, fg, bg, ratio, need }]`.
  * Text over a picture (a background image, or a canvas other than the
- * board's coordinates) cannot be measured this way and is skipped.
+ * board's coordinates) cannot be measured this way and is skipped, and so
+ * is a disabled control's, which WCAG exempts.
  */
 export async function contrastProblems(page) {
   const samples = await page.evaluate(() => {
@@ -57,7 +58,8 @@ export async function contrastProblems(page) {
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       const el = node.parentElement;
       if (!el || seen.has(el) || node.textContent.trim() === "" || !shown(el)) continue;
-      if (el.closest("script, style, noscript, option")) continue;
+      // WCAG exempts inactive controls: a disabled button's faded label.
+      if (el.closest("script, style, noscript, option, :disabled")) continue;
       seen.add(el);
       out.push({ el, text: node.textContent.trim().slice(0, 60) });
     }
@@ -68,6 +70,8 @@ export async function contrastProblems(page) {
         const style = getComputedStyle(el);
         const isSvg = el instanceof SVGElement;
         const fg = parse(isSvg ? style.fill : style.color);
+        // A faded element (opacity below 1) fades its text into what is behind.
+        for (let e = el; fg && e; e = e.parentElement) fg[3] *= Number(getComputedStyle(e).opacity);
         const bg = behind(isSvg ? el.closest("svg") : el);
         if (!fg || !bg) return null;
         const size = parseFloat(style.fontSize);

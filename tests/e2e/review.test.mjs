@@ -149,6 +149,7 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: -1; a proven loss walked into — blunder; searched 6 plies\)$/);
   assert.match(await page.textContent("#review-reading"), /^The graph is the race for black after each move, in chain steps/);
   assert.match(await page.textContent("#review-graph"), /Black ahead.*White ahead/);
+  await page.screenshot({ path: `${screenshots}/review-troll-1280.png`, fullPage: true });
   assert.deepEqual(problems, []);
 });
 

@@ -34,3 +34,9 @@ test("a bonus's +3 keeps 4.5:1 against its outline", () => {
 test("values are signed whole numbers", () => {
   assert.deepEqual([3.4, -2.6, 0].map(hintText), ["+3", "-3", "0"]);
 });
+
+test("the contrast ratio matches WCAG's figures", () => {
+  assert.equal(contrastRatio([0, 0, 0], [255, 255, 255]), 21);
+  // The dark blunder label on its button.
+  assert.equal(contrastRatio(rgb("#ff6b61"), rgb("#2e383e")).toFixed(2), "4.30");
+});
