@@ -33,12 +33,13 @@ test("every square shows its piece: discs, hatched walls, blue bonuses, red joke
   const empty = { ring: new Set(), inner: new Set() };
   const seen = new Set();
   for (const [index, c] of [...state.cells].entries()) {
-    const { center, corner } = await cellColors(page, state.size, index);
+    const { center, upper, corner } = await cellColors(page, state.size, index);
     const [r, g, b] = center;
     seen.add(c);
     if (c === "X") assert.ok(luma(center) < 90, `black disc at ${index} is ${center}`);
     if (c === "O") assert.ok(luma(center) > 170, `white disc at ${index} is ${center}`);
-    if (c === "+") assert.ok(b > 150 && b > r + 60, `bonus at ${index} is ${center}`);
+    // The disc's centre carries its "+3", outlined in dark blue.
+    if (c === "+") assert.ok(upper[2] > 150 && upper[2] > upper[0] + 60, `bonus at ${index} is ${upper}`);
     if (c === "*") assert.ok(r > 150 && r > g + 60, `joker at ${index} is ${center}`);
     if (c === "#") assert.ok(luma(corner) < 120 && luma(corner) < luma(center) + 60, `wall at ${index} is ${corner}`);
     if (c === ".") empty[isRing(state.size, index) ? "ring" : "inner"].add(String(center));

@@ -82,7 +82,7 @@ export async function openBoard(browser, url, contextOptions = {}) {
   return { page, problems, requests };
 }
 
-/** The RGBA colour at the centre of outer-grid cell `index` and near its corner. */
+/** The RGBA colour at the centre of outer-grid cell `index`, above its centre and near its corner. */
 export async function cellColors(page, size, index, ring = true) {
   const pixels = await page.$eval("#board", (c) => c.width);
   const rect = cellRect(boardLayout(size, ring, pixels, MARGIN), index);
@@ -93,6 +93,8 @@ export async function cellColors(page, size, index, ring = true) {
       const at = (px, py) => [...ctx.getImageData(Math.floor(px), Math.floor(py), 1, 1).data];
       return {
         center: at(x + width / 2, y + height / 2),
+        // Above a bonus's "+3", on the disc itself.
+        upper: at(x + width / 2, y + height * 0.25),
         corner: at(x + width * 0.15, y + height * 0.15),
       };
     },
