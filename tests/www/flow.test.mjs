@@ -298,3 +298,12 @@ test("a whole series against the computer runs on the flow alone", () => {
   );
   assert.equal(controllerOf(flow, "X"), "human", "the third game gives the person black again");
 });
+
+test("an expert level is named as the level menu names it, wherever the page names the computer", () => {
+  const flow = flowOf({ mode: "computer", humanColour: "X", level: 10 });
+  assert.equal(nameOf(flow, "O"), "Computer (level 10 · Master)");
+  assert.equal(whoPlays(flow, "O"), "White (computer, level 10 · Master)");
+  const watching = { ...flow, settings: { ...flow.settings, mode: "watch", level: 9, levelWhite: 4 } };
+  assert.match(nameOf(watching, "X"), /^Black computer \(level 9 · \w+\)$/);
+  assert.equal(nameOf(watching, "O"), "White computer (level 4)");
+});

@@ -107,8 +107,8 @@ export function levelOf(flow, side) {
 /** The name the page gives the player of `side`. */
 export function nameOf(flow, side) {
   if (flow.match) return flow.match.names[playerOf(flow, side)];
-  if (watched(flow)) return `${colourName(side)} computer (level ${levelOf(flow, side)})`;
-  if (controllerOf(flow, side) === "computer") return `Computer (level ${levelOf(flow, side)})`;
+  if (watched(flow)) return `${colourName(side)} computer (level ${levelLabel(levelOf(flow, side))})`;
+  if (controllerOf(flow, side) === "computer") return `Computer (level ${levelLabel(levelOf(flow, side))})`;
   if (flow.settings.mode === "computer") return "You";
   return colourName(side);
 }
@@ -142,7 +142,7 @@ export function whoPlays(flow, side) {
   const name = nameOf(flow, side);
   const plain = colourName(side);
   if (name === plain) return plain;
-  if (!flow.match && controllerOf(flow, side) === "computer") return `${plain} (computer, level ${levelOf(flow, side)})`;
+  if (!flow.match && controllerOf(flow, side) === "computer") return `${plain} (computer, level ${levelLabel(levelOf(flow, side))})`;
   return `${name} (${plain.toLowerCase()})`;
 }
 
