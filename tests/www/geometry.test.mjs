@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardLayout, cellAt, cellRect, columnName, isRing, layout, outerCoords, outerIndex, outerSide, squareIndex, squareName, stepInner } from "../../www/js/geometry.js";
+import { boardLayout, cellAt, cellRect, columnName, isRing, layout, outerCoords, outerIndex, outerSide, RING_WIDTH, squareIndex, squareName, stepInner } from "../../www/js/geometry.js";
 
 test("the outer grid adds a ring on every side", () => {
   assert.equal(outerSide(8), 10);
@@ -122,6 +122,26 @@ test("a board without its ring fills the drawing with the inner squares alone", 
       }
     }
     assert.equal(cellAt(board, first.x - 1, first.y + 2), -1, "the margin is no cell");
-    assert.deepEqual(boardLayout(8, true, pixels, 0.42), layout(10, pixels, 0.42));
+    assert.deepEqual(boardLayout(8, true, pixels, 0.42), layout(10, pixels, 0.42, 0, RING_WIDTH));
+  }
+});
+
+test("a board in play draws its ring narrow, giving the squares played on the room", () => {
+  for (const [size, pixels] of [[8, 360], [10, 360], [6, 1080]]) {
+    const board = boardLayout(size, true, pixels, 0.42);
+    const inner = size + 2 * RING_WIDTH + 2 * 0.42;
+    const a1 = cellRect(board, outerIndex(size, 0, 0));
+    assert.ok(Math.abs(a1.width - pixels / inner) <= 1, `${size}: a1 is ${a1.width} px`);
+    const corner = cellRect(board, 0);
+    assert.ok(Math.abs(corner.width - (RING_WIDTH * pixels) / inner) <= 1, `${size}: the ring is ${corner.width} px`);
+    assert.equal(corner.x + corner.width, a1.x, "the ring meets the board");
+    // Every cell, ring and board, is found again from its centre.
+    const side = size + 2;
+    for (let index = 0; index < side * side; index += 1) {
+      const { x, y, width, height } = cellRect(board, index);
+      assert.equal(cellAt(board, x + width / 2, y + height / 2), index);
+    }
+    const far = cellRect(board, side * side - 1);
+    assert.ok(Math.abs(far.x + far.width - (pixels - (0.42 * pixels) / inner)) <= 1, `${size}: the grid ends at the margin`);
   }
 });

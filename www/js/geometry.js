@@ -57,54 +57,66 @@ export function stepInner(size, index, dRow, dCol) {
 }
 
 /**
+ * How wide the ring is on a board in play, in cells: nobody plays there and
+ * a joker's star reads at this size, so the squares played on get the room.
+ */
+export const RING_WIDTH = 0.6;
+
+/**
  * A square grid of `side` x `side` cells drawn on `pixels` x `pixels`
  * pixels, leaving `margin` cells of room on every side for coordinates.
  * `skip` leaves out that many rows and columns at each edge of the grid
  * (the ring of a board played without one), the rest filling the drawing;
- * indices stay those of the whole grid.
+ * indices stay those of the whole grid. The first and last rows and
+ * columns drawn are `ring` cells wide when nothing is left out.
  */
-export function layout(side, pixels, margin = 0, skip = 0) {
+export function layout(side, pixels, margin = 0, skip = 0, ring = 1) {
   const shown = side - 2 * skip;
-  const cell = pixels / (shown + 2 * margin);
-  return { side, pixels, cell, origin: margin * cell, skip, shown };
+  const edge = skip ? 1 : ring;
+  const cell = pixels / (shown - 2 + 2 * edge + 2 * margin);
+  return { side, pixels, cell, origin: margin * cell, skip, shown, ring: edge };
 }
 
-/** The layout of the board of a game of `size` on `pixels`: its ring drawn or not. */
+/** The layout of the board of a game of `size` on `pixels`: its ring drawn, narrow, or not. */
 export function boardLayout(size, ring, pixels, margin) {
-  return layout(outerSide(size), pixels, margin, ring ? 0 : 1);
+  return layout(outerSide(size), pixels, margin, ring ? 0 : 1, RING_WIDTH);
+}
+
+// Where line `i` (0 to shown) between rows or columns lies, rounded to a
+// whole pixel so that neighbouring cells share an edge exactly.
+function edgeAt({ cell, origin = 0, shown, ring = 1 }, i) {
+  const cells = i === 0 ? 0 : i === shown ? shown - 2 + 2 * ring : ring + i - 1;
+  return Math.round(origin + cells * cell);
 }
 
 /**
  * Pixel rectangle of a cell. Edges are rounded to whole pixels so that
  * neighbouring cells share an edge exactly and lines stay sharp.
  */
-export function cellRect({ side, cell, origin = 0, skip = 0 }, index) {
+export function cellRect(board, index) {
+  const { side, skip = 0 } = board;
+  const grid = { shown: side - 2 * skip, ...board };
   const row = Math.floor(index / side) - skip;
   const col = (index % side) - skip;
-  const x = Math.round(origin + col * cell);
-  const y = Math.round(origin + row * cell);
-  return {
-    x,
-    y,
-    width: Math.round(origin + (col + 1) * cell) - x,
-    height: Math.round(origin + (row + 1) * cell) - y,
-  };
+  const x = edgeAt(grid, col);
+  const y = edgeAt(grid, row);
+  return { x, y, width: edgeAt(grid, col + 1) - x, height: edgeAt(grid, row + 1) - y };
 }
 
 /** Index of the cell under pixel (`x`, `y`), or -1 when outside the grid. */
-export function cellAt({ side, cell, origin = 0, skip = 0, shown = side }, x, y) {
-  const col = band(x, origin, cell, shown);
-  const row = band(y, origin, cell, shown);
+export function cellAt(board, x, y) {
+  const { side, skip = 0 } = board;
+  const grid = { shown: side - 2 * skip, ...board };
+  const col = band(grid, x);
+  const row = band(grid, y);
   return col < 0 || row < 0 ? -1 : (row + skip) * side + col + skip;
 }
 
 // The row or column containing `pos`, using the same rounded edges as
 // cellRect; -1 outside the grid.
-function band(pos, origin, cell, side) {
-  const edge = (i) => Math.round(origin + i * cell);
-  if (pos < edge(0) || pos >= edge(side)) return -1;
-  let i = Math.min(side - 1, Math.max(0, Math.floor((pos - origin) / cell)));
-  if (edge(i) > pos) i -= 1;
-  else if (edge(i + 1) <= pos) i += 1;
-  return i;
+function band(grid, pos) {
+  for (let i = 0; i < grid.shown; i += 1) {
+    if (pos >= edgeAt(grid, i) && pos < edgeAt(grid, i + 1)) return i;
+  }
+  return -1;
 }

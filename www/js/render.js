@@ -116,7 +116,12 @@ function cached(canvas, state, board) {
 function drawPiece(ctx, sprites, rect, c, anim) {
   const sprite = sprites[c];
   if (!sprite) return;
-  const { cx, cy } = centre(rect);
+  const { cx, cy, size } = centre(rect);
+  // A joker on the narrow ring is drawn to the ring's width.
+  if (!anim && size < sprite.width) {
+    ctx.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
+    return;
+  }
   if (!anim) {
     ctx.drawImage(sprite, Math.round(cx - sprite.width / 2), Math.round(cy - sprite.height / 2));
     return;
