@@ -114,3 +114,25 @@ export function watchLongTasks(page) {
 export function noticeText(page) {
   return page.$$eval("#notices .notice p", (ps) => ps.map((p) => p.textContent).join(" "));
 }
+
+// On the rulebook map (the first visit's), black's f7 at move 3 gives away
+// 13 points at the review's level 3: `mapello review --position
+// 18EwAAAAMAABIAABJRhCAAQAA d6 e6 f7 e7` prints
+// `3 X f7 -11 best f5 +2 loss 13 blunder depth 6`.
+export const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
+
+/** Plays BLUNDER_GAME by clicks, two players on one screen. */
+export async function playBlunderGame(page) {
+  await setMode(page, "hotseat");
+  for (const [i, square] of BLUNDER_GAME.entries()) {
+    await clickSquare(page, square);
+    await waitForMoves(page, i + 1);
+  }
+}
+
+/** Plays BLUNDER_GAME, opens its review and waits until every move is analysed. */
+export async function reviewBlunderGame(page, timeout = 30_000) {
+  await playBlunderGame(page);
+  await page.click("#review-game");
+  await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout });
+}

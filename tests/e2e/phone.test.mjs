@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { boardLayout, layout, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, PRESETS, clickSquare, loadMoves, openSettings, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, PHONE, PRESETS, loadMoves, openSettings, reviewBlunderGame, setMode } from "./game.mjs";
 
 const env = useSite();
 
@@ -18,7 +18,6 @@ const env = useSite();
 const FINGER = 44;
 
 // On the rulebook map, a hot-seat opening whose third move is a blunder.
-const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
 // A whole game on the rulebook map, to its end.
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
@@ -75,16 +74,6 @@ function inViewport(page, selector) {
     // A pixel of slack for layouts in fractions of a pixel.
     return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
   });
-}
-
-async function reviewBlunderGame(page) {
-  await setMode(page, "hotseat");
-  for (const [i, square] of BLUNDER_GAME.entries()) {
-    await clickSquare(page, square);
-    await waitForMoves(page, i + 1);
-  }
-  await page.click("#review-game");
-  await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout: 30_000 });
 }
 
 test("at 360 px the boards take the whole width of the screen", async () => {

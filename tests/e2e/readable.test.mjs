@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
 import { contrastProblems } from "./contrast.mjs";
-import { DESKTOP, PHONE, clickSquare, loadMoves, openSettings, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, PHONE, clickSquare, loadMoves, openSettings, reviewBlunderGame, setMode, waitForMoves } from "./game.mjs";
 import { squareIndex } from "../../www/js/geometry.js";
 
 const env = useSite();
@@ -20,9 +20,6 @@ const SCREENS = [
 // (tests/e2e/play.test.mjs).
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
-
-// Black's f7 at move 3 on the first visit's map is a blunder (review.test.mjs).
-const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
 
 // Troll: Black builds column d and joins its edges at d8 (troll.test.mjs).
 const TROLL_MOVES = ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "a2", "d8"];
@@ -49,13 +46,7 @@ for (const [width, options] of SCREENS) {
       await assertReadable(page, "the help");
       await page.keyboard.press("Escape");
 
-      await setMode(page, "hotseat");
-      for (const [i, square] of BLUNDER_GAME.entries()) {
-        await clickSquare(page, square);
-        await waitForMoves(page, i + 1);
-      }
-      await page.click("#review-game");
-      await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout: 30_000 });
+      await reviewBlunderGame(page);
       assert.equal(await page.$$eval("#review-list li[data-class=blunder]", (l) => l.length), 1, "a blunder label to measure");
       await assertReadable(page, "the review");
       await page.click("#close-review");

@@ -6,15 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, clickSquare, setMode, waitForMoves } from "./game.mjs";
+import { BLUNDER_GAME, DESKTOP, PHONE, clickSquare, playBlunderGame, waitForMoves } from "./game.mjs";
 
 const env = useSite();
-
-// On the rulebook map (the first visit's), black's f7 at move 3 gives away
-// 13 points at the review's level 3: `mapello review --position
-// 18EwAAAAMAABIAABJRhCAAQAA d6 e6 f7 e7` prints
-// `3 X f7 -11 best f5 +2 loss 13 blunder depth 6`.
-const BLUNDER_GAME = ["d6", "e6", "f7", "e7"];
 
 // The first 60 moves of a random game on a 10 x 10 map with 8 walls, 8
 // bonuses and 8 jokers: the review's timing case.
@@ -24,14 +18,6 @@ const SIXTY_MOVES =
 
 async function reviewDone(page, timeout = 30_000) {
   await page.waitForFunction(() => document.querySelector("#review")?.dataset.state === "done", null, { timeout });
-}
-
-async function playBlunderGame(page) {
-  await setMode(page, "hotseat");
-  for (const [i, square] of BLUNDER_GAME.entries()) {
-    await clickSquare(page, square);
-    await waitForMoves(page, i + 1);
-  }
 }
 
 function selectedText(page) {
@@ -71,11 +57,8 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   // A click on a move, or on the graph, shows its position.
   await page.click("#review-list li:nth-child(2) button");
   assert.match(await selectedText(page), /^2\. White e6/);
-  const dot = await page.$eval(".graph-dot.blunder", (d) => {
-    const r = d.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  });
-  await page.mouse.click(dot.x, dot.y);
+  // The list is below the graph: a player scrolls back up to the dot.
+  await page.locator(".graph-dot.blunder").click();
   assert.match(await selectedText(page), /^3\. Black f7/);
 
   // A reload brings the review back as it was, without analysing again.
