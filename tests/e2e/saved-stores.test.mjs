@@ -138,6 +138,13 @@ test("a full storage is said at once, the game offered as a file, and saving res
     await waitForMoves(page, 6);
     const said = await noticeText(page);
     assert.match(said, /Your game could not be saved: this browser refuses the page more storage/);
+    // Said at once: in sight though the player scrolled down to load the moves.
+    const inView = await page.$eval("#notices .notice", (box) => {
+      const r = box.getBoundingClientRect();
+      // A pixel of slack for layouts in fractions of a pixel.
+      return r.top >= -1 && r.bottom <= innerHeight + 1;
+    });
+    assert.ok(inView, "the notice is in view");
     await page.screenshot({ path: `${screenshots}/play-storage-full-${screen}.png` });
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#notices button:text('Download the game')")]);
     const file = await readFile(await download.path(), "utf8");

@@ -47,6 +47,10 @@ function notify(text, { key = "", action = null, actions = action ? [action] : [
   close.addEventListener("click", () => box.remove());
   box.append(close);
   notices.append(box);
+  // It says what just happened to the game: on a phone scrolled down to
+  // the transcript box it would be out of sight, so it comes into view.
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top < 0 || bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
 }
 
 function clearNotice(key) {
