@@ -71,14 +71,14 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       assert.ok(fits, `the progress line is cut short: ${progress}`);
       assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · sees a (draw|(win|loss) by \d+)$/);
       assert.equal(moves, 1, "the reply is not played yet");
-      assert.match(line, /^Computer \(level 9\) is thinking…$/);
+      assert.match(line, /^Computer \(level 9 · Expert\) is thinking…$/);
       const during = await layout(page);
       await page.screenshot({ path: `${screenshots}/expert-thinking-${screen}-${colorScheme}.png` });
 
       await waitForMoves(page, 2);
       const [, reply] = await moveList(page);
       assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
-      assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 9\\) played ${reply}\\.`));
+      assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 9 · Expert\\) played ${reply}\\.`));
       assert.equal(await page.textContent("#thinking-progress"), "", "the line empties once the reply is played");
       assert.equal((await page.evaluate(() => window.moveNowState())).shown, false, "Move now goes once the reply is played");
       const after = await layout(page);
@@ -129,7 +129,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
         moves = await moveList(page);
         const reply = moves.at(-1);
         assert.ok((await gameState(page, DEFAULT_MAP, asked.join(""))).legal.includes(reply), `${reply} is legal`);
-        assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 10\\) played ${reply}\\.`));
+        assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 10 · Master\\) played ${reply}\\.`));
         assert.equal((await page.evaluate(() => window.moveNowState())).shown, false);
         const early = (await page.textContent("#thinking-pv")).includes(", then was asked to move;");
         if (clicked && early) pressed += 1;
@@ -149,7 +149,7 @@ test("a level changed while the computer thinks is the level that replies", asyn
   const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
   await clickSquare(page, move);
   await page.waitForFunction(() => /^Thinking… /.test(document.querySelector("#thinking-progress").textContent), null, { timeout: 20_000 });
-  assert.match(await page.textContent("#thinking-line"), /^Computer \(level 10\) is thinking…$/);
+  assert.match(await page.textContent("#thinking-line"), /^Computer \(level 10 · Master\) is thinking…$/);
   // Level 3 answers at once: its reply, not level 10's, is what is played.
   await page.selectOption("#level", "3");
   await waitForMoves(page, 2);

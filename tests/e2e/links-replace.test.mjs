@@ -74,7 +74,8 @@ test("a link with an illegal move keeps its map and the moves before it, and the
   assert.deepEqual(await moveList(other), moves);
   assert.equal(await other.inputValue("#mode"), "hotseat");
   assert.equal(await copiedLink(other), `${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&p=hotseat`);
-  assert.equal(await noticeText(other), "");
+  // The shared game is put aside in its turn.
+  assert.match(await noticeText(other), /^Your game is back; the one it replaced was put aside\.$/);
   // What is restored is saved again, as any game is.
   await other.reload();
   await other.waitForSelector("body[data-ready]");

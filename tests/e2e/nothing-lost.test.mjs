@@ -40,6 +40,12 @@ async function goBack(page, moves) {
   assert.deepEqual(await moveList(page), moves);
 }
 
+/** Goes back to the game put aside, checks it, and the game it replaced is a notice away. */
+async function swapBack(page, moves) {
+  await goBack(page, moves);
+  assert.match(await noticeText(page), /Your game is back; the one it replaced was put aside\./);
+}
+
 for (const [screen, options] of Object.entries(SCREENS)) {
   test(`an empty transcript box is refused and a loaded one puts the game aside, on a ${screen}`, async () => {
     const { page, problems, moves } = await gameInProgress(options);
@@ -58,12 +64,21 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await waitForMoves(page, 1);
     assert.equal(await page.textContent("#paste-error"), "");
     assert.match(await noticeText(page), /The moves were loaded; the game you were playing was put aside\./);
+    // The game back holds the loaded one (its first move), so nothing else is put aside.
     await goBack(page, moves);
+    assert.equal(await noticeText(page), "");
+    // Another opening replaces it: going back puts that one aside, and both stay a click away.
+    const other = (await gameState(page, DEFAULT_MAP, "")).legal[1];
+    await loadMoves(page, other);
+    await waitForMoves(page, 1);
+    await swapBack(page, moves);
+    await swapBack(page, [other]);
+    await swapBack(page, moves);
     // A transcript that plays on from the game replaces nothing.
     const [next] = (await gameState(page, DEFAULT_MAP, moves.join(""))).legal;
     await loadMoves(page, moves.join("") + next);
     await waitForMoves(page, moves.length + 1);
-    assert.equal(await noticeText(page), "");
+    assert.doesNotMatch(await noticeText(page), /The moves were loaded/);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -213,6 +228,25 @@ test("link fields: a review of no moves, moves past any game's length, a Blocs g
   const said = await noticeText(page);
   assert.match(said, /The link is for Blocs, which is played without a map/);
   assert.doesNotMatch(said, /does not have/);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a board game put aside comes back from Blocs's page to the board, and the game it replaces stays a click away", async () => {
+  const { page, problems, moves } = await gameInProgress(DESKTOP);
+  await page.click("#new-game");
+  // Another opening than the game's, so that neither game holds the other.
+  const first = (await gameState(page, DEFAULT_MAP, "")).legal[1];
+  await loadMoves(page, first);
+  await waitForMoves(page, 1);
+  await page.selectOption("#variant", "blocs");
+  await page.waitForSelector("#blocs-page:not([hidden])");
+  await page.click("#notices .notice button:text('Back to that game')");
+  await page.waitForSelector("main.layout:not([hidden])");
+  assert.equal(await page.isVisible("#blocs-page"), false);
+  assert.equal(await page.inputValue("#variant"), "mapello");
+  assert.deepEqual(await moveList(page), moves);
+  await swapBack(page, [first]);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

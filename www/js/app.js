@@ -827,8 +827,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     offerReturn(before);
   }
 
+  // Brings back a game put aside; the one it replaces is put aside in its
+  // turn, so going back never loses the other game.
   function restore(saved) {
+    const replaced = snapshot();
     open(saved);
+    offerReturn(replaced, "Your game is back; the one it replaced was put aside.");
     announce(`Back to your game. ${$("status").textContent}`);
   }
 
@@ -905,6 +909,8 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   // opened in this tab, or a game put back.
   function open(next) {
     const opened = new Game({ variant: next.game.variant, map: next.game.map, moves: next.game.moves });
+    // A game of the board comes back to the board, from Blocs's page too.
+    showView(null);
     reviewer.hide();
     stopComputer();
     closeEditor();
@@ -931,7 +937,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   begin(start.review);
   for (const part of document.querySelectorAll("[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
-  return { open, current };
+  return { open, current, restore };
 }
 
 // What the computer expects of the game after its move, in words: its score

@@ -207,7 +207,7 @@ function restorePrevious() {
   if (!previous || !app) return;
   const back = previous;
   previous = null;
-  app.open(back);
+  app.restore(back);
 }
 
 // The link in the address, read once and then removed, so that a reload
