@@ -80,7 +80,7 @@ test("a player without a move sees a notice and a Pass button; passing hands the
   await page.keyboard.press("Enter");
   await page.waitForSelector("#pass", { state: "hidden" });
   assert.equal((await moveList(page)).at(-1), "pass");
-  assert.match(await page.textContent("#status"), /^Black has no legal move and passes\. White to move\.$/);
+  assert.match(await page.textContent("#status"), /^Black had no legal move and passed\. White to move\.$/);
   assert.deepEqual(problems, []);
 });
 

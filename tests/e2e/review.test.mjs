@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { BLUNDER_GAME, DESKTOP, PHONE, clickSquare, playBlunderGame, waitForMoves } from "./game.mjs";
+import { BLUNDER_GAME, DESKTOP, PHONE, clickSquare, loadMoves, playBlunderGame, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 
@@ -183,3 +183,21 @@ for (const [width, options] of [
     });
   }
 }
+
+test("on a desktop the board stays in view beside a long review's list of moves", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  // A whole game on the first visit's map (play.test.mjs).
+  await loadMoves(page, "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2");
+  await page.click("#review-result");
+  await page.waitForFunction(() => document.querySelectorAll("#review-list li").length >= 40, null, { timeout: 60_000 });
+  await page.click("#review-list li:last-child button");
+  const inView = await page.$eval("#board", (board) => {
+    const r = board.getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= innerHeight + 1;
+  });
+  assert.ok(inView, "the board is in view beside the move chosen");
+  await page.screenshot({ path: `${screenshots}/review-long-1280.png` });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

@@ -7,7 +7,7 @@ import { lineText, moveText, passText, resultForPlayer, resultText, withVerb } f
 test("moves, passes and results read as sentences", () => {
   assert.equal(moveText("X", "e3", 1, false), "Black played e3, flipping 1 disc.");
   assert.equal(moveText("O", "c4", 3, true), "White played c4, flipping 3 discs and taking a bonus.");
-  assert.equal(passText("O"), "White has no legal move and passes.");
+  assert.equal(passText("O"), "White had no legal move and passed.");
   assert.equal(resultText([36, 28], "X"), "Black wins 36 to 28.");
   assert.equal(resultText([27, 43], "O"), "White wins 43 to 27.");
   assert.equal(resultText([32, 32], "draw"), "Draw, 32 to 32.");

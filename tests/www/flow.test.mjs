@@ -208,11 +208,11 @@ test("after a move: the computer thinks, a pass is played for it, a person waits
 test("a pass is said until a person next moves", () => {
   const flow = flowOf({ mode: "computer", humanColour: "X" });
   const notice = passNoticeAfter(flow, "", "X", PASS);
-  assert.equal(notice, "Black has no legal move and passes.");
+  assert.equal(notice, "Black had no legal move and passed.");
   assert.equal(passNoticeAfter(flow, notice, "O", "d3"), notice, "the computer's reply keeps it");
   assert.equal(passNoticeAfter(flow, notice, "X", "e6"), "");
   const watch = flowOf({ mode: "watch" });
-  assert.equal(passNoticeAfter(watch, "White has no legal move and passes.", "X", "c4"), "", "with nobody to read it later");
+  assert.equal(passNoticeAfter(watch, "White had no legal move and passed.", "X", "c4"), "", "with nobody to read it later");
 });
 
 test("the result is the person's when one plays alone, else the colours'", () => {

@@ -13,7 +13,7 @@ export function moveText(colour, square, flipped, bonus) {
 
 /** A pass: "White has no move and passes." */
 export function passText(colour) {
-  return `${colourName(colour)} has no legal move and passes.`;
+  return `${colourName(colour)} had no legal move and passed.`;
 }
 
 /**
