@@ -8,7 +8,7 @@ use mapello::game::AnyGame;
 use mapello::map::{Counts, Map, SIZES};
 use mapello::rules::Variant;
 use mapello::square::Move;
-use rand_core::SeedableRng;
+use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn mapello_game(seed: u64) -> AnyGame {
@@ -265,4 +265,49 @@ fn the_balanced_map_generator_returns_an_even_map() {
     assert!(v.abs() <= balance::BALANCED, "balance {v}");
     let again = balance::balance(&AnyGame::new(Variant::Mapello, map).unwrap());
     assert_eq!(again, v);
+}
+
+/// On the rulebook map (3 walls, 3 bonuses) no game ends beyond 61 squares
+/// and 9 bonus points: the AI's move values, hints and review values stay
+/// within 70 points, however one-sided the position it estimates (a
+/// newcomer saw "it expects to win by about 82 points" there).
+#[test]
+fn no_value_is_wider_than_the_board_allows() {
+    let map = mapello::sharecode::decode("18EwAAAAMAABIAABJRhCAAQAA").unwrap();
+    let most = 70.0;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let options = Level::get(3).unwrap().options(8, 1);
+    let mut widest: f64 = 0.0;
+    for _ in 0..6 {
+        let mut game = AnyGame::new(Variant::Mapello, map.clone()).unwrap();
+        // Black plays the AI's move, White the first legal one: a rout.
+        while let Some(side) = game.snapshot().to_move {
+            let reply = ai::best_move(&game, &options, None, &mut |_| {});
+            assert!(reply.score.abs() <= most, "a move valued {}", reply.score);
+            widest = widest.max(reply.score.abs());
+            for (_, v) in ai::hints(&game, &options, None) {
+                assert!(v.abs() <= most, "a hint valued {v}");
+            }
+            let snap = game.snapshot();
+            let mv = if side == mapello::Colour::Black || snap.legal.is_empty() {
+                reply.best
+            } else {
+                let pick = rng.next_u32() as usize % snap.legal.len();
+                game.parse_move(&snap.legal[pick]).unwrap()
+            };
+            if let Some(r) =
+                ai::review::review_move(&game, mv, &ai::review::Options::level(1).unwrap(), None)
+                    .unwrap()
+            {
+                assert!(
+                    r.played_value.abs() <= 70 && r.best_value.abs() <= 70,
+                    "review {} {}",
+                    r.played_value,
+                    r.best_value
+                );
+            }
+            game.play(mv).unwrap();
+        }
+    }
+    assert!(widest > 40.0, "the games were one-sided ({widest})");
 }

@@ -107,10 +107,11 @@ pub fn best_move(
         };
         let mut searcher = search::Searcher::new(board, bits);
         let taken = pos::Pos::taken_margin(position);
+        let most = f64::from(pos::Pos::most_margin(position, searcher.terrain().playable));
         let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
         let convert = |a: &search::Analysis| BestMove {
             best: a.best.map_or(Move::Pass, to_move),
-            score: a.score as f64 / eval::SCALE as f64 + taken as f64,
+            score: (a.score as f64 / eval::SCALE as f64 + taken as f64).clamp(-most, most),
             depth: a.depth,
             nodes: a.nodes,
             pv: a.pv.iter().map(|&sq| to_move(sq)).collect(),
@@ -217,12 +218,13 @@ pub fn hints(
         let n = board.map().size();
         let mut searcher = search::Searcher::new(board, tt::bits::MEDIUM);
         let taken = pos::Pos::taken_margin(position) as f64;
+        let most = f64::from(pos::Pos::most_margin(position, searcher.terrain().playable));
         searcher
             .values(pos::Pos::of(position), options, cancel)
             .into_iter()
             .filter_map(|(sq, v)| {
                 let sq = Square::from_index(sq, n)?;
-                Some((Move::Play(sq), v as f64 / eval::SCALE as f64 + taken))
+                Some((Move::Play(sq), (v as f64 / eval::SCALE as f64 + taken).clamp(-most, most)))
             })
             .collect()
     })

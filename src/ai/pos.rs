@@ -36,6 +36,16 @@ impl<S: Size> Pos<S> {
         BONUS_POINTS * (mine - theirs)
     }
 
+    /// The widest final margin `p` can still end in, in points: every
+    /// playable square (`playable`, the squares that are not walls) one
+    /// side's, and every bonus point, taken or still free. A search's
+    /// estimate past it (the evaluation's, in a one-sided position) is
+    /// reported as this bound: no game ends beyond it.
+    pub fn most_margin(p: &Position<S>, playable: S::B) -> i32 {
+        let bonuses = p.bonus.count() + u32::from(p.taken[0]) + u32::from(p.taken[1]);
+        (playable.count() + BONUS_POINTS as u32 * bonuses) as i32
+    }
+
     /// Points the side to move gets at once for playing `sq`.
     #[inline(always)]
     pub fn gain(&self, sq: u32) -> i32 {

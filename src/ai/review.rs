@@ -353,14 +353,15 @@ fn review_sized<S: Size>(
     let taken = Pos::taken_margin(turn.before);
     let mut searcher = Searcher::new(turn.board, tt::bits::MEDIUM);
     let empties = searcher.terrain().empties(p.me, p.opp).count();
+    let most = Pos::most_margin(turn.before, searcher.terrain().playable);
     let review = |best: Move, best_value: i32, played_value: i32, exact: bool, depth: u32| {
         Some(MoveReview {
             unit: Unit::Points,
             mover: turn.before.side,
             played,
-            played_value,
+            played_value: played_value.clamp(-most, most),
             best,
-            best_value,
+            best_value: best_value.clamp(-most, most),
             exact,
             depth,
         })
