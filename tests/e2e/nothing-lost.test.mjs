@@ -85,8 +85,11 @@ for (const [screen, options] of Object.entries(SCREENS)) {
 
   test(`New game, the next game and a new map each keep a way back, on a ${screen}`, async () => {
     const { page, problems, moves } = await gameInProgress(options);
+    await page.click("#copy-moves");
+    await page.waitForFunction(() => document.querySelector("#copied").textContent !== "");
     await openSettings(page);
     await page.click("#new-game");
+    assert.equal(await page.textContent("#copied"), "", "what was said of the old game goes with it");
     await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
     assert.match(await noticeText(page), PUT_ASIDE);
     await goBack(page, moves);

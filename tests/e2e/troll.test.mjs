@@ -126,6 +126,8 @@ for (const [width, options] of [
         if ((await page.textContent("#status")).startsWith("Game over.")) break;
       }
       assert.ok(replies >= 6 || (await page.textContent("#status")).startsWith("Game over."), `${replies} replies and the game goes on`);
+      // Troll's search value is no number a player can read: the outlook words it.
+      assert.doesNotMatch(await page.textContent("#thinking-pv"), /value/);
       const outlook = await page.textContent("#thinking-line");
       assert.match(outlook, /^Computer \(level 4\) played [a-h][1-8]\. It (reckons|expects|has worked out)/);
       assert.doesNotMatch(outlook, /point/, "Troll is a race, not a count of points");

@@ -307,3 +307,11 @@ test("an expert level is named as the level menu names it, wherever the page nam
   assert.match(nameOf(watching, "X"), /^Black computer \(level 9 · \w+\)$/);
   assert.equal(nameOf(watching, "O"), "White computer (level 4)");
 });
+
+test("in a series against the computer its card names its level, as outside one", () => {
+  const series = flowOf({ mode: "series", opponent: "computer", level: 9 });
+  const computer = ["X", "O"].find((side) => cardOf(series, side).name === "Computer");
+  assert.equal(cardOf(series, computer).detail, "level 9 · Expert");
+  const you = computer === "X" ? "O" : "X";
+  assert.equal(cardOf(series, you).detail, "");
+});

@@ -455,7 +455,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
         panel.dataset.finished = String(performance.now());
         panel.dataset.ms = String(Math.round(result.ms));
         const wait = Math.max(0, lastMoveAt + replyDelay() - performance.now());
-        const details = searchDetails(result, toMove);
+        const details = searchDetails(result, toMove, variant === "troll");
         // A move held back for the pace is not on the board yet.
         showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
         const go = () => {
@@ -579,13 +579,20 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     proceed();
   }
 
+  // What was said of the game before (a paste refused, moves copied) is
+  // not said of a new one.
+  function clearWords() {
+    $("paste-error").textContent = "";
+    $("copied").textContent = "";
+  }
+
   function startGame(map = game.mapCode()) {
     stopComputer();
     passNotice = "";
     replaceGame(new Game({ variant: game.snapshot().variant, map }));
     draftMap = map;
     clearNotice("computer");
-    $("paste-error").textContent = "";
+    clearWords();
     refresh();
     announce(`New game. ${$("status").textContent}`);
     proceed();
@@ -915,7 +922,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     stopComputer();
     closeEditor();
     clearNotice("computer");
-    $("paste-error").textContent = "";
+    clearWords();
     paused = false;
     passNotice = "";
     flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
@@ -955,10 +962,12 @@ function outlook({ score, exact }) {
 
 // The search's numbers, for those who want them.
 // The line starts with a move of `colour`.
-function searchDetails(result, colour) {
+function searchDetails(result, colour, troll) {
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   // A move played by "Move now" comes from the last search reported.
   const stopped = result.early ? ", then was asked to move" : "";
-  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s${stopped}; value ${signed(Math.round(result.score))}.${line}`;
+  // Troll's value is the search's own count of chain steps, which the outlook words.
+  const value = troll ? "" : `; value ${signed(Math.round(result.score))}`;
+  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s${stopped}${value}.${line}`;
 }

@@ -120,7 +120,10 @@ export function nameOf(flow, side) {
  */
 export function cardOf(flow, side) {
   if (flow.match && (flow.phase === "setup" || flow.phase === "choose")) return { name: colourName(side), detail: "not chosen yet" };
-  if (flow.match) return { name: flow.match.names[playerOf(flow, side)], detail: "" };
+  if (flow.match) {
+    const computer = controllerOf(flow, side) === "computer";
+    return { name: flow.match.names[playerOf(flow, side)], detail: computer ? `level ${levelLabel(levelOf(flow, side))}` : "" };
+  }
   if (controllerOf(flow, side) === "computer") return { name: "Computer", detail: `level ${levelLabel(levelOf(flow, side))}` };
   return { name: flow.settings.mode === "computer" ? "You" : colourName(side), detail: "" };
 }
