@@ -72,7 +72,7 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "bonus-hunt-10", name: "Bonus hunt", size: 10, code: "110AAASElc2AAAAAAAAABKrNjYAAAAAAAAAAAA",
         description: "Eight bonuses worth 3 points each, two walls in the way." },
     Preset { id: "crossroads-10", name: "Crossroads", size: 10, code: "110UQMAAAAAAAABJAABAAAAAAAABAACNADAAgQ",
-        description: "Walls block the middle of every edge; jokers sit by the ring's corners." },
+        description: "Walls block the middle of every edge, the top pair set apart to even the game; jokers sit by the ring's corners." },
 ];
 
 /// Every preset of boards of side `size`, the default first.
