@@ -109,10 +109,14 @@ impl Analysis {
 /// exact, timeMs }` (score: expected final margin for the side to move, in
 /// points; timeMs: the search's time budget, `undefined` without one),
 /// calling `onProgress` (a function, or `undefined`) with the same shape
-/// after each iteration: its move is the best found so far.
+/// after each iteration: its move is the best found so far. A finished
+/// game is refused: it has no move to find.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<JsValue, JsError> {
     let game = game.inner();
+    if let Some(reason) = caps::game_over(game) {
+        return Err(error(reason));
+    }
     let n = game.size();
     let options = search_options(options, n)?;
     let time_ms = options.budget.time_ms;

@@ -492,6 +492,18 @@ fn the_map_editor_refuses_bad_arguments_by_name_and_stays_usable() {
 }
 
 #[wasm_bindgen_test]
+fn best_move_refuses_a_finished_game_with_its_result() {
+    // A whole game on the first visit's map, ending in a pass by black: white wins 43 to 27.
+    let whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+    let game = ok(Game::new(options(&[
+        ("map", "18EwAAAAMAABIAABJRhCAAQAA".into()),
+        ("moves", whole.into()),
+    ])));
+    let err = refused(best_move(&game, JsValue::UNDEFINED, JsValue::UNDEFINED));
+    assert_eq!(err, "the game is over: O wins, score X 27 O 43");
+}
+
+#[wasm_bindgen_test]
 fn solve_refuses_more_empties_than_its_limit_unless_raised() {
     let start = "---------------------------OX------XO--------------------------- X";
     let err = refused(solve(start.into(), JsValue::UNDEFINED));
