@@ -90,6 +90,9 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await openSettings(page);
     await page.click("#new-game");
     assert.equal(await page.textContent("#copied"), "", "what was said of the old game goes with it");
+    // On a phone the settings fold away again, so the new game's board is in view.
+    assert.equal(await page.isVisible("#board"), true);
+    if (screen === "phone") assert.equal(await page.getAttribute("#settings-toggle", "aria-expanded"), "false");
     await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
     assert.match(await noticeText(page), PUT_ASIDE);
     await goBack(page, moves);

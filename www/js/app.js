@@ -644,10 +644,15 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     startGame(draftMap);
   }
 
-  function showEditor(title, onPlay) {
-    // On a phone the settings fold away, so the editor starts at the top.
+  // On a phone the settings fold away (wider screens always show them),
+  // so what starts next is at the top of the screen.
+  function foldSettings() {
     $("setup").classList.add("collapsed");
     $("settings-toggle").setAttribute("aria-expanded", "false");
+  }
+
+  function showEditor(title, onPlay) {
+    foldSettings();
     openEditor({
       title,
       initialCode: flow.phase === "setup" ? draftMap : game.mapCode(),
@@ -874,7 +879,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
       proceed();
     }
   });
-  $("new-game").addEventListener("click", () => replacing(newGame));
+  $("new-game").addEventListener("click", () => {
+    foldSettings();
+    replacing(newGame);
+  });
   $("next-game").addEventListener("click", () => replacing(nextGame));
   $("edit-map").addEventListener("click", editMap);
   $("undo").addEventListener("click", () => stepGame("undo"));
