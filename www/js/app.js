@@ -669,13 +669,13 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 
   function editMap() {
     if (flow.phase === "setup") return beginSetup();
-    showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) => {
-      const before = snapshot();
-      closeEditor();
-      flow = mapEdited(flow);
-      startGame(code);
-      offerReturn(before);
-    });
+    showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) =>
+      replacing(() => {
+        closeEditor();
+        flow = mapEdited(flow);
+        startGame(code);
+      }),
+    );
   }
 
   function loadMoves() {

@@ -97,8 +97,9 @@ export function saveProblem(data) {
  * Reads a saved record: `{ saved }` with `{ settings, game, match, phase }`
  * and `review` when the game has one that holds (`reviewError` says why a
  * review that does not hold was left out), `{ saved: null }` when there is
- * none, or `{ saved: null, error }` when it is damaged. The rules of the game itself (is the map legal, are the moves)
- * are the wasm module's to check.
+ * none, or `{ saved: null, error }` when it is damaged. The rules of the
+ * game itself (is the map legal, are the moves) are the wasm module's to
+ * check.
  */
 export function decodeSave(text) {
   if (text === null || text === undefined) return { saved: null };
