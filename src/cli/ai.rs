@@ -365,7 +365,7 @@ const AHEAD_PER_THREAD: u32 = 4;
 
 fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
-    let random_maps = args.flag("random-maps");
+    let random_maps = args.flag("random-maps")?;
     let a = player(args, "a")?;
     let b = player(args, "b")?;
     let (games, seed) = games_and_seed(args)?;

@@ -7,6 +7,8 @@ use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+use lexopt::{Arg, ValueExt};
+
 use super::{printable, quoted, CliError};
 
 /// The command-line words a command has not taken yet.
@@ -30,30 +32,58 @@ impl Args {
     /// Takes the value of `--name`, if given; refuses a missing value or a
     /// repeated option.
     pub fn value(&mut self, name: &str) -> Result<Option<String>, CliError> {
-        let flag = format!("--{name}");
-        let with_equals = format!("--{name}=");
         let mut found = None;
-        let mut i = 0;
-        while i < self.words.len() {
-            let word = &self.words[i];
-            let value = if *word == flag {
-                if i + 1 == self.words.len() {
-                    return Err(CliError(format!("{flag} needs a value")));
-                }
-                self.words.remove(i);
-                self.words.remove(i)
-            } else if let Some(v) = word.strip_prefix(&with_equals) {
-                let v = v.to_string();
-                self.words.remove(i);
-                v
-            } else {
-                i += 1;
-                continue;
-            };
+        for value in self.take(name, true)? {
+            let value = value.ok_or_else(|| CliError(format!("--{name} needs a value")))?;
             if found.replace(value).is_some() {
-                return Err(CliError(format!("{flag} is given twice")));
+                return Err(CliError(format!("--{name} is given twice")));
             }
         }
+        Ok(found)
+    }
+
+    /// Takes every `--name` out of the words, in their order, with its
+    /// value when `with_value` (`None` when the words end first), without
+    /// when not (`--name=value` is then another option). lexopt reads the
+    /// option words; other words never reach it as options, so `--`, `-`
+    /// and `-5` stay positionals (a `--` is a pass, not the end of the
+    /// options) and options after them are still options.
+    fn take(&mut self, name: &str, with_value: bool) -> Result<Vec<Option<String>>, CliError> {
+        let mut parser = lexopt::Parser::from_args(&self.words);
+        let mut taken = vec![false; self.words.len()];
+        let mut found = Vec::new();
+        // The index of the next word lexopt reads.
+        let mut at = 0;
+        loop {
+            if parser
+                .raw_args()?
+                .next_if(|w| !w.to_str().is_some_and(is_option))
+                .is_some()
+            {
+                at += 1;
+                continue;
+            }
+            let Some(arg) = parser.next()? else { break };
+            let hit = arg == Arg::Long(name);
+            let start = at;
+            at += 1;
+            let attached = parser.optional_value();
+            if !hit || (!with_value && attached.is_some()) {
+                continue;
+            }
+            taken[start] = true;
+            let value = match attached {
+                Some(value) => Some(value),
+                None if with_value => parser.value().ok().inspect(|_| {
+                    taken[at] = true;
+                    at += 1;
+                }),
+                None => None,
+            };
+            found.push(value.map(|v| v.string()).transpose()?);
+        }
+        let mut taken = taken.into_iter();
+        self.words.retain(|_| !taken.next().unwrap_or(false));
         Ok(found)
     }
 
@@ -90,11 +120,8 @@ impl Args {
     }
 
     /// Takes `--name` given without a value; true when it was there.
-    pub fn flag(&mut self, name: &str) -> bool {
-        let flag = format!("--{name}");
-        let before = self.words.len();
-        self.words.retain(|w| *w != flag);
-        self.words.len() != before
+    pub fn flag(&mut self, name: &str) -> Result<bool, CliError> {
+        Ok(!self.take(name, false)?.is_empty())
     }
 
     /// Takes the next positional argument.
@@ -175,6 +202,33 @@ mod tests {
         assert_eq!(a.value("variant").unwrap(), None);
         assert_eq!(a.rest(), ["f5", "--", "d6"]);
         a.finish().unwrap();
+    }
+
+    #[test]
+    fn dashes_are_positionals_and_values_may_look_like_options() {
+        let mut a = args(&[
+            "--",
+            "-5",
+            "--position",
+            "--size",
+            "---",
+            "--variant=troll",
+            "-",
+        ]);
+        assert_eq!(a.value("variant").unwrap().as_deref(), Some("troll"));
+        assert_eq!(a.value("position").unwrap().as_deref(), Some("--size"));
+        assert_eq!(a.value("size").unwrap(), None);
+        assert_eq!(a.rest(), ["--", "-5", "---", "-"]);
+        a.finish().unwrap();
+    }
+
+    #[test]
+    fn a_flag_with_a_value_is_another_option() {
+        let mut a = args(&["--markdown=1", "--markdown", "--help", "--markdown"]);
+        assert!(a.flag("markdown").unwrap());
+        assert!(!a.flag("random-maps").unwrap());
+        assert!(a.flag("help").unwrap());
+        assert_eq!(a.finish().unwrap_err().0, "unknown option --markdown=1");
     }
 
     #[test]

@@ -55,7 +55,7 @@ pub type Suite = fn(&mut Bench) -> Result<(), CliError>;
 const SUITES: &[Suite] = &[perft, super::ai::bench, super::blocs::bench];
 
 fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let markdown = args.flag("markdown");
+    let markdown = args.flag("markdown")?;
     args.finish()?;
     let load_before = load_average();
     if markdown {

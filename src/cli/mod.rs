@@ -46,7 +46,8 @@ macro_rules! from_error {
 from_error!(
     std::io::Error,
     crate::errors::ParseError,
-    crate::transcript::ReplayError
+    crate::transcript::ReplayError,
+    lexopt::Error
 );
 
 /// What a command does with the words after its name, printing to `out`.
@@ -124,7 +125,7 @@ fn engine(args: &Args) -> Engine {
 /// Runs the command named by the first word.
 pub fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
     let mut args = Args::new(words);
-    if args.flag("help") {
+    if args.flag("help")? {
         write!(out, "{}", usage())?;
         return Ok(());
     }
