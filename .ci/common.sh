@@ -5,7 +5,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-# npm tools (playwright-core, binaryen's wasm-opt) live with the e2e tests.
+# npm tools (playwright-core, binaryen's wasm-opt, esbuild, typescript's tsc)
+# live with the e2e tests.
 NPM_DIR=tests/e2e
 # The npm wasm-opt comes first: Debian's binaryen 108 writes modules Chromium rejects.
 export PATH="$ROOT/$NPM_DIR/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"

@@ -1,17 +1,32 @@
+// @ts-check
 // Sentences for the status line and the screen reader's live region. Pure.
 
-/** "Black" or "White" for "X" or "O". */
+/** A side: `X` moves first (black), `O` second (white). @typedef {"X" | "O"} Colour */
+
+/**
+ * "Black" or "White" for "X" or "O".
+ * @param {Colour} colour
+ */
 export function colourName(colour) {
   return colour === "X" ? "Black" : "White";
 }
 
-/** A move just played: "Black played e3, flipping 2." */
+/**
+ * A move just played: "Black played e3, flipping 2."
+ * @param {Colour} colour
+ * @param {string} square
+ * @param {number} flipped
+ * @param {boolean} bonus
+ */
 export function moveText(colour, square, flipped, bonus) {
   const flips = `flipping ${flipped} disc${flipped === 1 ? "" : "s"}`;
   return `${colourName(colour)} played ${square}, ${flips}${bonus ? " and taking a bonus" : ""}.`;
 }
 
-/** A pass: "White has no move and passes." */
+/**
+ * A pass: "White has no move and passes."
+ * @param {Colour} colour
+ */
 export function passText(colour) {
   return `${colourName(colour)} had no legal move and passed.`;
 }
@@ -19,13 +34,19 @@ export function passText(colour) {
 /**
  * A line of moves the search expects, the first by `colour`, each marked
  * with its player: "Black d3, White c5, Black pass".
+ * @param {string[]} moves
+ * @param {Colour} colour
  */
 export function lineText(moves, colour) {
   const other = colour === "X" ? "O" : "X";
   return moves.map((mv, i) => `${colourName(i % 2 === 0 ? colour : other)} ${mv}`).join(", ");
 }
 
-/** The result from `[black, white]` scores: "Black wins 36 to 28." */
+/**
+ * The result from `[black, white]` scores: "Black wins 36 to 28."
+ * @param {[number, number]} score
+ * @param {string} [winner] "draw" for a draw
+ */
 export function resultText(score, winner) {
   const [black, white] = score;
   if (winner === "draw" || black === white) return `Draw, ${black} to ${white}.`;
@@ -36,6 +57,8 @@ export function resultText(score, winner) {
  * The result as the person at the screen reads it, when one person plays
  * colour `you` against the computer: "You won 36 to 28." / "You lost 28 to
  * 36." / "Draw, 32 to 32."
+ * @param {[number, number]} score `[black, white]`
+ * @param {Colour} you
  */
 export function resultForPlayer(score, you) {
   const [mine, theirs] = you === "X" ? score : [score[1], score[0]];
@@ -43,7 +66,12 @@ export function resultForPlayer(score, you) {
   return mine > theirs ? `You won ${mine} to ${theirs}.` : `You lost ${mine} to ${theirs}.`;
 }
 
-/** `name` with a verb that agrees with it: ("You", "leads", "lead") gives "You lead". */
+/**
+ * `name` with a verb that agrees with it: ("You", "leads", "lead") gives "You lead".
+ * @param {string} name
+ * @param {string} singular
+ * @param {string} plural
+ */
 export function withVerb(name, singular, plural) {
   return `${name} ${name === "You" ? plural : singular}`;
 }
