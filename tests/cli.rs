@@ -318,6 +318,45 @@ fn help_lists_every_command() {
 }
 
 #[test]
+fn option_words_keep_their_grammar() {
+    // `--` is a pass and options after it still count; `--name=value` is
+    // `--name value`; a flag given a value and a word after `--` that is
+    // no letter are not options.
+    assert_eq!(
+        one_line_error(&["show", "--variant", "othello", "f5", "--", "d6", "--size=8"]),
+        "mapello: move 2 (pass): cannot pass: a legal move exists\n"
+    );
+    let cases: [(&[&str], &str); 8] = [
+        (&["perft", "2", "--size"], "--size needs a value"),
+        (&["perft", "2", "--size=6", "--size", "8"], "--size is given twice"),
+        (&["bestmove", "--level="], "--level must be 1 to 10, not ''"),
+        (&["bench", "--markdown=1"], "unknown option --markdown=1"),
+        (&["perft", "2", "--Bogus", "x"], "unknown option --Bogus"),
+        (&["perft", "--depth=3"], "missing depth D (a deeper perft cannot finish)"),
+        (
+            &["show", "--variant", "othello", "--5"],
+            "in the moves, move 2 at character 3: unexpected '5' (a move is a square such as f5, or pass)",
+        ),
+        (
+            &["show", "--variant", "othello", "-x"],
+            "in the moves, move 1 at character 1: unexpected '-' (a move is a square such as f5, or pass)",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(
+            one_line_error(args),
+            format!("mapello: {want}\n"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(
+        ok(&["perft", "2", "--variant=reversi", "--size=10"]),
+        "1 4\n2 12\n"
+    );
+    assert_eq!(ok(&["perft", "2", "--help"]), ok(&["help"]));
+}
+
+#[test]
 fn a_perft_too_deep_to_finish_is_refused_naming_the_limit() {
     for depth in ["4294967295", "21", "-1", "99999999999999999999"] {
         let err = one_line_error(&["perft", depth]);

@@ -28,7 +28,7 @@ use std::sync::atomic::AtomicBool;
 
 pub use budget::Budget;
 pub use levels::{Level, LEVELS, MAX_LEVEL};
-pub use players::Kind;
+pub use players::{Kind, KindError};
 pub use search::Options;
 
 use crate::game::AnyGame;

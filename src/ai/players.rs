@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use thiserror::Error;
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::{Colour, Position};
@@ -36,28 +37,47 @@ pub enum Kind {
     Uct(u32),
 }
 
-impl FromStr for Kind {
-    type Err = String;
+/// Why a word names no [`Kind`] of player.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KindError {
+    /// A level (alone or after `classic:`) that is not 1 ..= [`MAX_LEVEL`].
+    #[error("'{0}' is not a level: 1 to {MAX_LEVEL}")]
+    Level(String),
+    /// `uct:` with a count that is not a whole number from 1.
+    #[error("'{0}' is not a number of playouts: 1 or more")]
+    Playouts(String),
+    /// Neither a level nor a player's name.
+    #[error("'{0}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>")]
+    Unknown(String),
+}
 
-    fn from_str(text: &str) -> Result<Kind, String> {
-        let bad = || {
-            format!(
-                "'{text}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>"
-            )
+impl FromStr for Kind {
+    type Err = KindError;
+
+    fn from_str(text: &str) -> Result<Kind, KindError> {
+        let level = |k: &str| {
+            k.parse()
+                .ok()
+                .filter(|k| (1..=MAX_LEVEL).contains(k))
+                .ok_or_else(|| KindError::Level(k.to_string()))
         };
-        let level = |k: &str| k.parse().ok().filter(|k| (1..=MAX_LEVEL).contains(k));
         match text {
             "random" => Ok(Kind::Random),
             "greedy" => Ok(Kind::Greedy),
             _ => {
                 if let Some(n) = text.strip_prefix("uct:") {
-                    let n: u32 = n.parse().map_err(|_| bad())?;
-                    return if n > 0 { Ok(Kind::Uct(n)) } else { Err(bad()) };
+                    return match n.parse() {
+                        Ok(n) if n > 0 => Ok(Kind::Uct(n)),
+                        _ => Err(KindError::Playouts(n.to_string())),
+                    };
                 }
                 if let Some(k) = text.strip_prefix("classic:") {
-                    return level(k).map(Kind::Classic).ok_or_else(bad);
+                    return level(k).map(Kind::Classic);
                 }
-                level(text).map(Kind::Level).ok_or_else(bad)
+                if !text.starts_with(|c: char| c.is_ascii_digit()) {
+                    return Err(KindError::Unknown(text.to_string()));
+                }
+                level(text).map(Kind::Level)
             }
         }
     }
@@ -281,4 +301,30 @@ fn uct<S: Size>(
         .max_by(|a, b| tree[a.1].visits.total_cmp(&tree[b.1].visits))
         .and_then(|&(mv, _)| mv)
         .unwrap_or_else(|| pick(board.moves(pos), rng))
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    #[test]
+    fn a_word_that_is_no_player_says_which_part_is_wrong() {
+        let err = |text: &str| text.parse::<Kind>().unwrap_err();
+        assert_eq!(err("0"), KindError::Level("0".into()));
+        assert_eq!(err("classic:11"), KindError::Level("11".into()));
+        assert_eq!(err("uct:0"), KindError::Playouts("0".into()));
+        assert_eq!(err("uct:"), KindError::Playouts(String::new()));
+        assert_eq!(err("best"), KindError::Unknown("best".into()));
+        assert_eq!(err(""), KindError::Unknown(String::new()));
+        assert_eq!(
+            err("best").to_string(),
+            format!(
+                "'best' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>"
+            )
+        );
+        assert_eq!(
+            err("99").to_string(),
+            format!("'99' is not a level: 1 to {MAX_LEVEL}")
+        );
+    }
 }

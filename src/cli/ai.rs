@@ -54,21 +54,21 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let game = not_over(position.game()?)?;
     if game.variant() == Variant::Troll {
         if most.is_some() {
-            return Err(CliError(
+            return Err(CliError::Refused(
                 "troll is solved within a node budget: --max-nodes N, not --max-empties".into(),
             ));
         }
         return solve_troll(&game, nodes.unwrap_or(TROLL_PROOF_NODES), out);
     }
     if nodes.is_some() {
-        return Err(CliError(
+        return Err(CliError::Refused(
             "--max-nodes is for troll; other games are solved exactly (--max-empties E)".into(),
         ));
     }
     let most = most.unwrap_or(SOLVE_EMPTIES);
     let empties = caps::empties(&game);
     if empties > most {
-        return Err(CliError(format!(
+        return Err(CliError::Refused(format!(
             "solve takes at most {most} empty squares and the position has {empties}; \
              --max-empties {empties} lifts the limit, but that solve would take {} \
              (each empty square more multiplies the time by 3 to 4; {SOLVE_EMPTIES} take \
@@ -77,7 +77,7 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let solved = with_progress(empties, || ai::solve(&game, None))
-        .ok_or_else(|| CliError("the search was stopped".into()))?;
+        .ok_or_else(|| CliError::Refused("the search was stopped".into()))?;
     writeln!(
         out,
         "best: {} score: {}",
@@ -95,7 +95,7 @@ fn solve_troll(game: &AnyGame, nodes: u64, out: &mut dyn Write) -> Result<(), Cl
         ..Budget::default()
     };
     let proof = ai::prove_troll(game, budget, None).ok_or_else(|| {
-        CliError(format!(
+        CliError::Refused(format!(
             "not proven within {nodes} nodes (--max-nodes N searches further)"
         ))
     })?;
@@ -138,7 +138,7 @@ fn with_progress<T>(empties: u32, work: impl FnOnce() -> T) -> T {
 /// `game`, refused with its result when it is already over.
 pub(super) fn not_over(game: AnyGame) -> Result<AnyGame, CliError> {
     match caps::game_over(&game) {
-        Some(reason) => Err(CliError(reason)),
+        Some(reason) => Err(CliError::Refused(reason)),
         None => Ok(game),
     }
 }
@@ -148,7 +148,7 @@ pub(super) fn not_over(game: AnyGame) -> Result<AnyGame, CliError> {
 fn random_maps_variant(position: &PositionArgs) -> Result<(), CliError> {
     match position.variant {
         None | Some(Variant::Mapello) => Ok(()),
-        Some(v) => Err(CliError(format!(
+        Some(v) => Err(CliError::Refused(format!(
             "--random-maps draws Mapello maps (walls, bonuses, jokers), which {} does not \
              play; give --position P or leave out --variant {}",
             v.name(),
@@ -188,7 +188,11 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
                 ..Options::default()
             }
         }
-        _ => return Err(CliError("give either --level L or --time-ms T".into())),
+        _ => {
+            return Err(CliError::Refused(
+                "give either --level L or --time-ms T".into(),
+            ))
+        }
     };
     let found = ai::best_move(&game, &options, None, &mut |_| {});
     writeln!(
@@ -210,7 +214,7 @@ const MAX_GAMES: u32 = 1_000_000;
 pub(super) fn games_and_seed(args: &mut Args) -> Result<(u32, u64), CliError> {
     let games = args
         .number("games", 1..=MAX_GAMES)?
-        .ok_or_else(|| CliError("missing --games N".into()))?;
+        .ok_or_else(|| CliError::Refused("missing --games N".into()))?;
     let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
     Ok((games, seed))
 }
@@ -299,16 +303,16 @@ const MAX_OPENING: u32 = 20;
 
 fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
     let text = args.value(name)?.ok_or_else(|| {
-        CliError(format!(
+        CliError::Refused(format!(
             "missing --{name} L (a level, classic:L, random, greedy or uct:N)"
         ))
     })?;
     match text.parse() {
-        Ok(Kind::Uct(n)) if n > MAX_PLAYOUTS => Err(CliError(format!(
+        Ok(Kind::Uct(n)) if n > MAX_PLAYOUTS => Err(CliError::Refused(format!(
             "--{name} uct:N takes 1 to {MAX_PLAYOUTS} playouts, not {n}"
         ))),
         Ok(kind) => Ok(kind),
-        Err(_) => Err(CliError(format!(
+        Err(_) => Err(CliError::Refused(format!(
             "--{name} must be a level from 1 to {MAX_LEVEL}, classic:L, random, greedy or uct:N \
              (1 to {MAX_PLAYOUTS} playouts), not {}",
             quoted(&text)
@@ -343,9 +347,8 @@ impl Fixtures {
             let start = match &self.fixed {
                 Some(game) => game.clone(),
                 None => {
-                    let map = Map::random(self.side, Counts::FULL_SET, &mut self.rng)
-                        .map_err(|e| CliError(e.to_string()))?;
-                    AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?
+                    let map = Map::random(self.side, Counts::FULL_SET, &mut self.rng)?;
+                    AnyGame::new(Variant::Mapello, map)?
                 }
             };
             self.pair = Some(matches::opening(&start, self.opening, &mut self.rng));
@@ -378,13 +381,13 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         .min(cores.max(1) * 4);
     args.finish()?;
     if random_maps && position.position.is_some() {
-        return Err(CliError(
+        return Err(CliError::Refused(
             "give --position or --random-maps, not both".into(),
         ));
     }
     let thinks = |k: Kind| matches!(k, Kind::Level(_) | Kind::Classic(_));
     if time_ms.is_some() && !thinks(a) && !thinks(b) {
-        return Err(CliError(format!(
+        return Err(CliError::Refused(format!(
             "--time-ms gives the levels a time a move, and neither {a} nor {b} is a level"
         )));
     }
@@ -436,11 +439,11 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
                 let i = fixtures.drawn;
                 let fixture = fixtures.next()?;
                 work.send((i, fixture))
-                    .map_err(|_| CliError("the players stopped".into()))?;
+                    .map_err(|_| CliError::Refused("the players stopped".into()))?;
             }
             let (i, a_black, outcome) = results
                 .recv()
-                .map_err(|_| CliError("the players stopped".into()))?;
+                .map_err(|_| CliError::Refused("the players stopped".into()))?;
             done.insert(i, (a_black, outcome));
             while let Some((a_black, outcome)) = done.remove(&tally.games()) {
                 let (black, white) = if a_black { (a, b) } else { (b, a) };
@@ -500,7 +503,7 @@ fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             eprintln!("{done} games");
         }
     });
-    let weights = tune::fit(&samples, ridge).map_err(CliError)?;
+    let weights = tune::fit(&samples, ridge).map_err(CliError::Refused)?;
     eprintln!(
         "{} positions; error {:.2} points before, {:.2} after",
         samples.len(),
@@ -542,7 +545,7 @@ fn balance(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     let game = position.game()?;
     if game.variant() == Variant::Troll {
-        return Err(CliError(
+        return Err(CliError::Refused(
             "balance is a margin in points, and troll has none (a side wins by connecting)".into(),
         ));
     }
@@ -604,9 +607,8 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
          total time and the solver's nodes per second over the five."
     ));
     let counts = Counts::FULL_SET;
-    let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1))
-        .map_err(|e| CliError(e.to_string()))?;
-    let game = AnyGame::new(Variant::Mapello, map).map_err(|e| CliError(e.to_string()))?;
+    let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1))?;
+    let game = AnyGame::new(Variant::Mapello, map)?;
     let options = Options {
         budget: Budget {
             nodes: Some(BENCH_SEARCH_NODES),
@@ -623,7 +625,7 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
         "nodes/s",
     )?;
     let AnyGame::S8(g) = &game else {
-        return Err(CliError("the bench map is 8 x 8".into()));
+        return Err(CliError::Refused("the bench map is 8 x 8".into()));
     };
     let mut classic = ai::search::Searcher::classic(g.board(), ai::tt::bits::LARGE);
     let start = Instant::now();
@@ -637,13 +639,13 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     let (mut total, mut nodes) = (0.0, 0);
     for (name, obf, score, best) in FFO {
         let setup = crate::obf::read(obf)?;
-        let game = AnyGame::from_setup(&setup).map_err(|e| CliError(e.to_string()))?;
+        let game = AnyGame::from_setup(&setup)?;
         let start = Instant::now();
-        let solved = ai::solve(&game, None).ok_or_else(|| CliError("stopped".into()))?;
+        let solved = ai::solve(&game, None).ok_or_else(|| CliError::Refused("stopped".into()))?;
         let seconds = start.elapsed().as_secs_f64();
         let right = solved.score == score && best.contains(&solved.best.name(8).as_str());
         if !right {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "FFO {name}: {} {} instead of {best:?} {score}",
                 solved.best.name(8),
                 solved.score

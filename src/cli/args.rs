@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use lexopt::{Arg, ValueExt};
 
-use super::{printable, quoted, CliError};
+use super::CliError;
 
 /// The command-line words a command has not taken yet.
 #[derive(Clone, Debug)]
@@ -34,9 +34,9 @@ impl Args {
     pub fn value(&mut self, name: &str) -> Result<Option<String>, CliError> {
         let mut found = None;
         for value in self.take(name, true)? {
-            let value = value.ok_or_else(|| CliError(format!("--{name} needs a value")))?;
+            let value = value.ok_or_else(|| CliError::MissingValue(name.to_string()))?;
             if found.replace(value).is_some() {
-                return Err(CliError(format!("--{name} is given twice")));
+                return Err(CliError::Repeated(name.to_string()));
             }
         }
         Ok(found)
@@ -91,8 +91,11 @@ impl Args {
     pub fn parsed<T: FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
         self.value(name)?
             .map(|v| {
-                v.parse()
-                    .map_err(|_| CliError(format!("--{name} must be {what}, not {}", quoted(&v))))
+                v.parse().map_err(|_| CliError::BadValue {
+                    what: format!("--{name}"),
+                    expected: what.to_string(),
+                    word: v,
+                })
             })
             .transpose()
     }
@@ -112,9 +115,7 @@ impl Args {
     pub fn size(&mut self) -> Result<Option<u32>, CliError> {
         let size = self.parsed("size", "6, 8 or 10")?;
         match size {
-            Some(n) if !SIZES.contains(&n) => {
-                Err(CliError(format!("--size must be 6, 8 or 10, not {n}")))
-            }
+            Some(n) if !SIZES.contains(&n) => Err(CliError::BadSize(n)),
             _ => Ok(size),
         }
     }
@@ -134,7 +135,7 @@ impl Args {
     /// names it in the error.
     pub fn required(&mut self, what: &str) -> Result<String, CliError> {
         self.positional()
-            .ok_or_else(|| CliError(format!("missing {what}")))
+            .ok_or_else(|| CliError::Missing(what.to_string()))
     }
 
     /// Takes the next positional argument, which must be there and be a
@@ -162,8 +163,8 @@ impl Args {
     pub fn finish(&self) -> Result<(), CliError> {
         match self.words.first() {
             None => Ok(()),
-            Some(w) if is_option(w) => Err(CliError(format!("unknown option {}", printable(w)))),
-            Some(w) => Err(CliError(format!("unexpected argument {}", quoted(w)))),
+            Some(w) if is_option(w) => Err(CliError::UnknownOption(w.clone())),
+            Some(w) => Err(CliError::UnexpectedArgument(w.clone())),
         }
     }
 }
@@ -176,13 +177,10 @@ where
     word.parse()
         .ok()
         .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            CliError(format!(
-                "{what} must be {} to {}, not {}",
-                range.start(),
-                range.end(),
-                quoted(word)
-            ))
+        .ok_or_else(|| CliError::BadValue {
+            what: what.to_string(),
+            expected: format!("{} to {}", range.start(), range.end()),
+            word: word.to_string(),
         })
 }
 
@@ -228,27 +226,36 @@ mod tests {
         assert!(a.flag("markdown").unwrap());
         assert!(!a.flag("random-maps").unwrap());
         assert!(a.flag("help").unwrap());
-        assert_eq!(a.finish().unwrap_err().0, "unknown option --markdown=1");
+        assert_eq!(
+            a.finish().unwrap_err().to_string(),
+            "unknown option --markdown=1"
+        );
     }
 
     #[test]
     fn leftovers_missing_values_and_repeats_are_errors() {
         let mut a = args(&["--size", "6", "--size", "8"]);
-        assert_eq!(a.value("size").unwrap_err().0, "--size is given twice");
         assert_eq!(
-            args(&["--size"]).value("size").unwrap_err().0,
+            a.value("size").unwrap_err().to_string(),
+            "--size is given twice"
+        );
+        assert_eq!(
+            args(&["--size"]).value("size").unwrap_err().to_string(),
             "--size needs a value"
         );
         let mut a = args(&["--bogus", "x"]);
         assert_eq!(a.positional().as_deref(), Some("x"));
-        assert_eq!(a.finish().unwrap_err().0, "unknown option --bogus");
         assert_eq!(
-            args(&["x"]).finish().unwrap_err().0,
+            a.finish().unwrap_err().to_string(),
+            "unknown option --bogus"
+        );
+        assert_eq!(
+            args(&["x"]).finish().unwrap_err().to_string(),
             "unexpected argument 'x'"
         );
         let mut a = args(&["--size", "ten"]);
         let err = a.parsed::<u32>("size", "6, 8 or 10").unwrap_err();
-        assert_eq!(err.0, "--size must be 6, 8 or 10, not 'ten'");
+        assert_eq!(err.to_string(), "--size must be 6, 8 or 10, not 'ten'");
     }
 
     #[test]
@@ -269,27 +276,29 @@ mod tests {
             let err = args(&["--games", word])
                 .number("games", 1..=9u32)
                 .unwrap_err();
-            assert_eq!(err.0, format!("--games must be 1 to 9, not {shown}"));
+            assert_eq!(
+                err.to_string(),
+                format!("--games must be 1 to 9, not {shown}")
+            );
         }
         for word in ["NaN", "inf", "-inf", "0", "10.5"] {
             let err = args(&["--ms", word]).number("ms", 1.0..=10.0).unwrap_err();
             assert!(
-                err.0.starts_with("--ms must be 1 to 10, not '"),
-                "{word}: {}",
-                err.0
+                err.to_string().starts_with("--ms must be 1 to 10, not '"),
+                "{word}: {err}"
             );
         }
         let err = args(&["99"])
             .required_number("depth D", 0..=20u32)
             .unwrap_err();
-        assert_eq!(err.0, "depth D must be 0 to 20, not '99'");
+        assert_eq!(err.to_string(), "depth D must be 0 to 20, not '99'");
     }
 
     #[test]
     fn user_text_in_errors_is_quoted_and_escaped() {
         let err = args(&["a\u{1b}[2J\nb"]).finish().unwrap_err();
-        assert_eq!(err.0, "unexpected argument 'a\\u{1b}[2J\\nb'");
+        assert_eq!(err.to_string(), "unexpected argument 'a\\u{1b}[2J\\nb'");
         let err = args(&["--x\r"]).finish().unwrap_err();
-        assert_eq!(err.0, "unknown option --x\\r");
+        assert_eq!(err.to_string(), "unknown option --x\\r");
     }
 }

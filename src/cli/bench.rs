@@ -193,7 +193,7 @@ pub fn perft_rates(games: &[&AnyGame], depth: u32, rounds: usize) -> Result<Vec<
                 let once = game.perft(depth);
                 let first = *count.get_or_insert(once);
                 if once != first {
-                    return Err(CliError(format!(
+                    return Err(CliError::Refused(format!(
                         "perft {depth} gave {first} leaves, then {once}"
                     )));
                 }
@@ -209,7 +209,7 @@ pub fn perft_rates(games: &[&AnyGame], depth: u32, rounds: usize) -> Result<Vec<
 /// start on a fixed map with the default 8 walls, 8 bonuses and 8 jokers,
 /// their ratio, and the time of perft 12 from the Othello start.
 fn perft(bench: &mut Bench) -> Result<(), CliError> {
-    let error = |e: &dyn Display| CliError(e.to_string());
+    let error = |e: &dyn Display| CliError::Refused(e.to_string());
     let othello = AnyGame::new(Variant::Othello, Map::empty(8).map_err(|e| error(&e))?)
         .map_err(|e| error(&e))?;
     let counts = Counts::FULL_SET;
@@ -234,7 +234,7 @@ fn perft(bench: &mut Bench) -> Result<(), CliError> {
         let leaves = othello.perft(12);
         seconds = seconds.min(start.elapsed().as_secs_f64());
         if leaves != OTHELLO_PERFT[11] {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "perft 12 from the Othello start gave {leaves} leaves, not {}",
                 OTHELLO_PERFT[11]
             )));

@@ -56,7 +56,7 @@ fn position(args: &mut Args) -> Result<Position, CliError> {
     let blocs = games::by_id("blocs").expect("Blocs is in the catalogue");
     if let Some(size) = args.value("size")? {
         if size.trim() != blocs.default_size().to_string() {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "--size: Blocs is played on the 4 x 4 board only, not {}",
                 quoted(&size)
             )));
@@ -101,7 +101,7 @@ fn run_perft(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let depth = match word.parse::<u32>() {
         Ok(d) if d <= MAX_BLOCS_PERFT_DEPTH => d,
         Ok(d) => {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "depth D must be 0 to {MAX_BLOCS_PERFT_DEPTH} for Blocs, not {}: perft {d} \
                  from the start would take {}",
                 quoted(&word),
@@ -109,7 +109,7 @@ fn run_perft(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             )))
         }
         Err(_) => {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "depth D must be 0 to {MAX_BLOCS_PERFT_DEPTH}, not {}",
                 quoted(&word)
             )))
@@ -126,8 +126,9 @@ fn show(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let start = position(args)?;
     let text = args.rest().join(" ");
     args.finish()?;
-    let moves = transcript::read(&text).map_err(|e| CliError(format!("in the moves, {e}")))?;
-    let line = transcript::replay(&start, &moves).map_err(|e| CliError(e.to_string()))?;
+    let moves =
+        transcript::read(&text).map_err(|e| CliError::Refused(format!("in the moves, {e}")))?;
+    let line = transcript::replay(&start, &moves)?;
     let pos = line.last().expect("the start is in the line");
     write!(out, "{}", state(pos))?;
     Ok(())
@@ -154,7 +155,7 @@ pub fn state(pos: &Position) -> String {
 /// Refuses a finished game, which has no move to find.
 fn not_over(pos: &Position) -> Result<(), CliError> {
     match pos.winner() {
-        Some(w) => Err(CliError(format!(
+        Some(w) => Err(CliError::Refused(format!(
             "the game is over ({w} made the last move): there is no move to find"
         ))),
         None => Ok(()),
@@ -174,13 +175,13 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = position(args)?;
     if args.value("time-ms")?.is_some() {
-        return Err(CliError(
+        return Err(CliError::Refused(
             "Blocs plays by --level L only (its levels answer at once)".into(),
         ));
     }
     let level = args
         .number("level", 1..=MAX_LEVEL)?
-        .ok_or_else(|| CliError(format!("give --level L (1 to {MAX_LEVEL})")))?;
+        .ok_or_else(|| CliError::Refused(format!("give --level L (1 to {MAX_LEVEL})")))?;
     let seed = args.number("seed", 0..=u64::MAX)?.unwrap_or(1);
     args.finish()?;
     not_over(&pos)?;
@@ -234,11 +235,11 @@ impl Contestant {
 fn player(args: &mut Args, name: &str) -> Result<Kind, CliError> {
     let text = args
         .value(name)?
-        .ok_or_else(|| CliError(format!("missing --{name} L (a level or random)")))?;
+        .ok_or_else(|| CliError::Refused(format!("missing --{name} L (a level or random)")))?;
     match text.parse() {
         Ok(k) if (1..=MAX_LEVEL).contains(&k) => Ok(Kind::Level(k)),
         _ if text == "random" => Ok(Kind::Random),
-        _ => Err(CliError(format!(
+        _ => Err(CliError::Refused(format!(
             "--{name} must be a Blocs level from 1 to {MAX_LEVEL} or random, not {} \
              (greedy and uct:N play the Reversi games: Blocs has no score to be greedy for)",
             quoted(&text)
@@ -308,7 +309,9 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     for _ in 0..BENCH_SOLVES {
         let solved = solver.solve(&Position::START).expect("a move");
         if solved.win {
-            return Err(CliError("Blocs: the first player should lose".into()));
+            return Err(CliError::Refused(
+                "Blocs: the first player should lose".into(),
+            ));
         }
     }
     let each = start.elapsed().as_secs_f64() / f64::from(BENCH_SOLVES);

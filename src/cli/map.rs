@@ -25,7 +25,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             let code = args.required("share code")?;
             for option in ["position", "variant", "size"] {
                 if args.value(option)?.is_some() {
-                    return Err(CliError(format!(
+                    return Err(CliError::Refused(format!(
                         "map decode prints the Mapello start on the code's map, whose size \
                          the code holds: --{option} does not apply"
                     )));
@@ -40,7 +40,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             )?;
         }
         _ => {
-            return Err(CliError(
+            return Err(CliError::Refused(
                 "usage: mapello map encode [--position P] | map decode CODE".to_string(),
             ))
         }

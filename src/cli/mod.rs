@@ -29,26 +29,104 @@ pub use args::Args;
 pub use bench::{perft_rates, Bench, ROUNDS};
 pub use position::PositionArgs;
 
-/// A command that failed; the message goes to standard error.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct CliError(pub String);
-
-macro_rules! from_error {
-    ($($t:ty),*) => {
-        $(impl From<$t> for CliError {
-            fn from(e: $t) -> CliError {
-                CliError(e.to_string())
-            }
-        })*
-    };
+/// A command that failed; its message goes to standard error.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// `--name` was the last word, with no value after it.
+    #[error("--{0} needs a value")]
+    MissingValue(String),
+    /// `--name` was given twice.
+    #[error("--{0} is given twice")]
+    Repeated(String),
+    /// An option or argument (`what`, as `--games` or `depth D`) whose
+    /// word is not what it takes (`expected`, as `1 to 9`).
+    #[error("{what} must be {expected}, not {}", quoted(.word))]
+    BadValue {
+        /// The option or argument.
+        what: String,
+        /// What a good value is.
+        expected: String,
+        /// The word given.
+        word: String,
+    },
+    /// `--size` named a number that is no board size.
+    #[error("--size must be 6, 8 or 10, not {0}")]
+    BadSize(u32),
+    /// `--variant` names no game.
+    #[error("unknown variant {} ({})", quoted(.0), games::ids())]
+    UnknownVariant(String),
+    /// `--size` beside a `--position`, which has its own size.
+    #[error("--size sets the default start; a --position has its own size")]
+    SizeWithPosition,
+    /// The position read cannot be played (as a map the variant refuses).
+    #[error("the position cannot be played: {0}")]
+    Unplayable(crate::setup::SetupError),
+    /// A required positional argument is missing; it says which.
+    #[error("missing {0}")]
+    Missing(String),
+    /// An option no one took.
+    #[error("unknown option {}", printable(.0))]
+    UnknownOption(String),
+    /// A positional argument no one took.
+    #[error("unexpected argument {}", quoted(.0))]
+    UnexpectedArgument(String),
+    /// Argument `index` (1-based) is not UTF-8; `shown` escapes its bytes.
+    #[error("argument {index} is not valid UTF-8: {shown}")]
+    NotUtf8 {
+        /// Its place after the program's name.
+        index: usize,
+        /// The argument, bytes that are not UTF-8 as `\xFF`.
+        shown: String,
+    },
+    /// No command at all: the usage.
+    #[error("{0}")]
+    Usage(String),
+    /// A first word that names no command; then the usage.
+    #[error("unknown command {}\n{usage}", quoted(.name))]
+    UnknownCommand {
+        /// The word.
+        name: String,
+        /// The usage text.
+        usage: String,
+    },
+    /// A command of the Reversi family asked of another game.
+    #[error("{} is not a command of {game} (its commands: {})", quoted(.name), .commands.join(", "))]
+    NotAGameCommand {
+        /// The command.
+        name: String,
+        /// The game's name.
+        game: &'static str,
+        /// The commands it has.
+        commands: Vec<&'static str>,
+    },
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Text that does not read.
+    #[error(transparent)]
+    Parse(#[from] crate::errors::ParseError),
+    /// A move the rules refuse.
+    #[error(transparent)]
+    Replay(#[from] crate::transcript::ReplayError),
+    /// A Blocs move the rules refuse.
+    #[error(transparent)]
+    BlocsReplay(#[from] crate::blocs::transcript::ReplayError),
+    /// A map or a placement the rules refuse.
+    #[error(transparent)]
+    Map(#[from] crate::map::MapError),
+    /// A position that cannot be played.
+    #[error(transparent)]
+    Setup(#[from] crate::setup::SetupError),
+    /// Training games that do not read.
+    #[error(transparent)]
+    Train(#[from] crate::ai::train::fit::LoadError),
+    /// The option words themselves did not read.
+    #[error(transparent)]
+    Args(#[from] lexopt::Error),
+    /// A command refused what it was asked; the sentence says why.
+    #[error("{0}")]
+    Refused(String),
 }
-from_error!(
-    std::io::Error,
-    crate::errors::ParseError,
-    crate::transcript::ReplayError,
-    lexopt::Error
-);
 
 /// What a command does with the words after its name, printing to `out`.
 pub type Run = fn(&mut Args, &mut dyn Write) -> Result<(), CliError>;
@@ -138,26 +216,21 @@ pub fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
             let engine = engine(&args);
             match commands(engine).iter().find(|c| c.name == name) {
                 Some(c) => (c.run)(&mut args, out),
-                None if COMMANDS.iter().any(|c| c.name == name) => {
-                    let theirs: Vec<&str> = commands(engine).iter().map(|c| c.name).collect();
-                    Err(CliError(format!(
-                        "{} is not a command of {} (its commands: {})",
-                        quoted(name),
-                        games::GAMES
-                            .iter()
-                            .find(|g| g.engine == engine)
-                            .map_or("this game", |g| g.name),
-                        theirs.join(", ")
-                    )))
-                }
-                None => Err(CliError(format!(
-                    "unknown command {}\n{}",
-                    quoted(name),
-                    usage()
-                ))),
+                None if COMMANDS.iter().any(|c| c.name == name) => Err(CliError::NotAGameCommand {
+                    name: name.to_string(),
+                    game: games::GAMES
+                        .iter()
+                        .find(|g| g.engine == engine)
+                        .map_or("this game", |g| g.name),
+                    commands: commands(engine).iter().map(|c| c.name).collect(),
+                }),
+                None => Err(CliError::UnknownCommand {
+                    name: name.to_string(),
+                    usage: usage(),
+                }),
             }
         }
-        None => Err(CliError(usage())),
+        None => Err(CliError::Usage(usage())),
     }
 }
 
@@ -193,8 +266,10 @@ fn words(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, CliError> 
         .map(|(i, word)| {
             word.into_string().map_err(|word| {
                 // Debug shows the bytes that are not UTF-8 as `\xFF`.
-                let shown = cut(&format!("{word:?}"), str::to_string);
-                CliError(format!("argument {} is not valid UTF-8: {shown}", i + 1))
+                CliError::NotUtf8 {
+                    index: i + 1,
+                    shown: cut(&format!("{word:?}"), str::to_string),
+                }
             })
         })
         .collect()
@@ -204,7 +279,7 @@ fn words(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, CliError> 
 /// (from any source) are escaped; line breaks between lines stay.
 fn message(error: &CliError) -> String {
     error
-        .0
+        .to_string()
         .trim_end()
         .split('\n')
         .map(|line| {
@@ -259,12 +334,15 @@ mod tests {
             OsString::from_vec(vec![b'e', 0xff, b'3']),
         ];
         let err = words(args.into_iter()).unwrap_err();
-        assert_eq!(err.0, r#"argument 2 is not valid UTF-8: "e\xFF3""#);
+        assert_eq!(
+            err.to_string(),
+            r#"argument 2 is not valid UTF-8: "e\xFF3""#
+        );
     }
 
     #[test]
     fn a_printed_message_escapes_control_characters_but_keeps_its_lines() {
-        let e = CliError("bad \u{1b}[2J\r here\nusage: x\n".into());
+        let e = CliError::Refused("bad \u{1b}[2J\r here\nusage: x\n".into());
         assert_eq!(message(&e), "bad \\u{1b}[2J\\r here\nusage: x");
     }
 }

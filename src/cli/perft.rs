@@ -15,7 +15,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
     let depth = args
         .required_number("depth D", 0..=MAX_PERFT_DEPTH)
-        .map_err(|e| CliError(format!("{} (a deeper perft cannot finish)", e.0)))?;
+        .map_err(|e| CliError::Refused(format!("{e} (a deeper perft cannot finish)")))?;
     args.finish()?;
     let game = position.game()?;
     for (d, leaves) in game.perft_all(depth).iter().enumerate() {

@@ -37,7 +37,7 @@ use crate::game::AnyGame;
 use crate::map::Map;
 use crate::rules::Variant;
 use crate::setup::Setup;
-use crate::{diagram, games, obf, sharecode};
+use crate::{diagram, obf, sharecode};
 
 /// The position a command works on, as given on the command line.
 #[derive(Clone, Debug, Default)]
@@ -56,17 +56,11 @@ impl PositionArgs {
         let position = args.value("position")?;
         let variant = args
             .value("variant")?
-            .map(|v| {
-                Variant::parse(&v).ok_or_else(|| {
-                    CliError(format!("unknown variant {} ({})", quoted(&v), games::ids()))
-                })
-            })
+            .map(|v| Variant::parse(&v).ok_or_else(|| CliError::UnknownVariant(v.clone())))
             .transpose()?;
         let size = args.size()?;
         if size.is_some() && position.is_some() {
-            return Err(CliError(
-                "--size sets the default start; a --position has its own size".to_string(),
-            ));
+            return Err(CliError::SizeWithPosition);
         }
         Ok(PositionArgs {
             position,
@@ -85,7 +79,7 @@ impl PositionArgs {
         match &self.position {
             Some(arg) => Ok(load(arg, self.variant)?),
             None => {
-                let map = Map::empty(self.side()).map_err(|e| CliError(e.to_string()))?;
+                let map = Map::empty(self.side())?;
                 Ok(Setup::start(self.variant.unwrap_or(Variant::Mapello), map))
             }
         }
@@ -93,8 +87,7 @@ impl PositionArgs {
 
     /// The position as a game, ready to play.
     pub fn game(&self) -> Result<AnyGame, CliError> {
-        AnyGame::from_setup(&self.setup()?)
-            .map_err(|e| CliError(format!("the position cannot be played: {e}")))
+        AnyGame::from_setup(&self.setup()?).map_err(CliError::Unplayable)
     }
 }
 

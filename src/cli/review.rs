@@ -25,9 +25,10 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     let start = position.game()?;
     let n = start.size();
-    let moves = transcript::read(&moves, n).map_err(|e| CliError(format!("in the moves, {e}")))?;
+    let moves =
+        transcript::read(&moves, n).map_err(|e| CliError::Refused(format!("in the moves, {e}")))?;
     if moves.is_empty() {
-        return Err(CliError(
+        return Err(CliError::Refused(
             "no moves to review: give the game's moves after the options".into(),
         ));
     }
@@ -38,7 +39,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             written = writeln!(out, "{}", line(i + 1, r, n)).and_then(|()| out.flush());
         }
     })?
-    .ok_or_else(|| CliError("the review was stopped".into()))?;
+    .ok_or_else(|| CliError::Refused("the review was stopped".into()))?;
     Ok(written?)
 }
 

@@ -21,7 +21,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     let mut game = position.game()?;
     let moves = transcript::read(&moves, game.size())
-        .map_err(|e| CliError(format!("in the moves, {e}")))?;
+        .map_err(|e| CliError::Refused(format!("in the moves, {e}")))?;
     transcript::replay(&mut game, &moves)?;
     write!(out, "{}", state(&game))?;
     Ok(())

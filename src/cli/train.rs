@@ -55,7 +55,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     let total: u32 = games.iter().sum();
     if total < fit::HOLD_OUT {
-        return Err(CliError(format!(
+        return Err(CliError::Refused(format!(
             "--games: the error is measured on one game in {0}, held out from the fit, \
              so a run needs at least {0} games, not {total}",
             fit::HOLD_OUT
@@ -68,7 +68,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let settings_path = dir.join("plan.txt");
     match std::fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
-            return Err(CliError(format!(
+            return Err(CliError::Refused(format!(
                 "{} holds a run with other settings ({}); give another --dir",
                 dir.display(),
                 old.trim()
@@ -77,7 +77,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         Ok(_) => {}
         Err(_) => std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::write(&settings_path, &settings))
-            .map_err(|e| CliError(format!("cannot write in {}: {e}", dir.display())))?,
+            .map_err(|e| CliError::Refused(format!("cannot write in {}: {e}", dir.display())))?,
     }
     let mut parts: Vec<(PathBuf, u32)> = Vec::new();
     let mut fitted: Option<(fit::State, usize, f64)> = None;
@@ -98,7 +98,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             );
         })
         .map_err(|e| {
-            CliError(format!(
+            CliError::Refused(format!(
                 "cannot write the games in {}: {e}",
                 gen_dir.display()
             ))
@@ -117,7 +117,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let (state, positions, error) = fitted.expect("at least one generation");
     std::fs::write(&model_path, state.params.model().to_bytes())
-        .map_err(|e| CliError(format!("cannot write {}: {e}", model_path.display())))?;
+        .map_err(|e| CliError::Refused(format!("cannot write {}: {e}", model_path.display())))?;
     writeln!(
         out,
         "games: {total} positions: {positions} error: {error:.2} weights: {}",
@@ -129,7 +129,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// The games of each generation, from `N[,N...]`.
 fn generations(list: &str) -> Result<Vec<u32>, CliError> {
     let bad = || {
-        CliError(format!(
+        CliError::Refused(format!(
             "--games must be a count or a list of counts a generation (as 60000,30000), \
              {MAX_GAMES} in all at most, not '{list}'"
         ))
@@ -158,9 +158,9 @@ fn fit_generation(
     report: &dyn Fn(String),
 ) -> Result<(fit::State, usize, f64), CliError> {
     let list: Vec<(&Path, u32)> = parts.iter().map(|(d, c)| (d.as_path(), *c)).collect();
-    let (samples, held) = fit::load(&list).map_err(CliError)?;
+    let (samples, held) = fit::load(&list)?;
     if samples.is_empty() || held.is_empty() {
-        return Err(CliError(format!(
+        return Err(CliError::Refused(format!(
             "the games hold {} positions to fit and {} held out; a fit and its error need both",
             samples.len(),
             held.len()
@@ -181,7 +181,7 @@ fn fit_generation(
     while state.epoch < epochs {
         state.epoch(&samples, seed);
         std::fs::write(checkpoint, state.to_bytes())
-            .map_err(|e| CliError(format!("cannot save {}: {e}", checkpoint.display())))?;
+            .map_err(|e| CliError::Refused(format!("cannot save {}: {e}", checkpoint.display())))?;
         report(format!(
             "epoch {} of {epochs}: error {:.2} points on held-out games",
             state.epoch,

@@ -14,6 +14,8 @@ pub mod inputs;
 
 use std::sync::OnceLock;
 
+use thiserror::Error;
+
 use crate::bits::{Bits, Size, Squares};
 use crate::map::Piece;
 use crate::rules::Board;
@@ -63,12 +65,39 @@ const MAGIC: &[u8; 8] = b"MAPNET02";
 /// that carries them) are a quarter smaller than with two bytes each.
 const WIDE: u8 = 0x80;
 
+/// Why a model file is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ModelError {
+    /// It does not start as a model file does.
+    #[error("not a Mapello network file")]
+    NotANetwork,
+    /// A network of another board size or another shape than this
+    /// program's.
+    #[error("a network for {n} x {n}, {hidden} sums, {phases} phases and {features} features does not fit this program")]
+    DoesNotFit {
+        /// Side of its board.
+        n: u32,
+        /// Its sums.
+        hidden: usize,
+        /// Its phases.
+        phases: usize,
+        /// Its linear features.
+        features: usize,
+    },
+    /// It ends before its last weight.
+    #[error("a network file cut short")]
+    CutShort,
+    /// Bytes follow its last weight.
+    #[error("a network file with bytes past its end")]
+    PastItsEnd,
+}
+
 impl Model {
     /// Reads a model file.
-    pub fn parse(bytes: &[u8]) -> Result<Model, String> {
+    pub fn parse(bytes: &[u8]) -> Result<Model, ModelError> {
         let mut r = Reader { bytes, at: 0 };
         if r.take(MAGIC.len())? != MAGIC {
-            return Err("not a Mapello network file".into());
+            return Err(ModelError::NotANetwork);
         }
         let n = r.u32()?;
         let hidden = r.u32()? as usize;
@@ -76,9 +105,12 @@ impl Model {
         let features = r.u32()? as usize;
         if !matches!(n, 6 | 8 | 10) || hidden != HIDDEN || phases != PHASES || features != FEATURES
         {
-            return Err(format!(
-                "a network for {n} x {n}, {hidden} sums, {phases} phases and {features} features does not fit this program"
-            ));
+            return Err(ModelError::DoesNotFit {
+                n,
+                hidden,
+                phases,
+                features,
+            });
         }
         let input = (0..inputs::count(n))
             .map(|_| r.row())
@@ -86,7 +118,7 @@ impl Model {
         let bias = r.row()?;
         let output = (0..PHASES)
             .map(|_| Ok([r.row()?, r.row()?]))
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, ModelError>>()?;
         let mut linear = [[0f32; FEATURES]; PHASES];
         for phase in linear.iter_mut() {
             for w in phase.iter_mut() {
@@ -94,7 +126,7 @@ impl Model {
             }
         }
         if r.at != bytes.len() {
-            return Err("a network file with bytes past its end".into());
+            return Err(ModelError::PastItsEnd);
         }
         Ok(Model {
             n,
@@ -140,22 +172,19 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn take(&mut self, k: usize) -> Result<&[u8], String> {
+    fn take(&mut self, k: usize) -> Result<&[u8], ModelError> {
         let end = self.at + k;
-        let s = self
-            .bytes
-            .get(self.at..end)
-            .ok_or("a network file cut short")?;
+        let s = self.bytes.get(self.at..end).ok_or(ModelError::CutShort)?;
         self.at = end;
         Ok(s)
     }
 
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, ModelError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
-    fn weight(&mut self) -> Result<i16, String> {
+    fn weight(&mut self) -> Result<i16, ModelError> {
         match self.take(1)?[0] {
             WIDE => {
                 let b = self.take(2)?;
@@ -165,7 +194,7 @@ impl Reader<'_> {
         }
     }
 
-    fn row(&mut self) -> Result<Row, String> {
+    fn row(&mut self) -> Result<Row, ModelError> {
         let mut row = [0; HIDDEN];
         for w in &mut row {
             *w = self.weight()?;

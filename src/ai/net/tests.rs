@@ -117,21 +117,32 @@ fn weights_past_a_byte_take_three_bytes_and_read_back() {
 fn broken_model_files_are_refused_with_a_reason() {
     let bytes = model().to_bytes();
     let refuse = |b: &[u8]| Model::parse(b).unwrap_err();
-    assert_eq!(refuse(b""), "a network file cut short");
-    assert_eq!(refuse(b"NOTANETWORKFILE!"), "not a Mapello network file");
+    assert_eq!(refuse(b""), ModelError::CutShort);
+    assert_eq!(refuse(b"").to_string(), "a network file cut short");
+    assert_eq!(refuse(b"NOTANETWORKFILE!"), ModelError::NotANetwork);
     assert_eq!(
-        refuse(&bytes[..bytes.len() - 1]),
-        "a network file cut short"
+        refuse(b"NOTANETWORKFILE!").to_string(),
+        "not a Mapello network file"
     );
+    assert_eq!(refuse(&bytes[..bytes.len() - 1]), ModelError::CutShort);
     let mut longer = bytes.clone();
     longer.push(0);
-    assert_eq!(refuse(&longer), "a network file with bytes past its end");
+    assert_eq!(
+        refuse(&longer).to_string(),
+        "a network file with bytes past its end"
+    );
     let mut other_size = bytes.clone();
     other_size[8] = 7;
-    assert!(refuse(&other_size).contains("does not fit this program"));
+    assert!(matches!(
+        refuse(&other_size),
+        ModelError::DoesNotFit { n: 7, .. }
+    ));
+    assert!(refuse(&other_size)
+        .to_string()
+        .contains("does not fit this program"));
     let mut other_hidden = bytes;
     other_hidden[12] = 3;
-    assert!(refuse(&other_hidden).contains("3 sums"));
+    assert!(refuse(&other_hidden).to_string().contains("3 sums"));
 }
 
 #[test]

@@ -7,15 +7,18 @@
 //! ends with the same weights.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use thiserror::Error;
 
 use crate::bits::{Bits, Size};
+use crate::errors::ParseError;
 use crate::game::AnyGame;
 use crate::map::Piece;
 use crate::rules::{Board, Variant};
+use crate::setup::SetupError;
 use crate::sharecode;
 
 use crate::ai::eval::{Eval, FEATURES, PHASES};
@@ -77,9 +80,73 @@ impl Samples {
     }
 }
 
+/// Why the games of a file cannot be fitted.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    /// The file cannot be read.
+    #[error("cannot read {}: {source}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A line of the file is wrong.
+    #[error("{} line {line}: {problem}", .path.display())]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        problem: LineError,
+    },
+    /// The file holds no game: it was cut short.
+    #[error("{} holds no games; delete it and run again to play them", .path.display())]
+    NoGames {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// What is wrong with a line of a games file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LineError {
+    /// A game line names no variant.
+    #[error("an unknown variant")]
+    UnknownVariant,
+    /// A game line's share code does not read.
+    #[error(transparent)]
+    Code(#[from] ParseError),
+    /// A game line's variant cannot be played on its map.
+    #[error(transparent)]
+    Game(#[from] SetupError),
+    /// A position line comes before the first game line.
+    #[error("a position before any game")]
+    BeforeAnyGame,
+    /// A line that is neither a game nor five words of a position.
+    #[error("not a position line")]
+    NotAPosition,
+    /// A game on another board size than the games before it.
+    #[error("a board of another size than the games before")]
+    OtherSize,
+    /// A square set that is not hexadecimal.
+    #[error("a square set that is not hexadecimal")]
+    NotHexadecimal,
+    /// A square set with squares off the game's board.
+    #[error("a square set off the board")]
+    OffTheBoard,
+    /// A result that is not a number.
+    #[error("a result that is not a number")]
+    BadResult,
+    /// A search value that is not a number.
+    #[error("a value that is not a number")]
+    BadValue,
+}
+
 /// Reads the games of the first `chunks` files of each directory: the
 /// positions to fit and those held out. All are of one board size.
-pub fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), String> {
+pub fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), LoadError> {
     let mut fit = Samples::default();
     let mut held = Samples::default();
     fit.starts.push(0);
@@ -101,37 +168,40 @@ struct GameLines<'t> {
 }
 
 /// Reads the games of file `c` in `dir` into `fit` and `held`.
-fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), String> {
+fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), LoadError> {
     let path = data::chunk_path(dir, c);
-    let text =
-        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let bad = |k: usize, what: &str| format!("{} line {}: {what}", path.display(), k + 1);
+    let text = fs::read_to_string(&path).map_err(|source| LoadError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let bad = |k: usize, problem: LineError| LoadError::Line {
+        path: path.clone(),
+        line: k + 1,
+        problem,
+    };
     let mut games: Vec<GameLines> = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if let ["game", variant, code] = words[..] {
             games.push(GameLines {
                 index: c * data::CHUNK + games.len() as u32 + 1,
-                game: game_of(variant, code).map_err(|e| bad(k, &e))?,
+                game: game_of(variant, code).map_err(|e| bad(k, e))?,
                 lines: Vec::new(),
             });
             continue;
         }
         let game = games
             .last_mut()
-            .ok_or_else(|| bad(k, "a position before any game"))?;
+            .ok_or_else(|| bad(k, LineError::BeforeAnyGame))?;
         let words: [&str; 5] = words[..]
             .try_into()
-            .map_err(|_| bad(k, "not a position line"))?;
+            .map_err(|_| bad(k, LineError::NotAPosition))?;
         game.lines.push((k, words));
     }
     if games.is_empty() {
         // A file is written whole once its games are played, so an empty
         // one was cut short by something else: it is no finished chunk.
-        return Err(format!(
-            "{} holds no games; delete it and run again to play them",
-            path.display()
-        ));
+        return Err(LoadError::NoGames { path });
     }
     for game in &games {
         let into = if game.index % HOLD_OUT == 0 {
@@ -140,16 +210,15 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
             &mut *fit
         };
         crate::with_game!(&game.game, g => add_game(g.board(), &game.lines, into))
-            .map_err(|(k, e)| bad(k, &e))?;
+            .map_err(|(k, e)| bad(k, e))?;
     }
     Ok(())
 }
 
 /// The game of a game line.
-fn game_of(variant: &str, code: &str) -> Result<AnyGame, String> {
-    let variant = Variant::parse(variant).ok_or("an unknown variant")?;
-    let map = sharecode::decode(code).map_err(|e| e.to_string())?;
-    AnyGame::new(variant, map).map_err(|e| e.to_string())
+fn game_of(variant: &str, code: &str) -> Result<AnyGame, LineError> {
+    let variant = Variant::parse(variant).ok_or(LineError::UnknownVariant)?;
+    Ok(AnyGame::new(variant, sharecode::decode(code)?)?)
 }
 
 /// Adds the positions of one game on `board` to `into`; an error names
@@ -158,7 +227,7 @@ fn add_game<S: Size>(
     board: &Board<S>,
     lines: &[(usize, [&str; 5])],
     into: &mut Samples,
-) -> Result<(), (usize, String)> {
+) -> Result<(), (usize, LineError)> {
     let n = S::N;
     let g = Terrain::new(board);
     let eval = Eval::new(&g);
@@ -171,15 +240,14 @@ fn add_game<S: Size>(
         }
     }
     for &(k, [me, opp, bonus, result, value]) in lines {
-        let bad = |what: &str| (k, what.to_string());
+        let bad = |problem: LineError| (k, problem);
         if into.n != n && !into.is_empty() {
-            return Err(bad("a board of another size than the games before"));
+            return Err(bad(LineError::OtherSize));
         }
         let bits = |w: &str| {
-            let v = u128::from_str_radix(w, 16)
-                .map_err(|_| bad("a square set that is not hexadecimal"))?;
+            let v = u128::from_str_radix(w, 16).map_err(|_| bad(LineError::NotHexadecimal))?;
             if v & !S::FULL.to_u128() != 0 {
-                return Err(bad("a square set off the board"));
+                return Err(bad(LineError::OffTheBoard));
             }
             Ok(S::B::from_u128(v))
         };
@@ -188,12 +256,8 @@ fn add_game<S: Size>(
             opp: bits(opp)?,
             bonus: bits(bonus)?,
         };
-        let result: f32 = result
-            .parse()
-            .map_err(|_| bad("a result that is not a number"))?;
-        let value: f32 = value
-            .parse()
-            .map_err(|_| bad("a value that is not a number"))?;
+        let result: f32 = result.parse().map_err(|_| bad(LineError::BadResult))?;
+        let value: f32 = value.parse().map_err(|_| bad(LineError::BadValue))?;
         into.n = n;
         into.inputs.extend_from_slice(&fixed);
         for (set, kind) in [

@@ -121,7 +121,7 @@ fn broken_game_files_are_refused_with_the_line() {
     ];
     for (text, want) in cases {
         std::fs::write(data::chunk_path(&dir, 0), text).unwrap();
-        let err = fit::load(&[(&dir, 1)]).err().expect("refused");
+        let err = fit::load(&[(&dir, 1)]).err().expect("refused").to_string();
         assert!(err.contains(want), "{err:?} lacks {want:?}");
     }
     std::fs::write(
@@ -129,7 +129,7 @@ fn broken_game_files_are_refused_with_the_line() {
         "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n",
     )
     .unwrap();
-    let err = fit::load(&[(&dir, 2)]).err().expect("refused");
+    let err = fit::load(&[(&dir, 2)]).err().expect("refused").to_string();
     assert!(err.contains("games-0001.txt"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
