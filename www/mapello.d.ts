@@ -1,0 +1,254 @@
+// The wasm API as the page calls it: the module trunk writes next to
+// index.html (mapello.js, from src/wasm/), typed by hand.
+//
+// Why by hand: the API takes `JsValue` arguments on purpose (each is checked
+// and a bad one is refused with a sentence, tests/www/api-fuzz.test.mjs), and
+// returns plain objects through serde, so wasm-bindgen's own declarations
+// say `any` almost everywhere. tsify or typescript_custom_section would type
+// the returns only through derives on the core's structs and a wasm build
+// before every check; these declarations need no build, and
+// tests/www/declarations.test.mjs holds their names to the built module's.
+// The shapes are those the doc comments of src/wasm/ give.
+
+/** A side by its diagram letter: `X` moves first (black), `O` second (white). */
+export type Colour = "X" | "O";
+
+/** A game of the Reversi family, as `Game` plays it. */
+export type Variant = "mapello" | "othello" | "reversi" | "troll";
+
+/** A whole number below 2^53, or a BigInt below 2^64. */
+export type Seed = number | bigint;
+
+/** Where a game stands. */
+export type Status = "toMove" | "mustPass" | "gameOver";
+
+/** Everything the board of a `Game` shows (src/game.rs, `Snapshot`). */
+export interface Snapshot {
+  variant: Variant;
+  /** Inner side: 6, 8 or 10. */
+  size: number;
+  /** Whether the ring around the board is part of the game (Mapello). */
+  ring: boolean;
+  /** `(size + 2)^2` diagram characters over the outer grid, row by row. */
+  cells: string;
+  /** The side to move; `undefined` once the game is over. */
+  toMove?: Colour;
+  status: Status;
+  /** The legal moves of the side to move, row by row. */
+  legal: string[];
+  /** `[black, white]`: discs plus bonus points. */
+  score: [number, number];
+  /** `[black, white]`: bonuses taken. */
+  taken: [number, number];
+  moves: string[];
+  lastMove?: string;
+  /** The discs the last move flipped. */
+  flipped: string[];
+  canUndo: boolean;
+  canRedo: boolean;
+  /** How the game ended, once it is over. */
+  winner?: Colour | "draw";
+  /** Troll: the discs of the winning chain. */
+  chain: string[];
+}
+
+/** Options of a new `Game`. */
+export interface GameOptions {
+  variant?: Variant;
+  size?: 6 | 8 | 10;
+  /** A share code. */
+  map?: string;
+  /** A transcript to replay from the start. */
+  moves?: string;
+}
+
+/** A game in progress, with its history. */
+export class Game {
+  constructor(options?: GameOptions);
+  free(): void;
+  snapshot(): Snapshot;
+  /** Plays a move in notation (`f5`, or `pass` when a pass is forced). */
+  play(move: string): void;
+  undo(): boolean;
+  redo(): boolean;
+  transcript(): string;
+  loadMoves(text: string): void;
+  perft(depth: number): number;
+  mapCode(): string;
+  /** Troll: the discs each side still needs to join its edges; `null` in the games scored by discs. */
+  race(): { black: number | null; white: number | null } | null;
+}
+
+/** Numbers of pieces: placed, or the limits in force. */
+export interface Counts {
+  walls: number;
+  bonuses: number;
+  jokers: number;
+}
+
+/** A piece of a map; `empty` (or `erase`) takes one away. */
+export type Piece = "wall" | "bonus" | "joker" | "empty";
+
+/** A map being edited, with the limits agreed for it. */
+export class MapDraft {
+  constructor(size: number);
+  free(): void;
+  static fromCode(code: string): MapDraft;
+  static random(size: number, walls: number, bonuses: number, jokers: number, seed: Seed): MapDraft;
+  code(): string;
+  size(): number;
+  /** `(size + 2)^2` characters over the outer grid: `.`, `#`, `+`, `*`. */
+  cells(): string;
+  get(x: number, y: number): Piece;
+  set(x: number, y: number, piece: Piece | "erase"): void;
+  /** Why `piece` may not go at `(x, y)`, or `undefined` when it may. */
+  refusal(x: number, y: number, piece: Piece | "erase"): string | undefined;
+  clear(): void;
+  counts(): Counts;
+  limits(): Counts;
+  setLimits(walls: number, bonuses: number, jokers: number): void;
+}
+
+/** Everything the board of a `BlocsGame` shows. */
+export interface BlocsSnapshot {
+  /** 16 characters in reading order from a1: `.`, `X`, `O`. */
+  cells: string;
+  status: "toMove" | "gameOver";
+  toMove: Colour;
+  phase: "placement" | "flipping";
+  winner?: Colour;
+  /** `[X, O]`: 1 for the winner once the game is over, else 0. */
+  score: [number, number];
+  legal: string[];
+  lastMove?: string;
+  ply: number;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/** A game of Blocs. */
+export class BlocsGame {
+  constructor(options?: { position?: string; moves?: string });
+  free(): void;
+  snapshot(): BlocsSnapshot;
+  play(move: string): void;
+  refusal(move: string): string | undefined;
+  undo(): boolean;
+  redo(): boolean;
+  transcript(): string;
+  startDiagram(): string;
+  diagram(): string;
+  loadMoves(text: string): void;
+  wins(): boolean;
+  hints(): string[];
+  aiMove(level: number, seed: Seed): string | undefined;
+  perft(depth: number): number;
+}
+
+/** The strongest Blocs level (perfect play). */
+export function blocsMaxLevel(): number;
+
+/** A game the product offers (src/games.rs). */
+export interface GameInfo {
+  id: string;
+  name: string;
+  /** The board sides it is played on, the default first. */
+  sizes: number[];
+  /** Whether it is played on a map of walls, bonuses and jokers. */
+  maps: boolean;
+}
+
+/** The games the product offers, in the chooser's order. */
+export function games(): GameInfo[];
+
+/** A ready-made map (src/presets.rs). */
+export interface Preset {
+  id: string;
+  name: string;
+  description: string;
+  size: number;
+  code: string;
+}
+
+/** The ready-made maps, each size's default first. */
+export function presets(): Preset[];
+
+/** A fresh random seed from the platform's generator. */
+export function randomSeed(): bigint;
+
+/** Search options; a time or node budget takes the level's place. */
+export interface SearchOptions {
+  level?: number;
+  timed?: boolean;
+  timeMs?: number;
+  nodes?: number;
+  seed?: Seed;
+}
+
+/** What `bestMove` returns and its progress callback receives. */
+export interface Analysis {
+  move: string;
+  /** The expected final margin for the side to move, in points. */
+  score: number;
+  depth: number;
+  nodes: number;
+  /** The line the search expects. */
+  pv: string[];
+  exact: boolean;
+  /** The search's time budget, if it has one. */
+  timeMs?: number;
+}
+
+export function bestMove(
+  game: Game,
+  options?: SearchOptions,
+  onProgress?: (progress: Analysis) => void,
+): Analysis;
+
+/** The value of every legal move, best first. */
+export function hints(game: Game, options?: SearchOptions): { move: string; score: number }[];
+
+/** The expected final margin for black at the start of a share code's map. */
+export function mapBalance(code: string): number;
+
+/** As `mapBalance`, from a game's current position. */
+export function gameBalance(game: Game): number;
+
+/** A random map whose balance is within 2 points (or the most even tried). */
+export function balancedRandomMap(
+  seed: Seed,
+  counts?: Partial<Counts> & { size?: 6 | 8 | 10 },
+): { code: string; balance: number };
+
+/** One move of a game against the best move of its position (src/ai/review.rs). */
+export interface MoveReview {
+  index: number;
+  /** `points`, or `chain` steps in Troll. */
+  unit: "points" | "chain";
+  mover: Colour;
+  played: string;
+  playedValue: number;
+  best: string;
+  bestValue: number;
+  playedForBlack: number;
+  bestForBlack: number;
+  playedResult: "won" | "lost" | null;
+  bestResult: "won" | "lost" | null;
+  loss: number;
+  class: "inaccuracy" | "mistake" | "blunder" | null;
+  exact: boolean;
+  depth: number;
+}
+
+export function reviewMove(game: Game, index: number, options?: { level?: number }): MoveReview;
+
+/** Solves an OBF position exactly. */
+export function solve(
+  position: string,
+  options?: { maxEmpties?: number },
+): { best: string; score: number; nodes: number };
+
+/** Starts the module; trunk's page calls it once before anything else. */
+export default function init(
+  moduleOrPath?: { module_or_path: RequestInfo | URL | Response | BufferSource | WebAssembly.Module },
+): Promise<unknown>;
