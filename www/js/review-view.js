@@ -8,17 +8,19 @@ import { Cancelled, createAiClient } from "./ai-client.js";
 import { colourName } from "./announce.js";
 import { squareIndex } from "./geometry.js";
 import {
-  REVIEW_LEVEL,
   addItem,
+  defaultLevel,
   describe,
   fits,
   graph,
+  isChain,
   isComplete,
   lossText,
   nearestPoint,
   nextIndex,
   progress,
   reconcile,
+  reviewLevels,
   startReview,
   step,
   summary,
@@ -29,14 +31,12 @@ import { fromGame } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const GRAPH_HEIGHT = 140;
-// What each review level looks at (src/ai/review.rs).
-const LEVEL_WORDS = {
-  1: "2 plies, exact from 8 empty squares",
-  2: "4 plies, exact from 10 empty squares",
-  3: "6 plies, exact from 12 empty squares",
-  4: "7 plies, exact from 14 empty squares",
-  5: "8 plies, exact from 16 empty squares",
-};
+// What review level `level` looks at, in words, from the catalogue's
+// depths (src/ai/review.rs).
+function levelWords(level) {
+  const { depth, exact } = reviewLevels().find((l) => l.level === level);
+  return `${depth} plies, exact from ${exact} empty squares`;
+}
 
 const PLURALS = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 
@@ -115,7 +115,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
    * Opens the review of the game as it stands, going on where it stopped;
    * a new one when there is none yet or `level` asks for another level.
    */
-  function open(level = review?.level ?? REVIEW_LEVEL) {
+  function open(level = review?.level ?? defaultLevel()) {
     const game = record();
     if (!review || !fits(review, game) || review.level !== level) {
       review = startReview(game, names(), level);
@@ -221,8 +221,8 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     $("review-cancel").hidden = !running;
     $("review-resume").hidden = running || finished;
     $("review-error").textContent = problem;
-    $("review-reading").textContent = READING[review.game.variant === "troll" ? "chain" : "points"];
-    $("review-note").textContent = `Level ${review.level}: each move searched ${LEVEL_WORDS[review.level]}.`;
+    $("review-reading").textContent = READING[isChain(review) ? "chain" : "points"];
+    $("review-note").textContent = `Level ${review.level}: each move searched ${levelWords(review.level)}.`;
     panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
     drawGraph();
     drawList();
@@ -252,7 +252,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
       return el;
     };
     parts.push(line(0, g.zero, box.width, g.zero, "graph-zero"));
-    const edge = review.game.variant === "troll" ? "ahead" : `+${g.scale}`;
+    const edge = isChain(review) ? "ahead" : `+${g.scale}`;
     parts.push(text(4, g.top + 10, `Black ${edge}`, "start"), text(4, g.bottom - 2, `White ${edge}`, "start"));
     if (selected !== null && g.points[selected]) {
       const x = g.points[selected].x;
