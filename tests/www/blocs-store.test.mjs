@@ -6,7 +6,7 @@ import { decodeBlocs } from "../../www/js/blocs-app.js";
 import { loadWasm } from "./wasm.mjs";
 
 const { BlocsGame, blocsMaxLevel } = await loadWasm();
-const decode = (value) => decodeBlocs(typeof value === "string" ? value : JSON.stringify(value), BlocsGame, blocsMaxLevel());
+const decode = (value) => decodeBlocs(typeof value === "string" ? value : JSON.stringify(value), BlocsGame);
 const GOOD = { moves: "a1Xb1O", opponent: "human", human: "O", level: 2, hints: true, active: true };
 
 test("a saved Blocs game reads back, and an older record takes the defaults it lacks", () => {
