@@ -1,17 +1,18 @@
 //! The rule facts the page words and checks but does not decide, in one
 //! call: the games and their sizes, what a bonus is worth, the computer's
 //! levels, the review's levels and classes, Troll's longest counted chain
-//! and the longest text the API reads. The page keeps no copy of them
+//! and the longest text and share code the API reads. The page keeps no copy of them
 //! (www/js/catalogue.js holds this answer once the wasm module has started).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::args::error;
-use super::MAX_TEXT_CHARS;
+use super::{MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::levels::{LEVELS, MAX_LEVEL};
 use crate::ai::review::{self, Class, Unit};
 use crate::games::{Engine, GAMES};
+use crate::map::{Counts, Map, Piece, SIZES};
 use crate::rules::BONUS_POINTS;
 
 /// The longest chain Troll's evaluation counts for either side
@@ -24,12 +25,14 @@ pub const TROLL_CHAIN_CAP: u32 = 16;
 #[serde(rename_all = "camelCase")]
 struct Catalogue {
     games: Vec<GameFacts>,
+    maps: Vec<MapFacts>,
     bonus_points: i32,
     levels: Levels,
     blocs_levels: BlocsLevels,
     review: ReviewFacts,
     troll_chain_cap: u32,
     max_text_chars: u32,
+    max_code_chars: u32,
 }
 
 /// One game as the chooser offers it.
@@ -46,6 +49,15 @@ struct GameFacts {
     /// What its review counts (`"points"` or `"chain"`); none for a game
     /// the review does not cover.
     review_unit: Option<&'static str>,
+}
+
+/// A map's board size and how many squares may hold each kind of piece
+/// (walls and bonuses inside but the centre, jokers on the ring): the most
+/// any limit can be.
+#[derive(Serialize)]
+struct MapFacts {
+    size: u32,
+    room: Counts,
 }
 
 /// The computer's levels in the Reversi family.
@@ -105,6 +117,27 @@ fn game_facts() -> Vec<GameFacts> {
         .collect()
 }
 
+fn map_facts() -> Result<Vec<MapFacts>, JsError> {
+    SIZES
+        .iter()
+        .map(|&size| {
+            let map = Map::empty(size).map_err(error)?;
+            let cells = || (0..map.side()).flat_map(|y| (0..map.side()).map(move |x| (x, y)));
+            let room = |piece| {
+                cells()
+                    .filter(|&(x, y)| map.check_cell(x, y, piece).is_ok())
+                    .count() as u32
+            };
+            let room = Counts {
+                walls: room(Piece::Wall),
+                bonuses: room(Piece::Bonus),
+                jokers: room(Piece::Joker),
+            };
+            Ok(MapFacts { size, room })
+        })
+        .collect()
+}
+
 fn timed_levels() -> Vec<TimedLevel> {
     (1..=MAX_LEVEL)
         .zip(LEVELS)
@@ -132,14 +165,16 @@ fn review_facts() -> ReviewFacts {
 }
 
 /// The rule facts the page reads: `{ games: [{ id, name, sizes,
-/// defaultSize, maps, engine, reviewUnit }], bonusPoints, levels: { max,
+/// defaultSize, maps, engine, reviewUnit }], maps: [{ size, room: { walls,
+/// bonuses, jokers } }], bonusPoints, levels: { max,
 /// timed: [{ level, timeMs }] }, blocsLevels: { max }, review: {
 /// defaultLevel, levels: [{ level, depth, exact }], classes },
-/// trollChainCap, maxTextChars }`.
+/// trollChainCap, maxTextChars, maxCodeChars }`.
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
     let facts = Catalogue {
         games: game_facts(),
+        maps: map_facts()?,
         bonus_points: BONUS_POINTS,
         levels: Levels {
             max: MAX_LEVEL,
@@ -151,6 +186,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         review: review_facts(),
         troll_chain_cap: TROLL_CHAIN_CAP,
         max_text_chars: MAX_TEXT_CHARS,
+        max_code_chars: MAX_CODE_CHARS,
     };
     facts
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())

@@ -110,7 +110,7 @@ fn the_review_levels_and_classes_are_the_reviews() {
 }
 
 #[wasm_bindgen_test]
-fn bonus_points_troll_cap_and_text_cap_are_named() {
+fn bonus_points_troll_cap_and_text_caps_are_named() {
     let facts = ok(catalogue());
     assert_eq!(number(&facts, "bonusPoints"), 3);
     assert_eq!(number(&facts, "trollChainCap"), 16);
@@ -118,4 +118,29 @@ fn bonus_points_troll_cap_and_text_cap_are_named() {
     let mut game = ok(Game::new(JsValue::UNDEFINED));
     refused(game.load_moves(" ".repeat(cap as usize + 1).into()));
     ok(game.load_moves(" ".repeat(cap as usize).into()));
+    let code = number(&facts, "maxCodeChars") as usize;
+    let long = options(&[("map", "1".repeat(code + 1).into())]);
+    assert!(refused(Game::new(long)).contains(&code.to_string()));
+}
+
+#[wasm_bindgen_test]
+fn a_maps_room_is_the_squares_each_piece_may_stand_on() {
+    let facts = ok(catalogue());
+    let rooms: Vec<(u32, [u32; 3])> = list(&facts, "maps")
+        .iter()
+        .map(|m| {
+            let room = get(m, "room");
+            let kinds = [
+                number(&room, "walls"),
+                number(&room, "bonuses"),
+                number(&room, "jokers"),
+            ];
+            (number(m, "size"), kinds)
+        })
+        .collect();
+    // The inner board but its four centre squares; the ring around it.
+    assert_eq!(
+        rooms,
+        [(6, [32, 32, 28]), (8, [60, 60, 36]), (10, [96, 96, 44])]
+    );
 }

@@ -20,12 +20,12 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
+import { catalogue } from "./catalogue.js";
 import { BOARD_GAMES, GAMES } from "./games.js";
 import { isReviewLevel } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
-const MAX_CODE = 64;
 // One move as the transcript writer spells it, a pass as `pa`; readers also
 // accept `pass`, `ps` and `--`, so a hand-edited link may hold them too.
 const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
@@ -100,7 +100,7 @@ const FIELDS = [
 ];
 
 function validCode(text) {
-  return typeof text === "string" && text.length <= MAX_CODE && CODE.test(text);
+  return typeof text === "string" && text.length <= catalogue().maxCodeChars && CODE.test(text);
 }
 
 // The moves up to the first thing that is not one: a link cut short or

@@ -5,6 +5,7 @@
 // player to download); a review that does not hold (review.js) is dropped
 // alone, since it can be made again.
 
+import { catalogue } from "./catalogue.js";
 import { MAX_LEVEL } from "./levels.js";
 import { reviewProblem } from "./review.js";
 
@@ -63,7 +64,7 @@ const RULES = [
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
-  ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, 64)],
+  ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, 600)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
