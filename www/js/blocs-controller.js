@@ -7,6 +7,16 @@ import { moveText, seatNames, statusLine, statusText } from "./blocs-model.js";
 import { humanToMove, nextAction, stepHistory } from "./flow.js";
 import { Cancelled, createWorkerClient } from "./worker-client.js";
 
+// `settings` as the flow model has them: a game against the computer or
+// between two people, never a match.
+function flowOf(settings) {
+  const mode = settings.opponent === "computer" ? "computer" : "hotseat";
+  return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
+}
+
+// The check of the computer's answer where `legal` are the legal moves.
+const legalIn = (legal) => (answer) => (legal.includes(answer.move) ? null : "it answered a move that is not legal here");
+
 /**
  * A controller over `saved` (the stored record, its `moves` already known
  * to replay). `BlocsGame` is the wasm class; `save(record)` stores a record
@@ -20,13 +30,6 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   let thinking = false;
   const computer = createWorkerClient(new URL("./blocs-worker.js", import.meta.url), { name: "the computer player" });
 
-  // The settings as the flow model has them: a game against the computer
-  // or between two people, never a match.
-  function flow() {
-    const mode = settings.opponent === "computer" ? "computer" : "hotseat";
-    return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
-  }
-
   function save() {
     hooks.unsaved(!store({ ...settings, moves: game.transcript() }));
   }
@@ -39,15 +42,12 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   }
 
   async function proceed() {
-    if (!hooks.isShown() || nextAction(flow(), game.snapshot(), { paused: false, hints: false }) !== "think") return;
+    if (!hooks.isShown() || nextAction(flowOf(settings), game.snapshot(), { paused: false, hints: false }) !== "think") return;
     thinking = true;
     hooks.changed();
     const { legal, toMove } = game.snapshot();
     try {
-      const { move } = await computer.request(
-        { moves: game.transcript(), level: settings.level },
-        { check: (answer) => (legal.includes(answer.move) ? null : "it answered a move that is not legal here") },
-      );
+      const { move } = await computer.request({ moves: game.transcript(), level: settings.level }, { check: legalIn(legal) });
       thinking = false;
       game.play(move);
       played(move, toMove);
@@ -86,7 +86,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     /** Everything the page draws, read once per change. */
     snapshot() {
       const snap = game.snapshot();
-      const mine = humanToMove(flow(), snap) && !thinking;
+      const mine = humanToMove(flowOf(settings), snap) && !thinking;
       const hints = settings.hints && mine ? game.hints() : [];
       return { snap, settings: { ...settings }, thinking, mine, hints, names: seatNames(settings), transcript: game.transcript() };
     },
@@ -102,7 +102,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
     step(back) {
       stopThinking();
-      if (!stepHistory(flow(), game, back ? "undo" : "redo")) return false;
+      if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
       settle();
       return true;
     },
