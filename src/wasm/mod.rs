@@ -7,6 +7,7 @@
 pub mod ai;
 mod args;
 pub mod blocs;
+pub mod catalogue;
 
 use wasm_bindgen::prelude::*;
 

@@ -6,8 +6,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BOARD_GAMES } from "../../www/js/games.js";
+import { loadWasm } from "../www/wasm.mjs";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openSettings, setMode, waitForMoves } from "./game.mjs";
+
+// The chooser's games, as the page reads them from the wasm catalogue.
+await loadWasm();
 
 const env = useSite();
 const SCREENS = { desktop: DESKTOP, phone: PHONE };

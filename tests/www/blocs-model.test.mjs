@@ -14,9 +14,11 @@ import {
   rectName,
   rectSquares,
   refusalText,
+  seatNames,
   splitTranscript,
   squareIndex,
   squareName,
+  statusLine,
   statusText,
   tap,
   withFace,
@@ -106,4 +108,13 @@ test("refusals are said once, plainly, without repeating the move", () => {
     refusalText("a1X is a placement, but the board is full: flip a rectangle"),
     "a1X is a placement, but the board is full: flip a rectangle.",
   );
+});
+
+test("the seats are named for who plays them, and the status says while the computer thinks", () => {
+  assert.deepEqual(seatNames({ opponent: "human", human: "X" }), { X: "First player", O: "Second player" });
+  assert.deepEqual(seatNames({ opponent: "computer", human: "O" }), { O: "You", X: "The computer" });
+  const snap = { status: "toMove", toMove: "X", phase: "placement" };
+  const names = seatNames({ opponent: "computer", human: "O" });
+  assert.equal(statusLine(snap, names, false), statusText(snap, names));
+  assert.equal(statusLine(snap, names, true), `${statusText(snap, names)} The computer is thinking…`);
 });

@@ -5,8 +5,10 @@ import { test } from "node:test";
 import { decodeBlocs } from "../../www/js/blocs-app.js";
 import { loadWasm } from "./wasm.mjs";
 
-const { BlocsGame, blocsMaxLevel } = await loadWasm();
-const decode = (value) => decodeBlocs(typeof value === "string" ? value : JSON.stringify(value), BlocsGame, blocsMaxLevel());
+const { BlocsGame, catalogue } = await loadWasm();
+// The strongest level, as the page reads it (wasm_api/catalogue.rs holds it to aiMove).
+const blocsMaxLevel = () => catalogue().blocsLevels.max;
+const decode = (value) => decodeBlocs(typeof value === "string" ? value : JSON.stringify(value), BlocsGame);
 const GOOD = { moves: "a1Xb1O", opponent: "human", human: "O", level: 2, hints: true, active: true };
 
 test("a saved Blocs game reads back, and an older record takes the defaults it lacks", () => {

@@ -1,7 +1,7 @@
 // The game chooser's list, and the settings each game can be played with.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BOARD_GAMES, BONUS_POINTS, GAMES, gameById, settingsForGame } from "../../www/js/games.js";
+import { BOARD_GAMES, BONUS_POINTS, DEFAULT_SIZE, GAMES, gameById, settingsForGame } from "../../www/js/games.js";
 import { loadWasm } from "./wasm.mjs";
 
 const { Game, games, presets } = await loadWasm();
@@ -39,6 +39,11 @@ test("a bonus is worth to the page what the rules core scores it", () => {
 });
 
 test("the chooser's games are the wasm catalogue's, with the same names, sizes and maps", () => {
-  const page = GAMES.map(({ view, ...game }) => game);
+  const page = GAMES.map(({ view, defaultSize, ...game }) => game);
   assert.deepEqual(page, games());
+});
+
+test("each game starts on its catalogue size, and the page's first game on 8 x 8", () => {
+  assert.deepEqual(GAMES.map((g) => `${g.id} ${g.defaultSize}`), ["mapello 8", "othello 8", "reversi 8", "troll 8", "blocs 4"]);
+  assert.equal(DEFAULT_SIZE, 8);
 });

@@ -1,7 +1,7 @@
 // The levels the page offers and its line on the computer's search.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_LEVEL, formatNodes, isExpert, levelLabel, modeSummary, progressLine, timeLeft } from "../../www/js/levels.js";
+import { MAX_LEVEL, foreseesConnection, formatNodes, isExpert, levelLabel, modeSummary, progressLine, timeLeft } from "../../www/js/levels.js";
 import { readFileSync } from "node:fs";
 import { loadWasm } from "./wasm.mjs";
 
@@ -95,4 +95,14 @@ test("the folded settings name the mode and the computer's levels", () => {
   assert.equal(modeSummary({ ...base, mode: "watch" }), "watching 8 v 3");
   assert.equal(modeSummary({ ...base, mode: "hotseat" }), "two players");
   assert.equal(modeSummary({ ...base, mode: "freeplay" }), "free play");
+});
+
+test("a Troll value from the evaluation's chain cap on is a connection foreseen, below it a count of discs", () => {
+  const cap = wasm.catalogue().trollChainCap;
+  assert.equal(foreseesConnection(cap), true);
+  assert.equal(foreseesConnection(-cap), true);
+  assert.equal(foreseesConnection(cap - 1), false);
+  const p = { depth: 6, nodes: 30_000, score: cap - 1, exact: false };
+  assert.match(progressLine(p, true), new RegExp(`${cap - 1} ahead in the race$`));
+  assert.match(progressLine({ ...p, score: cap }, true), /sees a win coming$/);
 });

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  CLASSES,
   addItem,
+  classes,
   describe,
   fits,
   graph,
@@ -25,6 +25,9 @@ import {
   valueText,
 } from "../../www/js/review.js";
 import { loadWasm } from "./wasm.mjs";
+
+// The review's levels, classes and units, as the page reads them from the wasm catalogue.
+await loadWasm();
 
 const GAME = { map: "16AAAAAAAAAAAAAAAA", variant: "othello", moves: "d5c5b2e3" };
 const NAMES = ["d5", "c5", "b2", "e3"];
@@ -65,7 +68,7 @@ function full() {
 }
 
 test("the class is Rust's: any known class is taken, an unknown one or one on no loss is not", () => {
-  assert.deepEqual(CLASSES, ["inaccuracy", "mistake", "blunder"]);
+  assert.deepEqual(classes(), ["inaccuracy", "mistake", "blunder"]);
   const good = ITEMS[2];
   assert.equal(itemProblem({ ...good, class: "mistake" }, 2, NAMES), null);
   assert.equal(itemProblem({ ...good, class: "howler" }, 2, NAMES), "its class is unknown");

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { linkFor, playersOf, readFragment, settingsFor, splitMoves } from "../../www/js/share.js";
+import { loadWasm } from "./wasm.mjs";
+
+// The rule facts the page reads from the wasm catalogue (catalogue.js).
+await loadWasm();
 
 const CODE = "18AQAAAAAAAAAAAAAAAQAAAAA";
 

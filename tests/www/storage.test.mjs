@@ -2,6 +2,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, loadRecord, save, storeRecord } from "../../www/js/storage.js";
+import { loadWasm } from "./wasm.mjs";
+
+// The rule facts the page reads from the wasm catalogue (catalogue.js).
+await loadWasm();
 
 const record = {
   settings: { ...DEFAULT_SETTINGS, mode: "series" },

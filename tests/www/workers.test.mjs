@@ -4,7 +4,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Cancelled, answerProblem, createAiClient, deadlineMs } from "../../www/js/ai-client.js";
 import { balanceProblem } from "../../www/js/editor-balance.js";
+import { createWorkerClient } from "../../www/js/worker-client.js";
 import { MAX_LEVEL } from "../../www/js/levels.js";
+import { loadWasm } from "./wasm.mjs";
+
+// The rule facts the page reads from the wasm catalogue (catalogue.js).
+await loadWasm();
 
 const LEGAL = ["d3", "c4", "f5", "e6"];
 const MOVE = { move: "f5", score: 1.5, depth: 4, nodes: 1200, pv: ["f5", "d6"], ms: 12 };
@@ -121,5 +126,47 @@ test("Move now answers with the best legal move reported so far and replaces the
   assert.equal(client.moveNow(), false, "hints have no move to play now");
   client.cancel();
   await assert.rejects(hints, Cancelled);
+  delete globalThis.Worker;
+});
+
+test("one client for every worker: an unusable answer ends the worker and fails all it was doing", async () => {
+  globalThis.Worker = FakeWorker;
+  FakeWorker.made = [];
+  const client = createWorkerClient("any-worker.js", { name: "the test worker" });
+  const check = (answer) => (answer.move === "a1" ? null : "it answered a move that is not legal here");
+  const first = client.request({ moves: "" }, { check });
+  const second = client.request({ moves: "a1" }, { check });
+  const [worker] = FakeWorker.made;
+  assert.deepEqual(worker.sent.map((m) => m.id), [1, 2]);
+  worker.onmessage({ data: { id: 1, type: "result", move: "a1" } });
+  assert.deepEqual(await first, { id: 1, type: "result", move: "a1" });
+  worker.onmessage({ data: { id: 2, type: "result", move: "zz" } });
+  await assert.rejects(second, /not legal here/);
+  assert.equal(worker.terminated, true);
+  // A reply the worker could not give fails that request alone.
+  const third = client.request({ moves: "" }, { check });
+  const fresh = FakeWorker.made[1];
+  fresh.onmessage({ data: { id: 3, type: "error", message: "no computer player" } });
+  await assert.rejects(third, /no computer player/);
+  assert.equal(fresh.terminated, false);
+  delete globalThis.Worker;
+});
+
+test("forgetting requests keeps the worker, cancelling ends it, and a missed deadline is said", async () => {
+  globalThis.Worker = FakeWorker;
+  FakeWorker.made = [];
+  const client = createWorkerClient("any-worker.js", { name: "the test worker", late: (s) => `silent for ${s} seconds` });
+  const forgotten = client.request({ moves: "" });
+  client.forget();
+  await assert.rejects(forgotten, Cancelled);
+  const [worker] = FakeWorker.made;
+  assert.equal(worker.terminated, false, "what the worker built is kept");
+  worker.onmessage({ data: { id: 1, type: "result", move: "a1" } });
+  const late = client.request({ moves: "" }, { deadlineMs: 10 });
+  await assert.rejects(late, /silent for 0 seconds/);
+  assert.equal(worker.terminated, true);
+  const cancelled = client.request({ moves: "" });
+  client.cancel();
+  await assert.rejects(cancelled, Cancelled);
   delete globalThis.Worker;
 });

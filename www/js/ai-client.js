@@ -1,20 +1,14 @@
-// Talks to the computer player in its worker (ai-worker.js). A search can
-// be cancelled at once: the worker is terminated and a fresh one started on
-// the next request. The worker's search cannot hear a message while it
-// runs, so "Move now" works the same way: the best move the search has
-// reported so far answers the request, and the worker is replaced. A worker that dies, answers what cannot be played or
-// misses its deadline rejects what it was doing and is replaced; the game
-// itself lives on the page, so nothing is lost.
+// Talks to the computer player in its worker (ai-worker.js), through the
+// page's worker client (worker-client.js). A search can be cancelled at
+// once: the worker is ended and a fresh one started on the next request.
+// The worker's search cannot hear a message while it runs, so "Move now"
+// works the same way: the best move the search has reported so far answers
+// the request, and the worker is replaced.
 
 import { itemProblem } from "./review.js";
+import { Cancelled, createWorkerClient } from "./worker-client.js";
 
-/** Raised for a request cancelled by `cancel()`: not an error to show. */
-export class Cancelled extends Error {
-  constructor() {
-    super("cancelled");
-    this.name = "Cancelled";
-  }
-}
+export { Cancelled };
 
 // Levels up to 8 answer in well under a second on a desktop (a slow phone
 // takes several times that), the expert levels 9 and 10 think for at most
@@ -58,66 +52,9 @@ function isAnalysis(a) {
   return ["score", "depth", "nodes"].every((k) => Number.isFinite(a[k])) && Array.isArray(a.pv) && a.pv.every((m) => typeof m === "string");
 }
 
-/** A client for workers started from `url` (a module worker). */
+/** A client for computer players started from `url` (a module worker). */
 export function createAiClient(url) {
-  let worker = null;
-  let nextId = 1;
-  const pending = new Map();
-
-  const failAll = (error) => {
-    for (const { reject, timer } of pending.values()) {
-      clearTimeout(timer);
-      reject(error);
-    }
-    pending.clear();
-  };
-  // Stops the worker and rejects all it was doing; the next request starts another.
-  const stop = (error) => {
-    worker?.terminate();
-    worker = null;
-    failAll(error);
-  };
-  const spawn = () => {
-    const w = new Worker(url, { type: "module" });
-    w.onmessage = ({ data }) => {
-      const request = pending.get(data?.id);
-      if (!request) return;
-      if (data.type === "progress") {
-        if (!isAnalysis(data)) return;
-        // Only a move that could be played is kept for "Move now".
-        if (request.kind === "move" && !answerProblem("move", data, request.legal)) request.best = data;
-        request.onProgress?.(data);
-        return;
-      }
-      if (data.type === "error") {
-        pending.delete(data.id);
-        clearTimeout(request.timer);
-        request.reject(new Error(typeof data.message === "string" ? data.message : "the computer player failed"));
-        return;
-      }
-      // A worker that answers what cannot be played is not trusted again.
-      const problem =
-        data.type === "result" ? answerProblem(request.kind, data, request.legal, request.index) : "it sent a message the page does not know";
-      if (problem) {
-        stop(new Error(problem));
-        return;
-      }
-      pending.delete(data.id);
-      clearTimeout(request.timer);
-      request.resolve(data);
-    };
-    const die = (message) => {
-      if (worker === w) stop(new Error(message));
-      else w.terminate();
-    };
-    w.onerror = (e) => {
-      e.preventDefault();
-      die(`the computer player failed to run (${e.message || "the worker did not start"})`);
-    };
-    w.onmessageerror = () => die("the computer player sent a message the page could not read");
-    return w;
-  };
-
+  const client = createWorkerClient(url, { name: "the computer player", late: (s) => `it did not answer within ${s} seconds` });
   return {
     /**
      * Asks for `kind` ("move" or "hints") on `game` ({ map, variant, moves })
@@ -129,15 +66,16 @@ export function createAiClient(url) {
      * `timed` move plays the expert levels by their time.
      */
     request(kind, game, level, { legal, onProgress, index, timed } = {}) {
-      worker ??= spawn();
-      const id = nextId++;
-      const done = new Promise((resolve, reject) => {
-        const seconds = Math.round(deadlineMs(level) / 1000);
-        const timer = setTimeout(() => stop(new Error(`it did not answer within ${seconds} seconds`)), deadlineMs(level));
-        pending.set(id, { kind, legal, index, resolve, reject, onProgress, timer });
-      });
-      worker.postMessage({ id, kind, game, level, index, timed });
-      return done;
+      return client.request(
+        { kind, game, level, index, timed },
+        {
+          deadlineMs: deadlineMs(level),
+          check: (answer) => answerProblem(kind, answer, legal, index),
+          onProgress: onProgress && ((p) => isAnalysis(p) && onProgress(p)),
+          // Only a move that could be played is kept for "Move now".
+          early: kind === "move" ? (p) => isAnalysis(p) && !answerProblem("move", p, legal) : undefined,
+        },
+      );
     },
     /**
      * Answers the move being searched with the best move its search has
@@ -145,20 +83,8 @@ export function createAiClient(url) {
      * `early`, and stops the search; anything else in hand is cancelled.
      * False, and nothing stops, when no such move has come yet.
      */
-    moveNow() {
-      const entry = [...pending].find(([, r]) => r.kind === "move" && r.best);
-      if (!entry) return false;
-      const [id, { resolve, timer, best }] = entry;
-      pending.delete(id);
-      clearTimeout(timer);
-      stop(new Cancelled());
-      resolve({ ...best, type: "result", early: true });
-      return true;
-    },
+    moveNow: () => client.finishEarly(),
     /** Stops every request now; they reject with `Cancelled`. */
-    cancel() {
-      if (pending.size === 0) return;
-      stop(new Cancelled());
-    },
+    cancel: () => client.cancel(),
   };
 }

@@ -1,9 +1,10 @@
 // Map balance off the main thread: the AI's balance estimate and balanced
 // random maps take from a fraction of a second to a few seconds.
 //
-// Requests `{ id, type: "balance", code }` and `{ id, type: "balanced",
-// seed, counts }`; replies `{ id, value }`, `{ id, code, balance }` or
-// `{ id, error }`.
+// Requests `{ id, kind: "balance", code }` and `{ id, kind: "balanced",
+// seed, counts }`; replies `{ id, type: "result", value }`, `{ id, type:
+// "result", code, balance }` or `{ id, type: "error", message }`
+// (worker-client.js).
 // A namespace import, so that a build without the AI API still loads and
 // answers with an error instead of failing to link.
 import * as wasm from "../mapello.js";
@@ -24,10 +25,10 @@ function call(name, ...args) {
 self.addEventListener("message", async ({ data }) => {
   try {
     await ready;
-    const handler = handlers[data.type];
-    if (!handler) throw new Error(`unknown request '${data.type}'`);
-    self.postMessage({ id: data.id, ...handler(data) });
+    const handler = handlers[data.kind];
+    if (!handler) throw new Error(`unknown request '${data.kind}'`);
+    self.postMessage({ id: data.id, type: "result", ...handler(data) });
   } catch (err) {
-    self.postMessage({ id: data.id, error: err.message ?? String(err) });
+    self.postMessage({ id: data.id, type: "error", message: err.message ?? String(err) });
   }
 });

@@ -93,6 +93,22 @@ export function playerName(side, names = { X: "First player", O: "Second player"
   return names[side] ?? side;
 }
 
+/**
+ * What the page calls each seat under `settings` (`{ opponent, human }`):
+ * "You" and "The computer", or the first and second player.
+ */
+export function seatNames({ opponent, human }) {
+  if (opponent === "human") return { X: "First player", O: "Second player" };
+  const other = human === "X" ? "O" : "X";
+  return { [human]: "You", [other]: "The computer" };
+}
+
+/** The status line, and that the computer is thinking while it is. */
+export function statusLine(snap, names, thinking) {
+  const text = statusText(snap, names);
+  return thinking ? `${text} The computer is thinking…` : text;
+}
+
 /** The status line: the phase, whose turn it is and what to do, or who won. */
 export function statusText(snap, names) {
   if (snap.status === "gameOver") {

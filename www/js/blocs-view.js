@@ -39,20 +39,7 @@ export function createBlocsView(root, onMove) {
   let dragFrom = null;
   let dragged = false;
 
-  const cells = Array.from({ length: SIDE * SIDE }, (_, i) => {
-    const cell = document.createElement("button");
-    cell.type = "button";
-    cell.className = "blocs-cell";
-    cell.dataset.square = squareName(i);
-    cell.tabIndex = i === 0 ? 0 : -1;
-    grid.append(cell);
-    return cell;
-  });
-
-  const indexAt = (e) => {
-    const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.(".blocs-cell");
-    return cell ? squareIndex(cell.dataset.square) : null;
-  };
+  const cells = buildCells(grid);
 
   function choose({ choice: next, move = null }) {
     choice = next;
@@ -60,34 +47,8 @@ export function createBlocsView(root, onMove) {
     if (move) onMove(move);
   }
 
-  function shownRect() {
-    if (dragFrom !== null && choice.hover !== null && choice.hover !== dragFrom) return rectName(dragFrom, choice.hover);
-    return preview(choice);
-  }
-
   function draw() {
-    if (!snap) return;
-    const rect = shownRect();
-    const inRect = new Set(rect ? rectSquares(rect) : []);
-    cells.forEach((cell, i) => {
-      const face = snap.cells[i];
-      cell.dataset.face = face;
-      cell.classList.toggle("chosen", inRect.has(i));
-      cell.classList.toggle("hinted", hints.has(i));
-      cell.classList.toggle("last", last.has(i));
-      cell.setAttribute("aria-label", cellLabel(i, face) + (inRect.has(i) ? ", in the rectangle" : ""));
-      cell.setAttribute("aria-disabled", String(!enabled));
-    });
-    root.dataset.phase = snap.phase;
-    root.querySelector(".blocs-faces").hidden = snap.phase !== "placement" || snap.status === "gameOver";
-    for (const b of faces) b.setAttribute("aria-pressed", String(b.dataset.face === choice.face));
-    const corner = choice.anchor === null ? null : squareName(choice.anchor);
-    root.querySelector(".blocs-preview").textContent = !rect
-      ? ""
-      : corner === rect
-        ? `Corner ${corner} chosen: tap the other corner of the rectangle, or ${corner} again to flip just this disc.`
-        : `Rectangle ${rect}${corner === null ? "" : ": tap the other corner to flip it"}.`;
-    cancelButton.hidden = choice.anchor === null;
+    if (snap) drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect: shownRect(choice, dragFrom), hints, last, enabled });
   }
 
   function setFocus(to, move) {
@@ -141,12 +102,10 @@ export function createBlocsView(root, onMove) {
     if (cell) setFocus(squareIndex(cell.dataset.square), false);
   });
   grid.addEventListener("keydown", (e) => {
-    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIDE, ArrowDown: SIDE };
-    if (e.key in steps) {
+    if (e.key in STEPS) {
       e.preventDefault();
-      const to = focus + steps[e.key];
-      const sameRow = Math.abs(steps[e.key]) === SIDE || Math.floor(to / SIDE) === Math.floor(focus / SIDE);
-      if (to < 0 || to >= SIDE * SIDE || !sameRow) return;
+      const to = arrowTarget(focus, e.key);
+      if (to === null) return;
       setFocus(to, true);
       if (choice.anchor !== null) choose({ choice: hover(choice, to) });
     } else if (e.key === "Escape") {
@@ -179,6 +138,65 @@ export function createBlocsView(root, onMove) {
       draw();
     },
   };
+}
+
+// The square under the pointer of event `e`, or null off the squares.
+function indexAt(e) {
+  const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.(".blocs-cell");
+  return cell ? squareIndex(cell.dataset.square) : null;
+}
+
+// The rectangle to show: the one being dragged out from `dragFrom`, else the one chosen so far.
+function shownRect(choice, dragFrom) {
+  if (dragFrom !== null && choice.hover !== null && choice.hover !== dragFrom) return rectName(dragFrom, choice.hover);
+  return preview(choice);
+}
+
+// The squares in a row and a column apart, for the arrow keys.
+const STEPS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIDE, ArrowDown: SIDE };
+
+// The square the arrow `key` moves to from `focus`, or null at the board's edge.
+function arrowTarget(focus, key) {
+  const to = focus + STEPS[key];
+  const sameRow = Math.abs(STEPS[key]) === SIDE || Math.floor(to / SIDE) === Math.floor(focus / SIDE);
+  return to < 0 || to >= SIDE * SIDE || !sameRow ? null : to;
+}
+
+// The 16 square buttons, a1 first, only it in the tab order.
+function buildCells(grid) {
+  return Array.from({ length: SIDE * SIDE }, (_, i) => {
+    const cell = document.createElement("button");
+    cell.type = "button";
+    cell.className = "blocs-cell";
+    cell.dataset.square = squareName(i);
+    cell.tabIndex = i === 0 ? 0 : -1;
+    grid.append(cell);
+    return cell;
+  });
+}
+
+// Draws the squares, the face buttons, the chosen rectangle and its words.
+function drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect, hints, last, enabled }) {
+  const inRect = new Set(rect ? rectSquares(rect) : []);
+  cells.forEach((cell, i) => {
+    const face = snap.cells[i];
+    cell.dataset.face = face;
+    cell.classList.toggle("chosen", inRect.has(i));
+    cell.classList.toggle("hinted", hints.has(i));
+    cell.classList.toggle("last", last.has(i));
+    cell.setAttribute("aria-label", cellLabel(i, face) + (inRect.has(i) ? ", in the rectangle" : ""));
+    cell.setAttribute("aria-disabled", String(!enabled));
+  });
+  root.dataset.phase = snap.phase;
+  root.querySelector(".blocs-faces").hidden = snap.phase !== "placement" || snap.status === "gameOver";
+  for (const b of faces) b.setAttribute("aria-pressed", String(b.dataset.face === choice.face));
+  const corner = choice.anchor === null ? null : squareName(choice.anchor);
+  root.querySelector(".blocs-preview").textContent = !rect
+    ? ""
+    : corner === rect
+      ? `Corner ${corner} chosen: tap the other corner of the rectangle, or ${corner} again to flip just this disc.`
+      : `Rectangle ${rect}${corner === null ? "" : ": tap the other corner to flip it"}.`;
+  cancelButton.hidden = choice.anchor === null;
 }
 
 /** The square a move is played by: a placement's square, a flip's lower-right corner. */

@@ -1,7 +1,9 @@
-// The editor's side of balance-worker.js: debounced balance estimates (only
-// the latest map's answer counts) and balanced random maps. Every request
-// ends in an answer or an error: a worker that fails to load, answers what
-// is not a balance, or misses the deadline is replaced by a fresh one.
+// The editor's side of balance-worker.js, through the page's worker client
+// (worker-client.js): debounced balance estimates (only the latest map's
+// answer counts) and balanced random maps. Every request ends in an answer
+// or an error: a worker that fails to load, answers what is not a balance,
+// or misses the deadline is replaced by a fresh one.
+import { createWorkerClient } from "./worker-client.js";
 
 // An estimate takes up to a few seconds and a balanced map a few searches
 // more on a desktop; a slow phone several times that, after loading the
@@ -25,53 +27,17 @@ export function balanceProblem(type, answer) {
  * edits stop.
  */
 export function createBalanceClient({ onBalance, delay = 250 }) {
-  const waiting = new Map();
-  let nextId = 1;
+  // Started at once, so that its wasm module loads while the editor opens;
+  // one that fails is replaced on the next request.
+  const client = createWorkerClient(new URL("./balance-worker.js", import.meta.url), { name: "the balance worker", eager: true });
   let timer = 0;
   let latest = null;
   let inFlight = false;
 
-  // Ends every request with `error` and drops the worker; the next request starts another.
-  const fail = (error) => {
-    worker?.terminate();
-    worker = null;
-    for (const reply of waiting.values()) reply({ error });
-    waiting.clear();
-  };
-  const spawn = () => {
-    const w = new Worker(new URL("./balance-worker.js", import.meta.url), { type: "module" });
-    w.addEventListener("message", ({ data }) => {
-      const reply = waiting.get(data?.id);
-      waiting.delete(data?.id);
-      reply?.(data);
-    });
-    w.addEventListener("error", (e) => {
-      e.preventDefault();
-      if (worker === w) fail(e.message || "the balance worker failed to run");
-    });
-    w.addEventListener("messageerror", () => {
-      if (worker === w) fail("the balance worker sent a message the page could not read");
-    });
-    return w;
-  };
-
-  // Started at once, so that its wasm module loads while the editor opens;
-  // one that fails is replaced on the next request.
-  let worker = spawn();
-
-  const ask = (request) =>
-    new Promise((resolve) => {
-      worker ??= spawn();
-      const id = nextId++;
-      const seconds = DEADLINES_MS[request.type] / 1000;
-      const deadline = setTimeout(() => fail(`no answer within ${seconds} seconds`), DEADLINES_MS[request.type]);
-      waiting.set(id, (answer) => {
-        clearTimeout(deadline);
-        const problem = balanceProblem(request.type, answer);
-        resolve(problem ? { error: problem } : answer);
-      });
-      worker.postMessage({ ...request, id });
-    });
+  const ask = (kind, body) =>
+    client
+      .request({ kind, ...body }, { deadlineMs: DEADLINES_MS[kind], check: (answer) => balanceProblem(kind, answer) })
+      .catch((err) => ({ error: err.message }));
 
   // One estimate at a time: edits made meanwhile wait and only the last is asked.
   const estimate = async () => {
@@ -79,7 +45,7 @@ export function createBalanceClient({ onBalance, delay = 250 }) {
     const code = latest;
     latest = null;
     inFlight = true;
-    const { value, error } = await ask({ type: "balance", code });
+    const { value, error } = await ask("balance", { code });
     inFlight = false;
     if (latest === null) onBalance(error ? { error } : { value });
     estimate();
@@ -95,7 +61,7 @@ export function createBalanceClient({ onBalance, delay = 250 }) {
     },
     /** Resolves to `{ code, balance }` of a balanced random map, or `{ error }`. */
     balancedMap(seed, counts) {
-      return ask({ type: "balanced", seed, counts });
+      return ask("balanced", { seed, counts });
     },
   };
 }

@@ -1,31 +1,34 @@
 // The games the page offers, as the game chooser lists them: each game's
-// board sizes and whether it is played on a map of walls, bonuses and
-// jokers, as the wasm catalogue (src/games.rs, `games()`) has them, which
-// tests/www/games.test.mjs holds this list to. A game with a page of its
-// own names it in `view`; the others play on the Reversi board. Adding a
-// game adds an entry here. Plain data.
-
-/** `{ id, name, sizes, maps, view? }` per game, in the chooser's order; `id` is the wasm variant. */
-export const GAMES = [
-  { id: "mapello", name: "Mapello", sizes: [6, 8, 10], maps: true },
-  { id: "othello", name: "Othello", sizes: [6, 8, 10], maps: false },
-  { id: "reversi", name: "Reversi", sizes: [6, 8, 10], maps: false },
-  { id: "troll", name: "Troll", sizes: [8], maps: false },
-  { id: "blocs", name: "Blocs", sizes: [4], maps: false, view: "blocs" },
-];
-
-/** The games played on the Reversi board (the wasm `Game`). */
-export const BOARD_GAMES = GAMES.filter((g) => !g.view);
+// board sizes, the one it starts on, and whether it is played on a map of
+// walls, bonuses and jokers, all from the wasm catalogue (src/games.rs,
+// through catalogue.js). A game with a page of its own names it in
+// `view`; the others play on the Reversi board. Adding a game adds it to
+// src/games.rs, not here.
+import { onCatalogue } from "./catalogue.js";
 
 /**
- * Points a bonus adds to the score of the player who takes it (docs/rules.md);
- * the rules core's BONUS_POINTS, which tests/www/games.test.mjs checks it
- * against.
+ * `{ id, name, sizes, defaultSize, maps, view? }` per game, in the
+ * chooser's order; `id` is the wasm variant. Empty until the catalogue arrives.
  */
-export const BONUS_POINTS = 3;
+export let GAMES = [];
 
-/** The board size a game starts on. */
-export const DEFAULT_SIZE = 8;
+/** The games played on the Reversi board (the wasm `Game`). */
+export let BOARD_GAMES = [];
+
+/** Points a bonus adds to the score of the player who takes it (docs/rules.md). */
+export let BONUS_POINTS;
+
+/** The board size the page's first game (Mapello) starts on. */
+export let DEFAULT_SIZE;
+
+onCatalogue(({ games, bonusPoints }) => {
+  GAMES = games.map(({ id, name, sizes, defaultSize, maps, engine }) =>
+    engine === "board" ? { id, name, sizes, defaultSize, maps } : { id, name, sizes, defaultSize, maps, view: engine },
+  );
+  BOARD_GAMES = GAMES.filter((g) => !g.view);
+  BONUS_POINTS = bonusPoints;
+  DEFAULT_SIZE = GAMES[0].defaultSize;
+});
 
 /** The game with id `id`, or undefined. */
 export function gameById(id) {

@@ -1,13 +1,20 @@
-// The computer's levels as the page offers them (src/ai/levels.rs), and
-// what its search has found so far, in words for the line under the status.
+// The computer's levels as the page offers them (src/ai/levels.rs, through
+// the wasm catalogue), and what its search has found so far, in words for
+// the line under the status.
+import { catalogue, onCatalogue } from "./catalogue.js";
 
-/** The strongest level; the wasm API does not export the number. */
-export const MAX_LEVEL = 10;
+/** The strongest level, once the catalogue has arrived. */
+export let MAX_LEVEL;
+
+onCatalogue(({ levels }) => {
+  MAX_LEVEL = levels.max;
+});
 
 // The expert levels are named, so a newcomer knows them for the strong
 // ones; how long they think (about 1 s and 3 s) is in the help, since a
 // longer name widens the chooser and pushes the masthead onto two rows at
-// 1280 px.
+// 1280 px. Which levels are expert is the catalogue's (levels.test.mjs
+// holds these names to it).
 const EXPERT_NAMES = { 9: "Expert", 10: "Master" };
 
 /**
@@ -16,7 +23,7 @@ const EXPERT_NAMES = { 9: "Expert", 10: "Master" };
  * "Move now".
  */
 export function isExpert(level) {
-  return level in EXPERT_NAMES;
+  return catalogue().levels.timed.some((t) => t.level === level);
 }
 
 /** How the level chooser names `level`. */
@@ -74,10 +81,18 @@ function expects(score, exact, troll) {
   }
   // Troll's values beyond any count of discs are a connection it foresees.
   // Short enough for one line beside a desktop board.
-  if (troll && Math.abs(score) >= 16) return `sees a ${score > 0 ? "win" : "loss"} coming`;
+  if (troll && foreseesConnection(score)) return `sees a ${score > 0 ? "win" : "loss"} coming`;
   const n = Math.abs(score);
   if (troll) return score === 0 ? "level in the race" : `${n} ${score > 0 ? "ahead" : "behind"} in the race`;
   return score === 0 ? "sees a draw" : `sees a ${score > 0 ? "win" : "loss"} by ${n}`;
+}
+
+/**
+ * True when `score`, a Troll search's value in discs, is beyond the longest
+ * chain its evaluation counts: a connection the search foresees.
+ */
+export function foreseesConnection(score) {
+  return Math.abs(score) >= catalogue().trollChainCap;
 }
 
 /**

@@ -1,14 +1,14 @@
 // The ready-made maps, as the rules crate's catalogue has them
 // (src/presets.rs, through the wasm API's `presets()`): each board size has
 // its own, and the first of a size is the map a new Mapello game of that
-// size starts on. Read once the wasm module has started.
-import { presets } from "../mapello.js";
+// size starts on.
+import wasm from "./wasm.js";
 
 let catalogue = null;
 
 /** `{ id, name, description, size, code }` for every preset, each size's default first. */
 export function allPresets() {
-  catalogue ??= presets();
+  catalogue ??= wasm.presets();
   return catalogue;
 }
 

@@ -2,19 +2,39 @@
 // and one item per move as the worker's `reviewMove` answers it (see
 // src/ai/review.rs). Everything the review view draws is computed here:
 // progress, the graph's points, the marked moves, each player's summary,
-// the selected move. No DOM; the page and the tests share it.
+// the selected move. No DOM; the page and the tests share it. The review's
+// levels, its classes and which games it covers are the wasm catalogue's
+// (catalogue.js).
+import { catalogue } from "./catalogue.js";
 
-/** The review level the page uses (src/ai/review.rs, DEFAULT_LEVEL). */
-export const REVIEW_LEVEL = 3;
-/** The strongest review level (src/ai/review.rs, MAX_LEVEL). */
-export const MAX_REVIEW_LEVEL = 5;
+/** The review level the page uses unless asked for another (src/ai/review.rs). */
+export function defaultLevel() {
+  return catalogue().review.defaultLevel;
+}
+
+/** `{ level, depth, exact }` of each review level, weakest first. */
+export function reviewLevels() {
+  return catalogue().review.levels;
+}
+
+/** True for a review level the wasm API has. */
+export function isReviewLevel(level) {
+  return reviewLevels().some((l) => l.level === level);
+}
+
 /**
  * The classes of a loss, mildest first. Which loss earns which class is
  * Rust's to say (src/ai/review.rs): each analysis carries its class.
  */
-export const CLASSES = ["inaccuracy", "mistake", "blunder"];
+export function classes() {
+  return catalogue().review.classes;
+}
+
 /** A result the search proved, as `reviewMove` names it: the mover's. */
 const RESULTS = ["won", "lost"];
+// What a review's values count, singular and plural, by the unit the
+// catalogue gives each game (src/ai/review.rs, `Unit`).
+const UNIT_WORDS = { points: ["point", "points"], chain: ["chain step", "chain steps"] };
 // A 10 x 10 game has at most 96 moves plus passes.
 const MAX_MOVES = 400;
 // No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
@@ -24,25 +44,32 @@ const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
 const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
-// The games the review values (src/ai/review.rs): in points, and Troll in
-// chain steps. Blocs is another game, with a page of its own.
-const REVIEWED = ["mapello", "othello", "reversi", "troll"];
+// The unit of `variant`'s review ("points" or "chain"), or null for a game
+// the review does not cover.
+function unitName(variant) {
+  return catalogue().games.find((g) => g.id === variant)?.reviewUnit ?? null;
+}
 
 /** True for the games the review covers. */
 export function reviewable(variant) {
-  return REVIEWED.includes(variant);
+  return unitName(variant) !== null;
 }
 
 /** What `review`'s values count, singular and plural: Troll's are chain steps. */
 export function unitOf(review) {
-  return review.game.variant === "troll" ? ["chain step", "chain steps"] : ["point", "points"];
+  return UNIT_WORDS[unitName(review.game.variant)];
+}
+
+/** True when `review` is of a game whose values are chain steps, not points (Troll). */
+export function isChain(review) {
+  return unitName(review.game.variant) === "chain";
 }
 
 /**
  * A review of `game` (`{ map, variant, moves }`, moves a transcript) whose
  * moves, passes included, are `names`; nothing analysed yet.
  */
-export function startReview(game, names, level = REVIEW_LEVEL) {
+export function startReview(game, names, level = defaultLevel()) {
   return { game: { map: game.map, variant: game.variant, moves: game.moves }, names: [...names], level, items: [] };
 }
 
@@ -79,8 +106,8 @@ export function itemProblem(answer, index, names) {
     return "its values for black do not match the mover's";
   }
   // Reviews saved before Troll was reviewed have no unit: they are in points.
-  if (answer.unit !== undefined && answer.unit !== "points" && answer.unit !== "chain") return "its unit is unknown";
-  if (answer.class !== null && !CLASSES.includes(answer.class)) return "its class is unknown";
+  if (answer.unit !== undefined && !Object.hasOwn(UNIT_WORDS, answer.unit)) return "its unit is unknown";
+  if (answer.class !== null && !classes().includes(answer.class)) return "its class is unknown";
   if (answer.loss === 0 && answer.class !== null) return "its class does not match its loss";
   // Reviews saved before results were named have none: their values are numbers.
   for (const k of ["playedResult", "bestResult"]) {
@@ -173,7 +200,7 @@ export function summary(review) {
   const out = {};
   for (const colour of ["X", "O"]) {
     const mine = review.items.filter((r) => r.mover === colour);
-    const counts = Object.fromEntries(CLASSES.map((name) => [name, mine.filter((r) => r.class === name).length]));
+    const counts = Object.fromEntries(classes().map((name) => [name, mine.filter((r) => r.class === name).length]));
     const worst = mine
       .filter((r) => r.loss > 0)
       .sort((a, b) => b.loss - a.loss || a.index - b.index)
@@ -206,7 +233,7 @@ export function valueText(item, which) {
 export function lossText(item) {
   const lost = resultLost(item);
   if (lost) return lost === "thrown" ? "a proven win thrown away" : "a proven loss walked into";
-  const [one, many] = item.unit === "chain" ? ["chain step", "chain steps"] : ["point", "points"];
+  const [one, many] = UNIT_WORDS[item.unit ?? "points"];
   return `${item.loss} ${item.loss === 1 ? one : many} lost`;
 }
 
@@ -237,7 +264,7 @@ export function describe(item, number = item.index + 1) {
 export function reviewProblem(data, game) {
   if (!isRecord(data) || !isRecord(data.game)) return "it is not a review";
   if (!isRecord(game) || !fits(data, game)) return "it is of another game";
-  if (!Number.isInteger(data.level) || data.level < 1 || data.level > MAX_REVIEW_LEVEL) return "its level is unknown";
+  if (!isReviewLevel(data.level)) return "its level is unknown";
   if (!Array.isArray(data.names) || data.names.length > MAX_MOVES || !data.names.every((n) => isText(n, 8))) return "its moves are damaged";
   if (!Array.isArray(data.items) || data.items.length > data.names.length) return "its analysis is damaged";
   const bad = data.items.findIndex((item, i) => itemProblem(item, i, data.names) !== null);

@@ -12,7 +12,7 @@
 //   (the person opening the link plays that colour against the computer)
 //   or `watch` (the computer plays both sides). Links older than this field
 //   have none, and open in the mode the page was already in.
-// - `r`, a review level (1 to 5, review.js): the link opens the game in
+// - `r`, a review level (1 to 5, as the wasm catalogue has them): the link opens the game in
 //   review mode and analyses it at that level.
 //
 // Only the shape of each field is checked here: whether the code is a legal
@@ -20,19 +20,19 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
+import { catalogue } from "./catalogue.js";
 import { BOARD_GAMES, GAMES } from "./games.js";
-import { MAX_REVIEW_LEVEL } from "./review.js";
+import { isReviewLevel } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
-const MAX_CODE = 64;
 // One move as the transcript writer spells it, a pass as `pa`; readers also
 // accept `pass`, `ps` and `--`, so a hand-edited link may hold them too.
 const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
 // A 10 x 10 game has 96 moves at most, and a pass never follows a pass.
 const MAX_MOVES = 200;
 const PLAYERS = ["hotseat", "black", "white", "watch"];
-const VARIANTS = BOARD_GAMES.map((g) => g.id);
+const isVariant = (text) => BOARD_GAMES.some((g) => g.id === text);
 
 // The fields in the order links write them. `read(text)` gives `{ value }`,
 // `{}` for an empty field, or `{ problem }` with a sentence for the player
@@ -56,13 +56,13 @@ const FIELDS = [
     key: "v",
     vital: true,
     read: (text) => {
-      if (VARIANTS.includes(text)) return { value: text };
+      if (isVariant(text)) return { value: text };
       const own = GAMES.find((g) => g.id === text && g.view);
       if (own) return { problem: `The link is for ${own.name}, which is played without a map: a ${own.name} link holds its moves as #${own.id}=… instead.` };
       return { problem: "The link is for a game this page does not have (a newer version of it may)." };
     },
     write: (variant) => {
-      if (!VARIANTS.includes(variant)) throw new Error(`not a game: ${JSON.stringify(variant)}`);
+      if (!isVariant(variant)) throw new Error(`not a game: ${JSON.stringify(variant)}`);
       return variant === "mapello" ? "" : variant;
     },
   },
@@ -99,12 +99,8 @@ const FIELDS = [
   },
 ];
 
-function isReviewLevel(level) {
-  return Number.isInteger(level) && level >= 1 && level <= MAX_REVIEW_LEVEL;
-}
-
 function validCode(text) {
-  return typeof text === "string" && text.length <= MAX_CODE && CODE.test(text);
+  return typeof text === "string" && text.length <= catalogue().maxCodeChars && CODE.test(text);
 }
 
 // The moves up to the first thing that is not one: a link cut short or

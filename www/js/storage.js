@@ -5,6 +5,7 @@
 // player to download); a review that does not hold (review.js) is dropped
 // alone, since it can be made again.
 
+import { catalogue } from "./catalogue.js";
 import { MAX_LEVEL } from "./levels.js";
 import { reviewProblem } from "./review.js";
 
@@ -46,7 +47,9 @@ const ofMatch = (holds) => (d) => d.match === null || holds(d.match);
 const setsUp = (d) => d.phase === "setup" || d.phase === "choose";
 
 // The schema of a saved record, as a list of rules read in order: each names
-// what it checks, for the notice, and may rely on the rules before it. The
+// what it checks, for the notice (in a function where it names a fact from
+// the wasm catalogue, which arrives after this module), and may rely on the
+// rules before it. The
 // relations between fields are rules too, because every one of them is
 // something the page leans on when it restores a game: a series without its
 // match, or a finished game without a recorded result, cannot be shown.
@@ -55,13 +58,13 @@ const RULES = [
   ["its settings are damaged", (d) => isRecord(d.settings)],
   ["its settings are damaged: the mode is unknown", (d) => MODES.includes(d.settings.mode)],
   ["its settings are damaged: the colour is neither black nor white", (d) => isColour(d.settings.humanColour)],
-  [`its settings are damaged: the level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.level)],
+  [() => `its settings are damaged: the level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.level)],
   ["its settings are damaged: the opponent is unknown", (d) => ["human", "computer"].includes(d.settings.opponent)],
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
-  [`its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
+  [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
-  ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, 64)],
+  ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, 600)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
@@ -88,7 +91,7 @@ const RULES = [
 /** What is wrong with a parsed saved record, or null when it fits the schema. */
 export function saveProblem(data) {
   for (const [problem, holds] of RULES) {
-    if (!holds(data)) return problem;
+    if (!holds(data)) return typeof problem === "function" ? problem() : problem;
   }
   return null;
 }

@@ -1,0 +1,145 @@
+// The Blocs page's state and actions, without the DOM: one BlocsGame (wasm)
+// and its settings, who moves next and how far undo goes (flow.js, which
+// reads BlocsGame's snapshots as any game's), saving after each change,
+// and the computer's moves from its worker (worker-client.js). After each
+// action it calls `changed()`; the page then draws one `snapshot()`.
+import { moveText, seatNames, statusLine, statusText } from "./blocs-model.js";
+import { humanToMove, nextAction, stepHistory } from "./flow.js";
+import { Cancelled, createWorkerClient } from "./worker-client.js";
+
+// `settings` as the flow model has them: a game against the computer or
+// between two people, never a match.
+function flowOf(settings) {
+  const mode = settings.opponent === "computer" ? "computer" : "hotseat";
+  return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
+}
+
+// The check of the computer's answer where `legal` are the legal moves.
+const legalIn = (legal) => (answer) => (legal.includes(answer.move) ? null : "it answered a move that is not legal here");
+
+/**
+ * A controller over `saved` (the stored record, its `moves` already known
+ * to replay). `BlocsGame` is the wasm class; `save(record)` stores a record
+ * and says whether it could; `hooks` are `changed()`, `announce(text)`,
+ * `notify(text, options)`, `clearNotice(key)`, `unsaved(failed)` and
+ * `isShown()`.
+ */
+export function createBlocsController({ BlocsGame, saved, save: store, hooks }) {
+  const settings = { ...saved };
+  let game = new BlocsGame({ moves: saved.moves });
+  let thinking = false;
+  const computer = createWorkerClient(new URL("./blocs-worker.js", import.meta.url), { name: "the computer player" });
+
+  function save() {
+    hooks.unsaved(!store({ ...settings, moves: game.transcript() }));
+  }
+
+  // Saves, redraws, and lets the computer move when it is its turn.
+  function settle() {
+    save();
+    hooks.changed();
+    proceed();
+  }
+
+  async function proceed() {
+    if (!hooks.isShown() || nextAction(flowOf(settings), game.snapshot(), { paused: false, hints: false }) !== "think") return;
+    thinking = true;
+    hooks.changed();
+    const { legal, toMove } = game.snapshot();
+    try {
+      const { move } = await computer.request({ moves: game.transcript(), level: settings.level }, { check: legalIn(legal) });
+      thinking = false;
+      game.play(move);
+      played(move, toMove);
+    } catch (err) {
+      if (err instanceof Cancelled) return;
+      thinking = false;
+      hooks.notify(`The computer could not move: ${err.message}.`, { key: "blocs" });
+      hooks.changed();
+    }
+  }
+
+  function played(move, side) {
+    const snap = game.snapshot();
+    const names = seatNames(settings);
+    let news = moveText(move, side, names);
+    if (snap.status === "gameOver") news += ` ${statusText(snap, names)}`;
+    hooks.announce(news);
+    settle();
+  }
+
+  // Whatever the computer was asked is dropped; its worker keeps its tables.
+  function stopThinking() {
+    computer.forget();
+    thinking = false;
+  }
+
+  function replace(moves) {
+    stopThinking();
+    const next = new BlocsGame({ moves });
+    game.free();
+    game = next;
+    settle();
+  }
+
+  return {
+    /** Everything the page draws, read once per change. */
+    snapshot() {
+      const snap = game.snapshot();
+      const mine = humanToMove(flowOf(settings), snap) && !thinking;
+      const hints = settings.hints && mine ? game.hints() : [];
+      return { snap, settings: { ...settings }, thinking, mine, hints, names: seatNames(settings), transcript: game.transcript() };
+    },
+    /** Why `move` cannot be played (the rules' reason), or null once it is played. */
+    play(move) {
+      const why = game.refusal(move);
+      if (why) return why;
+      const side = game.snapshot().toMove;
+      game.play(move);
+      played(move, side);
+      return null;
+    },
+    /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
+    step(back) {
+      stopThinking();
+      if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
+      settle();
+      return true;
+    },
+    /**
+     * Replaces the game by `moves` (which replay); the one in progress is
+     * put aside, with a way back to it (its moves and the settings it was
+     * played with), and `said` says so.
+     */
+    startOver(moves = "", said = "A new game started; the one you were playing was put aside.") {
+      const before = { moves: game.transcript(), settings: { ...settings } };
+      replace(moves);
+      if (before.moves === "" || before.moves === moves) return;
+      const back = () => {
+        hooks.clearNotice("blocs-replaced");
+        Object.assign(settings, before.settings, { active: settings.active });
+        replace(before.moves);
+        hooks.announce(`Back to your game. ${statusLine(game.snapshot(), seatNames(settings), thinking)}`);
+      };
+      hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
+    },
+    /** Changes setting `name` to `value`. */
+    set(name, value) {
+      settings[name] = value;
+      settle();
+    },
+    /** Says whether the Blocs page shows, and keeps that for the next visit. */
+    setActive(on) {
+      settings.active = on;
+      if (!on) stopThinking();
+      save();
+    },
+    /** Draws and lets the computer move when it is its turn (the page has just been shown). */
+    resume() {
+      hooks.changed();
+      proceed();
+    },
+    /** The game's transcript. */
+    transcript: () => game.transcript(),
+  };
+}

@@ -1,0 +1,70 @@
+// The Blocs page's panels, each drawn from the one snapshot the controller
+// (blocs-controller.js) gives per change: the status line, the board, the
+// hints line, the move list and the settings.
+import { moveRows, playerName, splitTranscript, statusLine } from "./blocs-model.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Draws every panel of `page` and the `board` view from `state`, the controller's snapshot. */
+export function drawBlocs(page, board, state) {
+  $("blocs-status").textContent = statusLine(state.snap, state.names, state.thinking);
+  board.show(state.snap, { enabled: state.mine, hints: state.hints });
+  drawHints(state);
+  drawMoves(state);
+  drawSettings(page, state);
+}
+
+function drawHints({ settings, mine, hints }) {
+  const line = $("blocs-hints-line");
+  line.hidden = !(settings.hints && mine);
+  line.textContent = hints.length
+    ? `Winning moves: ${hints.join(", ")} (a green dot marks a placement's square or a flip's lower-right disc).`
+    : "No winning move here: against perfect play every move loses.";
+}
+
+function drawMoves({ transcript }) {
+  const list = $("blocs-moves");
+  const rows = moveRows(splitTranscript(transcript));
+  list.replaceChildren(
+    ...rows.map((r) => {
+      const li = document.createElement("li");
+      // By seat, not by "You": a game from a shared link was not played here.
+      li.textContent = `${playerName(r.side)}: ${r.move}`;
+      return li;
+    }),
+  );
+  // The newest move in view, without scrolling the page itself.
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawSettings(page, { snap, settings, thinking }) {
+  $("blocs-undo").disabled = !snap.canUndo || thinking;
+  $("blocs-redo").disabled = !snap.canRedo || thinking;
+  $("blocs-opponent").value = settings.opponent;
+  $("blocs-human").value = settings.human;
+  $("blocs-level").value = String(settings.level);
+  $("blocs-hints").checked = settings.hints;
+  for (const label of page.querySelectorAll("[data-blocs-for]")) label.hidden = settings.opponent !== "computer";
+  $("variant").value = "blocs";
+}
+
+/** Fills the level chooser with levels 1 to `max`; the strongest plays perfectly. */
+export function fillLevels(max) {
+  const options = Array.from({ length: max }, (_, k) => {
+    const level = k + 1;
+    return new Option(level === max ? `${level} (perfect)` : String(level), String(level));
+  });
+  $("blocs-level").replaceChildren(...options);
+}
+
+/** Shows or hides the Blocs page in place of the board's. */
+export function showPage(page, on) {
+  page.hidden = !on;
+  document.querySelector("main.layout").hidden = on;
+  // The board's settings (size, mode, map) do not apply to Blocs.
+  document.body.classList.toggle("blocs-active", on);
+  if (on) {
+    $("settings-game").textContent = "Blocs 4×4";
+    $("settings-mode").textContent = "";
+  }
+}

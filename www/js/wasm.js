@@ -1,0 +1,12 @@
+// The wasm module, started once for the whole page, and its catalogue of
+// rule facts handed to catalogue.js before any other module's code runs:
+// a module that imports this one (as presets.js does) waits for both.
+// trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
+import init, * as api from "../mapello.js";
+import { useCatalogue } from "./catalogue.js";
+
+await init();
+useCatalogue(api.catalogue());
+
+/** The started module's exports. */
+export default api;
