@@ -7,6 +7,7 @@
 pub mod ai;
 mod args;
 pub mod blocs;
+mod refusal;
 
 use wasm_bindgen::prelude::*;
 

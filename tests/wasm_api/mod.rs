@@ -1,6 +1,7 @@
 //! Tests of the JavaScript API, shared by the Node and the browser runs.
 
 mod blocs;
+mod refusal;
 
 use mapello::wasm::ai::{balanced_map, best_move, hints, review_move, solve};
 use mapello::wasm::{Game, MapDraft};

@@ -43,7 +43,7 @@ import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
-import { HINTS_HELP, marksHelp, raceOf, refusalReason, trollOutlook } from "./troll.js";
+import { HINTS_HELP, marksHelp, raceOf, trollOutlook } from "./troll.js";
 import { MAX_LEVEL, formatNodes, isExpert, levelLabel, modeSummary, movesAhead, progressLine, timeLeft } from "./levels.js";
 import { save } from "./storage.js";
 
@@ -381,19 +381,12 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
     proceed();
   }
 
-  // A click where no move can be made: say why, and show where moves can go.
+  // A click where no move can be made: say why (the rules' own words), and
+  // show where moves can go.
   function refuseMove(square) {
-    const snap = game.snapshot();
-    const index = squareIndex(snap.size, square);
-    const discs = [...snap.cells].filter((c) => c === "X" || c === "O").length;
-    let why;
-    if (snap.variant === "reversi" && discs < 4) why = "is not a centre square: the first four moves fill the four centre squares.";
-    else if (snap.cells[index] === "X" || snap.cells[index] === "O") why = "is taken.";
-    else if (snap.variant === "troll") why = refusalReason(fromGame(snap), index);
-    else if (snap.cells[index] === "#") why = "is a wall: nobody plays there.";
-    else why = "would flip no disc: a move must close a line of your opponent's discs.";
-    const where = snap.variant === "troll" ? marksHelp(snap.toMove) : "The dots show where you can play.";
-    const text = `${square} ${why} ${where}`;
+    const { message } = game.refusal(square);
+    const where = game.snapshot().variant === "troll" ? marksHelp(game.snapshot().toMove) : "The dots show where you can play.";
+    const text = `${message} ${where}`;
     $("refusal").textContent = text;
     announce(text);
     showLegalUntil = performance.now() + REFUSAL_MS;
