@@ -25,7 +25,7 @@ import {
   stepHistory,
   watched,
 } from "./flow.js";
-import { DEFAULT_SIZE, gameById, settingsForGame } from "./games.js";
+import { gameById, settingsForGame } from "./games.js";
 import { setupHelp } from "./help.js";
 import { setupPlayer } from "./match.js";
 import { Computer } from "./play-computer.js";
@@ -444,7 +444,7 @@ export class PlayCtrl {
     if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old });
     const before = this.toBringBack();
     // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own.
-    const size = chosen.sizes.includes(wanted) ? wanted : DEFAULT_SIZE;
+    const size = chosen.sizes.includes(wanted) ? wanted : this.defaultSize(variant);
     const playable = settingsForGame(this.flow.settings, variant);
     const leftFreePlay = playable !== this.flow.settings;
     this.flow = { ...this.flow, settings: playable };
@@ -460,6 +460,15 @@ export class PlayCtrl {
         key: "freeplay",
       });
     }
+  }
+
+  // The board size a game of `variant` starts on when none is asked for:
+  // that of a Game made without one, as the rules have it.
+  defaultSize(variant) {
+    const blank = new this.Game({ variant });
+    const { size } = blank.snapshot();
+    blank.free();
+    return size;
   }
 
   /**
