@@ -8,6 +8,7 @@ pub mod ai;
 mod args;
 pub mod blocs;
 pub mod catalogue;
+mod refusal;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
-import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, marksHelp, raceOf, refusalReason, trollOutlook } from "../../www/js/troll.js";
+import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, marksHelp, raceOf, trollOutlook } from "../../www/js/troll.js";
 
 const at = (name) => squareIndex(8, name);
 const names = (indices) => indices.map((i) => ["a", "b", "c", "d", "e", "f", "g", "h"][(i % 10) - 1] + Math.floor(i / 10)).sort();
@@ -33,12 +33,6 @@ test("the mover's marks are the opponent's empty edge squares, open where a capt
   assert.equal(closed.length, 15);
   assert.ok(!closed.includes(at("a3")));
   assert.deepEqual(edgeMarks({ size: 8, cells: cells({}), toMove: null, legal: [] }), { capture: [], closed: [] });
-});
-
-test("a refused click on the opponent's edge says a capture is needed", () => {
-  const state = { size: 8, toMove: "X" };
-  assert.equal(refusalReason(state, at("a5")), "is on White's edge: a move there must flip a disc.");
-  assert.equal(refusalReason({ size: 8, toMove: "O" }, at("c8")), "is on Black's edge: a move there must flip a disc.");
 });
 
 test("the end says who connected, or a draw, and scores one game point", () => {

@@ -8,7 +8,7 @@
 import init, { BlocsGame, blocsMaxLevel, Game } from "../mapello.js";
 import { startApp } from "./app.js";
 import { linkedMoves, startBlocs } from "./blocs-app.js";
-import { DEFAULT_SIZE, settingsForGame } from "./games.js";
+import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { defaultMap } from "./presets.js";
@@ -106,8 +106,13 @@ const resetAction = {
   },
 };
 
+// The game a newcomer starts on: the rules' own default game and board size
+// (those of a Game made without options), on that size's first preset.
 function defaultGame() {
-  return { map: defaultMap(DEFAULT_SIZE), variant: "mapello", moves: "" };
+  const blank = new Game();
+  const { variant, size } = blank.snapshot();
+  blank.free();
+  return { map: defaultMap(size), variant, moves: "" };
 }
 
 // What the rules say against a saved record that fits the schema: the
@@ -148,13 +153,14 @@ function fresh(chosen, game) {
 // does not open. Moves are played one by one, so that an illegal one keeps
 // the map and the moves before it.
 function linkedGame(link, settings) {
-  const variant = link.variant ?? "mapello";
   let game;
   try {
-    game = new Game({ variant, map: link.map });
+    game = new Game({ variant: link.variant, map: link.map });
   } catch (err) {
     return { error: `The shared game could not be opened: ${err.message}.` };
   }
+  // A link without a game names the rules' default one.
+  const { variant } = game.snapshot();
   const notes = link.problem ? [link.problem] : [];
   for (const [i, move] of splitMoves(link.moves ?? "").moves.entries()) {
     try {

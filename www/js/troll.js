@@ -27,13 +27,6 @@ export function edgeMarks({ size, cells, toMove, legal }) {
   return { capture: theirs.filter((i) => open.has(i)), closed: theirs.filter((i) => !open.has(i)) };
 }
 
-/** Why a click on the empty square `index` is refused in Troll. */
-export function refusalReason(state, index) {
-  const opponent = state.toMove === "X" ? "White" : "Black";
-  const edge = edgeSquares(state.size, state.toMove === "X" ? "O" : "X").includes(index);
-  return edge ? `is on ${opponent}'s edge: a move there must flip a disc.` : "cannot be played now.";
-}
-
 /**
  * The end of a Troll game as the person at the screen reads it: who joined
  * their edges, or a draw; `you` is the colour of a person playing alone

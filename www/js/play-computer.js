@@ -1,0 +1,237 @@
+// The computer player of the play page: its moves and the hints, searched
+// in the worker (ai-client.js), with the page's pace around them and its
+// panel ("… is thinking", the search's progress, "Move now"'s countdown).
+// It reads the game and the flow from the controller (play-ctrl.js) and
+// answers through it: `ctrl.play(move)`, `ctrl.showHints(hints)`.
+import { Cancelled, createAiClient } from "./ai-client.js";
+import { flipDuration } from "./anim.js";
+import { lineText } from "./announce.js";
+import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
+import { squareIndex } from "./geometry.js";
+import { formatNodes, isExpert, movesAhead, progressLine, timeLeft } from "./levels.js";
+import { signed } from "./match.js";
+import { showProgress, showThinking } from "./play-view.js";
+import { trollOutlook } from "./troll.js";
+
+// In computer-vs-computer games, moves come at most this often, to be
+// watched; "fast" does not wait at all.
+const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
+// Against a person, the computer's move waits until the person's own move
+// has finished turning its discs, then this long more, so both are seen.
+const REPLY_PAUSE_MS = 350;
+// Hints search at this level at most, so they come quickly.
+const HINT_LEVEL = 6;
+
+const $ = (id) => document.getElementById(id);
+
+/** The computer player of `ctrl`'s game; `notify` and `clearNotice` show and clear notices. */
+export class Computer {
+  constructor(ctrl, { notify, clearNotice }) {
+    this.ctrl = ctrl;
+    this.notify = notify;
+    this.clearNotice = clearNotice;
+    this.ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
+    // Bumped whenever an answer in flight stops being wanted.
+    this.token = 0;
+    this.paceTimer = 0;
+    // The search has reported (its worker is loaded and running).
+    this.searching = false;
+    // The level changed before that: the answer is dropped and it thinks again.
+    this.rethink = false;
+    // The timer of a timed search's countdown ("Move now" and its bar), or 0.
+    this.countdown = 0;
+    this.lastMoveAt = 0;
+  }
+
+  /** A move was just played: the next reply keeps its pace from now. */
+  moved() {
+    this.lastMoveAt = performance.now();
+  }
+
+  /** Plays the best move found so far of a timed search ("Move now"). */
+  moveNow() {
+    this.ai.moveNow();
+  }
+
+  /** The computer's move in the game on the board. */
+  think() {
+    // Hints still searching would hold up the computer's move behind them.
+    this.ai.cancel();
+    const mine = ++this.token;
+    const { toMove, legal, variant } = this.ctrl.game.snapshot();
+    const search = { mine, toMove, troll: variant === "troll", who: nameOf(this.ctrl.flow, toMove) };
+    showThinking(`${search.who} is thinking…`, "");
+    showProgress("Thinking…");
+    const panel = $("thinking");
+    // When the search ran, in the page's clock: the long-task test reads it.
+    panel.dataset.started = String(performance.now());
+    delete panel.dataset.finished;
+    this.searching = false;
+    this.rethink = false;
+    this.stopCountdown();
+    const onProgress = (p) => this.progressed(search, p);
+    const level = levelOf(this.ctrl.flow, toMove);
+    this.ai.request("move", this.ctrl.record(), level, { legal, onProgress, timed: true }).then(
+      (result) => this.answered(search, result),
+      (err) => this.failed(mine, err),
+    );
+  }
+
+  progressed({ mine, toMove, troll, who }, p) {
+    if (mine !== this.token) return;
+    this.searching = true;
+    showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${lineText(p.pv, toMove)}.` : "");
+    showProgress(progressLine(p, troll));
+    if (Number.isFinite(p.timeMs) && !this.countdown) this.startCountdown(p);
+  }
+
+  answered({ mine, toMove, troll, who }, result) {
+    if (mine !== this.token) return;
+    this.stopCountdown();
+    if (this.rethink) {
+      this.rethink = false;
+      this.ctrl.proceed();
+      return;
+    }
+    const panel = $("thinking");
+    panel.dataset.finished = String(performance.now());
+    panel.dataset.ms = String(Math.round(result.ms));
+    const wait = Math.max(0, this.lastMoveAt + this.replyDelay() - performance.now());
+    const details = searchDetails(result, toMove, troll);
+    const foresee = troll ? trollOutlook : outlook;
+    // A move held back for the pace is not on the board yet.
+    showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
+    const go = () => {
+      if (mine !== this.token) return;
+      showThinking(`${who} played ${result.move}. ${foresee(result)}`, details);
+      showProgress("");
+      this.ctrl.play(result.move);
+    };
+    if (wait > 0) this.paceTimer = setTimeout(go, wait);
+    else go();
+  }
+
+  // How long after the last move the computer's reply may come: watched
+  // games keep a pace; a person's move first finishes turning its discs.
+  replyDelay() {
+    const { flow } = this.ctrl;
+    if (watched(flow)) return WATCH_PACE_MS[flow.settings.watchSpeed];
+    return flipDuration(matchMedia("(prefers-reduced-motion: reduce)").matches) + REPLY_PAUSE_MS;
+  }
+
+  /** The value of each legal move, for the person to move. */
+  hints() {
+    const mine = ++this.token;
+    this.ai.cancel();
+    const { flow, game } = this.ctrl;
+    this.ai.request("hints", this.ctrl.record(), Math.min(flow.settings.level, HINT_LEVEL), { legal: game.snapshot().legal }).then(
+      (result) => {
+        if (mine !== this.token) return;
+        const size = this.ctrl.game.snapshot().size;
+        this.ctrl.showHints(result.hints.map((h) => ({ index: squareIndex(size, h.move), score: h.score })));
+      },
+      (err) => this.failed(mine, err),
+    );
+  }
+
+  failed(mine, err) {
+    if (err instanceof Cancelled || mine !== this.token) return;
+    this.stopCountdown();
+    showThinking("", "");
+    showProgress("");
+    this.notify(`The computer player stopped: ${err.message}. Your game is kept as it is.`, {
+      key: "computer",
+      action: {
+        label: "Try again",
+        run: () => {
+          this.clearNotice("computer");
+          this.ctrl.proceed();
+        },
+      },
+    });
+  }
+
+  /** Stops the computer (and hints) and forgets any answer on its way. */
+  stop() {
+    this.token += 1;
+    clearTimeout(this.paceTimer);
+    this.ai.cancel();
+    this.stopCountdown();
+    showThinking("", "");
+    showProgress("");
+  }
+
+  /**
+   * A level changed while the computer thinks: it starts again at the
+   * level now shown, at once when its search is running, or when it
+   * answers if its worker is still loading (stopping that would only load
+   * it again).
+   */
+  levelChanged() {
+    const panel = $("thinking");
+    if (!panel.dataset.started || panel.dataset.finished) return;
+    if (!this.searching) {
+      this.rethink = true;
+      return;
+    }
+    this.ai.cancel();
+    clearTimeout(this.paceTimer);
+    ++this.token;
+    this.ctrl.proceed();
+  }
+
+  /** Whether an expert level plays: "Move now" keeps its room while one does. */
+  expertPlays() {
+    const { flow } = this.ctrl;
+    return SIDES.some((side) => controllerOf(flow, side) === "computer" && isExpert(levelOf(flow, side)));
+  }
+
+  // Counts down a timed search's `timeMs` on "Move now"'s bar, from the
+  // time the worker says it has spent (`ms`), so a slow start is not lost.
+  startCountdown({ ms, timeMs }) {
+    const button = $("move-now");
+    const bar = button.querySelector(".move-now-bar");
+    const start = performance.now() - ms;
+    const tick = () => {
+      const elapsed = performance.now() - start;
+      bar.style.transform = `scaleX(${Math.min(1, elapsed / timeMs).toFixed(3)})`;
+      button.title = `Play the best move found so far (${timeLeft(elapsed, timeMs)})`;
+    };
+    tick();
+    button.disabled = false;
+    this.countdown = setInterval(tick, 100);
+  }
+
+  stopCountdown() {
+    clearInterval(this.countdown);
+    this.countdown = 0;
+    const button = $("move-now");
+    button.disabled = true;
+    button.querySelector(".move-now-bar").style.transform = "scaleX(0)";
+  }
+}
+
+// What the computer expects of the game after its move, in words: its score
+// is the final margin it foresees for itself.
+function outlook({ score, exact }) {
+  const points = Math.round(Math.abs(score));
+  const margin = `${points} point${points === 1 ? "" : "s"}`;
+  if (exact) {
+    if (points === 0) return "It has worked out the rest of the game: a draw with best play.";
+    return `It has worked out the rest of the game: it ${score > 0 ? "wins" : "loses"} by ${margin} with best play.`;
+  }
+  if (points <= 1) return "It expects a close game.";
+  return `It expects to ${score > 0 ? "win" : "lose"} by about ${margin}.`;
+}
+
+// The search's numbers, for those who want them.
+// The line starts with a move of `colour`.
+function searchDetails(result, colour, troll) {
+  const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
+  const seconds = (result.ms / 1000).toFixed(2);
+  // A move played by "Move now" comes from the last search reported.
+  const stopped = result.early ? ", then was asked to move" : "";
+  // Troll's value is the search's own count of chain steps, which the outlook words.
+  const value = troll ? "" : `; value ${signed(Math.round(result.score))}`;
+  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s${stopped}${value}.${line}`;
+}

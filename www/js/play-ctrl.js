@@ -1,0 +1,587 @@
+// The play page's controller: its state (one wasm Game, the only record of
+// the game; the flow of flow.js: the mode and settings, the match and the
+// phase; the map being made in free play; the pause, the pass notice and
+// the hints) and the actions that change it. Every change ends in
+// `refresh()`, which takes one snapshot of the game and hands it to the
+// board and to the panels' views (play-view.js), then saves. The computer
+// player is play-computer.js; app.js wires the page's controls to here.
+import { moveText } from "./announce.js";
+import { createBoard } from "./board.js";
+import {
+  afterMove,
+  changesGame,
+  controllers,
+  humanToMove,
+  mapEdited,
+  mapMade,
+  newGame as newFlow,
+  nextAction,
+  nextGame as nextFlow,
+  PASS,
+  passNoticeAfter,
+  resultLine,
+  sideChosen,
+  SIDES,
+  stepHistory,
+  watched,
+} from "./flow.js";
+import { gameById, settingsForGame } from "./games.js";
+import { setupHelp } from "./help.js";
+import { setupPlayer } from "./match.js";
+import { Computer } from "./play-computer.js";
+import { showAll, showSettings } from "./play-view.js";
+import { defaultMap } from "./presets.js";
+import { reviewable } from "./review.js";
+import { createReviewer } from "./review-view.js";
+import { copyText, linkFor, playersOf } from "./share.js";
+import { fromGame } from "./state.js";
+import { save } from "./storage.js";
+import { marksHelp } from "./troll.js";
+
+// What undo and redo say before the status line.
+const STEP_SAID = { undo: "Move taken back.", redo: "Move replayed." };
+// How long a refused click's explanation and the legal moves stay shown.
+const REFUSAL_MS = 2500;
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * The controller of the play page, started on `start`: `{ settings, game:
+ * { map, variant, moves }, match, phase, review }`, already checked. See
+ * app.js's `startApp` for `deps`.
+ */
+export class PlayCtrl {
+  constructor(start, deps) {
+    this.deps = deps;
+    this.Game = deps.Game;
+    this.help = setupHelp(deps.storage);
+    this.computer = new Computer(this, deps);
+    this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
+    this.game = new this.Game({ variant: start.game.variant, map: start.game.map, moves: start.game.moves });
+    // The map being set up in free play, before its game starts.
+    this.draftMap = start.game.map;
+    this.paused = false;
+    this.passNotice = "";
+    this.hints = [];
+    // Until when the legal moves are shown after a refused click, whatever the setting.
+    this.showLegalUntil = 0;
+    this.refusalTimer = 0;
+    // A transcript that loads on the game's map (see exampleMoves).
+    this.example = { key: "", moves: "" };
+    this.board = createBoard($("board"), fromGame(this.game.snapshot()), {
+      onPlay: (square) => this.humanMove(square),
+      onRefuse: (square) => this.refuseMove(square),
+    });
+    this.reviewer = this.createReviewer();
+    this.reviewer.load(start.review);
+  }
+
+  // The game's review (review-view.js): while it is open it has the board,
+  // and the game waits.
+  createReviewer() {
+    return createReviewer({
+      Game: this.Game,
+      board: this.board,
+      record: () => this.record(),
+      names: () => this.game.snapshot().moves,
+      onOpen: () => {
+        this.stopComputer();
+        this.refresh();
+      },
+      onClose: () => {
+        this.refresh();
+        this.proceed();
+      },
+      onSave: () => this.persist(),
+      onPlayFrom: (index, opponent) => this.playFrom(index, opponent),
+    });
+  }
+
+  // The first legal moves on the game's map, as a transcript, so the
+  // transcript box shows a form that works here.
+  exampleMoves({ variant }) {
+    const map = this.game.mapCode();
+    const key = `${variant} ${map}`;
+    if (this.example.key !== key) {
+      const probe = new this.Game({ variant, map });
+      for (let k = 0; k < 3 && probe.snapshot().status === "toMove"; k += 1) probe.play(probe.snapshot().legal[0]);
+      this.example = { key, moves: probe.transcript() };
+      probe.free();
+    }
+    return this.example.moves;
+  }
+
+  // The page owns its one wasm Game: the one replaced is freed at once,
+  // or its memory would stay taken until the page closes.
+  replaceGame(next) {
+    const old = this.game;
+    this.game = next;
+    old.free();
+  }
+
+  /** The game as saved and linked: `{ map, variant, moves }`. */
+  record({ variant } = this.game.snapshot()) {
+    return { map: this.game.mapCode(), variant, moves: this.game.transcript() };
+  }
+
+  // --- drawing the page from the state
+
+  /** Redraws the board and every panel from one snapshot, animating `move` when given, and saves. */
+  refresh(move = null) {
+    const snap = this.game.snapshot();
+    const { flow, reviewer } = this;
+    if (reviewer.isOpen() && !reviewer.current()) reviewer.hide();
+    const reviewing = reviewer.isOpen();
+    const humanTurn = humanToMove(flow, snap) && !reviewing;
+    if (!reviewing) {
+      const showLegal = flow.settings.showLegal || performance.now() < this.showLegalUntil;
+      this.board.set({ ...fromGame(snap), showLegal, interactive: humanTurn, hints: humanTurn ? this.hints : [] }, move);
+    }
+    this.help.showGame(snap.variant, snap.cells);
+    showAll({
+      flow,
+      snap,
+      race: snap.variant === "troll" ? this.game.race() : null,
+      humanTurn,
+      paused: this.paused,
+      passNotice: this.passNotice,
+      reviewing,
+      example: this.exampleMoves(snap),
+      hintsShown: $("hints").checked,
+      expert: this.computer.expertPlays(),
+    });
+    this.persist(snap);
+  }
+
+  // Saves the page's state; a failed save is said at once (main.js), and
+  // the next change tries again.
+  persist(snap = this.game.snapshot()) {
+    this.deps.unsaved(!save(this.deps.storage, this.current(snap)), () => this.gameLink());
+  }
+
+  /** Everything a reload needs, as saved. */
+  current(snap = this.game.snapshot()) {
+    const { settings, match, phase } = this.flow;
+    const review = phase === "setup" ? null : this.reviewer.current();
+    const game = phase === "setup" ? { ...this.record(snap), map: this.draftMap, moves: "" } : this.record(snap);
+    return { settings, game, match, phase, review };
+  }
+
+  announce(text) {
+    const live = $("announcer");
+    live.textContent = "";
+    requestAnimationFrame(() => {
+      live.textContent = text;
+    });
+  }
+
+  // --- playing
+
+  /** Plays `move` (notation, or PASS) for the side to move. */
+  play(move) {
+    $("refusal").textContent = "";
+    this.showLegalUntil = 0;
+    const before = this.game.snapshot();
+    this.game.play(move);
+    this.computer.moved();
+    this.hints = [];
+    const after = this.game.snapshot();
+    const colour = before.toMove;
+    const k = SIDES.indexOf(colour);
+    this.passNotice = passNoticeAfter(this.flow, this.passNotice, colour, move);
+    let news = move === PASS ? this.passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
+    if (after.status === "gameOver") news += ` Game over. ${resultLine(this.flow, after)}`;
+    this.flow = afterMove(this.flow, after);
+    this.refresh(move === PASS ? null : move);
+    this.announce(news);
+    this.proceed();
+  }
+
+  // A click where no move can be made: say why (the rules' own words), and
+  // show where moves can go.
+  refuseMove(square) {
+    const { message } = this.game.refusal(square);
+    const { variant, toMove } = this.game.snapshot();
+    const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
+    const text = `${message} ${where}`;
+    $("refusal").textContent = text;
+    this.announce(text);
+    this.showLegalUntil = performance.now() + REFUSAL_MS;
+    clearTimeout(this.refusalTimer);
+    this.refusalTimer = setTimeout(() => {
+      $("refusal").textContent = "";
+      this.refresh();
+    }, REFUSAL_MS);
+    this.refresh();
+  }
+
+  humanMove(square) {
+    if (humanToMove(this.flow, this.game.snapshot())) this.play(square);
+  }
+
+  /**
+   * What happens next without the user: a pass forced on a side when a
+   * computer plays, the computer's move, or hints for the human.
+   */
+  proceed() {
+    if (this.reviewer.isOpen()) return;
+    const action = nextAction(this.flow, this.game.snapshot(), { paused: this.paused, hints: $("hints").checked });
+    if (action === "pass") this.play(PASS);
+    else if (action === "think") this.computer.think();
+    else if (action === "hints") this.computer.hints();
+  }
+
+  /** The computer's values of the legal moves arrived. */
+  showHints(hints) {
+    this.hints = hints;
+    this.refresh();
+  }
+
+  /** Stops the computer (and hints) and forgets any answer on its way. */
+  stopComputer() {
+    this.computer.stop();
+    this.hints = [];
+  }
+
+  // --- controls
+
+  /** Undo or redo (`step`); a watched game pauses there, to be looked at. */
+  stepGame(step) {
+    this.stopComputer();
+    this.passNotice = "";
+    if (watched(this.flow)) this.paused = true;
+    if (!stepHistory(this.flow, this.game, step)) return this.refresh();
+    this.refresh();
+    this.announce(`${STEP_SAID[step]} ${$("status").textContent}`);
+    this.proceed();
+  }
+
+  /** Pauses or resumes a watched game. */
+  togglePause() {
+    this.paused = !this.paused;
+    if (this.paused) this.stopComputer();
+    this.refresh();
+    this.announce(this.paused ? "Paused." : "Resumed.");
+    this.proceed();
+  }
+
+  /** The pass button: the person to move passes. */
+  pass() {
+    if (this.flow.phase === "play" && this.game.snapshot().status === "mustPass") this.play(PASS);
+  }
+
+  /** Hints were switched on or off. */
+  hintsToggled(on) {
+    if (!on) this.stopComputer();
+    this.refresh();
+    this.proceed();
+  }
+
+  // What was said of the game before (a paste refused, moves copied) is
+  // not said of a new one.
+  clearWords() {
+    $("paste-error").textContent = "";
+    $("copied").textContent = "";
+  }
+
+  startGame(map = this.game.mapCode()) {
+    this.stopComputer();
+    this.passNotice = "";
+    this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map }));
+    this.draftMap = map;
+    this.deps.clearNotice("computer");
+    this.clearWords();
+    this.refresh();
+    this.announce(`New game. ${$("status").textContent}`);
+    this.proceed();
+  }
+
+  /** A new game in the current mode; a new match for series and free play. */
+  newGame() {
+    this.stopComputer();
+    this.deps.closeEditor();
+    this.paused = false;
+    this.flow = newFlow(this.flow.settings);
+    this.startPhase();
+  }
+
+  /** The next game of the match, or a new game. */
+  nextGame() {
+    if (!this.flow.match) return this.newGame();
+    this.flow = nextFlow(this.flow);
+    this.startPhase();
+  }
+
+  // Starts what the flow's new phase asks for: a map to make, or a game.
+  startPhase() {
+    if (this.flow.phase === "setup") this.beginSetup();
+    else this.startGame();
+  }
+
+  beginSetup() {
+    this.stopComputer();
+    this.draftMap = this.game.mapCode();
+    this.refresh();
+    const { match } = this.flow;
+    this.showEditor(`${match.names[setupPlayer(match)]}: set up the map, then press “Play this map”.`, (code) => {
+      this.draftMap = code;
+      this.flow = mapMade(this.flow);
+      // The board shows the map being chosen on.
+      this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map: code }));
+      this.deps.closeEditor();
+      this.refresh();
+      this.announce($("choose-text").textContent);
+      $("choose").querySelector("button").focus();
+    });
+  }
+
+  /** Free play: the chooser takes `colour`. */
+  choose(colour) {
+    const chosen = sideChosen(this.flow, colour);
+    if (chosen === this.flow) return;
+    this.flow = chosen;
+    this.startGame(this.draftMap);
+  }
+
+  /**
+   * On a phone the settings fold away (wider screens always show them),
+   * so what starts next is at the top of the screen.
+   */
+  foldSettings() {
+    $("setup").classList.add("collapsed");
+    $("settings-toggle").setAttribute("aria-expanded", "false");
+  }
+
+  showEditor(title, onPlay) {
+    this.foldSettings();
+    const setup = this.flow.phase === "setup";
+    this.deps.openEditor({
+      title,
+      initialCode: setup ? this.draftMap : this.game.mapCode(),
+      onChange: (code) => {
+        if (this.flow.phase === "setup") {
+          this.draftMap = code;
+          this.refresh();
+        }
+      },
+      onPlay,
+      onClose: setup ? null : () => this.deps.closeEditor(),
+    });
+  }
+
+  /** "Edit map": free play's turn at making the map, or a new game on an edited one. */
+  editMap() {
+    if (this.flow.phase === "setup") return this.beginSetup();
+    this.showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) =>
+      this.replacing(() => {
+        this.deps.closeEditor();
+        this.flow = mapEdited(this.flow);
+        this.startGame(code);
+      }),
+    );
+  }
+
+  /** Replays the transcript pasted in the box; a bad one is refused and the game kept. */
+  loadMoves() {
+    const text = $("paste").value.trim();
+    const error = $("paste-error");
+    if (!text) {
+      error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
+      return;
+    }
+    this.stopComputer();
+    const before = this.toBringBack();
+    try {
+      if (this.flow.phase !== "play") throw new Error("finish setting up the game first");
+      this.game.loadMoves(text);
+      error.textContent = "";
+      this.passNotice = "";
+      this.refresh();
+      this.announce(`Moves loaded. ${$("status").textContent}`);
+      const loaded = afterMove(this.flow, this.game.snapshot());
+      if (loaded !== this.flow) {
+        this.flow = loaded;
+        this.refresh();
+      }
+      this.offerReturn(before, "The moves were loaded; the game you were playing was put aside.");
+    } catch (err) {
+      error.textContent = `Those moves could not be loaded: ${err.message}. The game is unchanged.`;
+      this.refresh();
+    }
+    this.proceed();
+  }
+
+  /** Copies `text` (`what` names it), saying so in `out`. */
+  async copy(text, what, out = $("copied")) {
+    const done = await copyText(text);
+    out.textContent = done ? `${what} copied: ${text}` : `Copy this ${what.toLowerCase()}: ${text}`;
+    out.dataset.value = text;
+  }
+
+  /** A setting changed: a new game, unless the setting keeps the game (flow.js). */
+  changeSetting(name, value) {
+    const before = this.toBringBack();
+    this.flow = { ...this.flow, settings: { ...this.flow.settings, [name]: value } };
+    if (!changesGame(name)) {
+      this.refresh();
+      if (name.startsWith("level")) this.computer.levelChanged();
+      return;
+    }
+    this.newGame();
+    this.offerReturn(before);
+  }
+
+  /**
+   * Another game, or the same on another board size: a new game (a new
+   * match in a series) on the game's starting map for that size.
+   */
+  changeGame(variant, wanted) {
+    const chosen = gameById(variant);
+    // A game with a page of its own takes over; back from it, the game
+    // left on the board is still there.
+    if (chosen.view) return this.deps.showView(chosen.view);
+    const old = this.game.snapshot();
+    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old });
+    const before = this.toBringBack();
+    // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own.
+    const size = chosen.sizes.includes(wanted) ? wanted : this.defaultSize(variant);
+    const playable = settingsForGame(this.flow.settings, variant);
+    const leftFreePlay = playable !== this.flow.settings;
+    this.flow = { ...this.flow, settings: playable };
+    // A game without maps starts on the empty board of its size.
+    let start = { variant, size };
+    if (chosen.maps && old.variant === variant && old.size === size) start = { variant, map: this.game.mapCode() };
+    else if (chosen.maps) start = { variant, map: defaultMap(size) };
+    this.replaceGame(new this.Game(start));
+    this.newGame();
+    this.offerReturn(before);
+    if (leftFreePlay) {
+      this.deps.notify(`Free play takes turns at making maps, which ${chosen.name} has none of: this is a series between two players instead.`, {
+        key: "freeplay",
+      });
+    }
+  }
+
+  // The board size a game of `variant` starts on when none is asked for:
+  // that of a Game made without one, as the rules have it.
+  defaultSize(variant) {
+    const blank = new this.Game({ variant });
+    const { size } = blank.snapshot();
+    blank.free();
+    return size;
+  }
+
+  /**
+   * A new game from the position before move `index` of this one, the
+   * side to move played by the person at the screen against the computer,
+   * or by two people; the game it came from can be brought back.
+   */
+  playFrom(index, opponent) {
+    const before = this.toBringBack();
+    const moves = this.game.snapshot().moves.slice(0, index).join(" ");
+    this.stopComputer();
+    this.game.loadMoves(moves);
+    const side = this.game.snapshot().toMove ?? SIDES[0];
+    const mode = opponent === "computer" ? "computer" : "hotseat";
+    this.flow = newFlow({ ...this.flow.settings, mode, humanColour: side });
+    this.passNotice = "";
+    this.refresh();
+    this.announce(`Playing on from move ${index + 1}. ${$("status").textContent}`);
+    this.offerReturn(before);
+    this.proceed();
+  }
+
+  /** A share link to the game, opening in review mode at `review` (a review level) when given. */
+  gameLink(review) {
+    const players = playersOf(controllers(this.flow));
+    return linkFor(location.href, { ...this.record(), players, review });
+  }
+
+  // --- going back to what a change replaced
+
+  // Everything a new game replaces, to bring back.
+  toBringBack() {
+    const snap = this.game.snapshot();
+    return { ...this.current(snap), settings: { ...this.flow.settings }, names: snap.moves, over: snap.status === "gameOver" };
+  }
+
+  // Whether the game and match now on the page still hold all that
+  // `before` held: the same game and map, played on from where it was.
+  continues(before) {
+    const now = this.game.snapshot();
+    const sameGame = before.game.variant === now.variant && before.game.map === this.game.mapCode();
+    const sameMatch = (before.match?.games.length ?? 0) === 0 || before.match === this.flow.match;
+    return sameGame && sameMatch && before.names.every((move, i) => now.moves[i] === move);
+  }
+
+  /**
+   * After a change replaced a game in progress (or a match under way), a
+   * notice offers to bring it back; nothing is lost by a stray click.
+   */
+  offerReturn(before, said = null) {
+    const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
+    if (!played || this.continues(before)) return;
+    const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
+    this.deps.notify(said ?? `A new game started; ${aside}.`, {
+      key: "replaced",
+      action: {
+        label: "Back to that game",
+        run: () => {
+          this.deps.clearNotice("replaced");
+          this.restore(before);
+        },
+      },
+    });
+  }
+
+  /** Runs `change`, which replaces the game, keeping a way back to it. */
+  replacing(change) {
+    const before = this.toBringBack();
+    change();
+    this.offerReturn(before);
+  }
+
+  /**
+   * Brings back a game put aside; the one it replaces is put aside in its
+   * turn, so going back never loses the other game.
+   */
+  restore(saved) {
+    const replaced = this.toBringBack();
+    this.open(saved);
+    this.offerReturn(replaced, "Your game is back; the one it replaced was put aside.");
+    this.announce(`Back to your game. ${$("status").textContent}`);
+  }
+
+  /**
+   * Replaces the whole state by `next`, checked as `start` is: a link
+   * opened in this tab, or a game put back.
+   */
+  open(next) {
+    const opened = new this.Game({ variant: next.game.variant, map: next.game.map, moves: next.game.moves });
+    // A game of the board comes back to the board, from Blocs's page too.
+    this.deps.showView(null);
+    this.reviewer.hide();
+    this.stopComputer();
+    this.deps.closeEditor();
+    this.deps.clearNotice("computer");
+    this.clearWords();
+    this.paused = false;
+    this.passNotice = "";
+    this.flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
+    this.replaceGame(opened);
+    this.draftMap = next.game.map;
+    this.reviewer.load(next.review);
+    this.begin(next.review);
+  }
+
+  /**
+   * Starts on the state; `review` is the one saved or linked with it, open
+   * again when it was being looked at.
+   */
+  begin(review = null) {
+    this.refresh();
+    if (this.flow.phase === "setup") this.beginSetup();
+    else if (review?.shown && reviewable(this.game.snapshot().variant)) this.reviewer.open(review.level);
+    else this.proceed();
+  }
+}
