@@ -163,6 +163,7 @@ pub(crate) fn size(name: &str, value: &JsValue) -> Result<u32, JsError> {
 }
 
 /// A number above 0 and at most `max`.
+#[cfg(not(feature = "rules-only"))]
 pub(crate) fn positive(name: &str, value: &JsValue, max: f64) -> Result<f64, JsError> {
     value
         .as_f64()

@@ -4,9 +4,10 @@
 // Requests `{ id, type: "balance", code }` and `{ id, type: "balanced",
 // seed, counts }`; replies `{ id, value }`, `{ id, code, balance }` or
 // `{ id, error }`.
-// A namespace import, so that a build without the AI API still loads and
+// The workers' own wasm module (.ci/build-ai.mjs): the page's has no AI. A
+// namespace import, so that a build without the AI API still loads and
 // answers with an error instead of failing to link.
-import * as wasm from "../mapello.js";
+import * as wasm from "../mapello_ai.js";
 
 const ready = wasm.default();
 
