@@ -1,5 +1,6 @@
 // A static file server for the release site, as a plain static host would
-// serve it, optionally under a sub-path. Used by .ci/serve and the e2e tests.
+// serve it, optionally under a sub-path and gzipped. Used by .ci/serve (gzipped,
+// as hosts serve), the e2e tests and tests/bench/first_load.mjs (gzipped).
 //
 //   node .ci/static-server.mjs [dir=dist] [port=8080] [base=/]
 import { createReadStream } from "node:fs";
@@ -7,6 +8,7 @@ import { stat } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createGzip } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -21,12 +23,15 @@ const TYPES = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
 };
+// Already compressed: hosts send these as they are.
+const STORED = new Set([".png", ".ico"]);
 
 /**
- * Serves `dir` at `base` (a path starting and ending with "/") on 127.0.0.1.
- * Port 0 picks a free port. Resolves to `{ url, close }`, `url` ending in `base`.
+ * Serves `dir` at `base` (a path starting and ending with "/") on 127.0.0.1,
+ * with `gzip` compressing what a browser accepts gzipped. Port 0 picks a
+ * free port. Resolves to `{ url, close }`, `url` ending in `base`.
  */
-export async function serve(dir, { port = 0, base = "/" } = {}) {
+export async function serve(dir, { port = 0, base = "/", gzip = false } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     const path = requestPath(req.url);
@@ -43,11 +48,12 @@ export async function serve(dir, { port = 0, base = "/" } = {}) {
       res.end("not found\n");
       return;
     }
-    res.writeHead(200, {
-      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-cache",
-    });
-    createReadStream(file).pipe(res);
+    const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+    const zipped = gzip && !STORED.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    if (zipped) Object.assign(headers, { "content-encoding": "gzip", vary: "accept-encoding" });
+    res.writeHead(200, headers);
+    const body = createReadStream(file);
+    (zipped ? body.pipe(createGzip()) : body).pipe(res);
   });
   await new Promise((ok, fail) => {
     server.once("error", fail);
@@ -88,6 +94,6 @@ async function resolveFile(root, base, path) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [dir = "dist", port = "8080", base = "/"] = process.argv.slice(2);
-  const { url } = await serve(dir, { port: Number(port), base });
+  const { url } = await serve(dir, { port: Number(port), base, gzip: true });
   console.log(`Mapello: ${url}  (Ctrl-C to stop)`);
 }

@@ -14,13 +14,10 @@ use crate::ai::budget::Budget;
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::review;
 use crate::ai::search;
-use crate::ai::troll::eval as troll_eval;
 use crate::ai::{self, BestMove};
-use crate::bits::Size;
 use crate::caps::{self, MAX_NODES, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
 use crate::game::AnyGame;
 use crate::map::Counts;
-use crate::position::{Colour, Position};
 use crate::rules::Variant;
 use crate::{obf, sharecode};
 
@@ -302,39 +299,6 @@ pub fn review_move(game: &Game, index: JsValue, options: JsValue) -> Result<JsVa
     // JSON-compatible, so that no class is `null` as the page stores it.
     out.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(error)
-}
-
-/// Troll's race, as `Game.race` returns it.
-#[derive(Serialize)]
-struct Race {
-    black: Option<u32>,
-    white: Option<u32>,
-}
-
-#[wasm_bindgen]
-impl Game {
-    /// Troll's race: `{ black, white }`, the discs each side still needs
-    /// to join its edges, an opponent's disc in the way counting two (0 once joined,
-    /// `null` for a side that can no longer join them); `null` in the
-    /// games scored by discs.
-    pub fn race(&self) -> Result<JsValue, JsError> {
-        let game = self.inner();
-        if game.variant() != Variant::Troll {
-            return Ok(JsValue::NULL);
-        }
-        let race = crate::with_game!(game, g => Race {
-            black: needed(g.position(), Colour::Black),
-            white: needed(g.position(), Colour::White),
-        });
-        serde_wasm_bindgen::to_value(&race).map_err(error)
-    }
-}
-
-/// The discs `c` still needs to join its Troll edges in `pos`; `None`
-/// when no way is left.
-fn needed<S: Size>(pos: &Position<S>, c: Colour) -> Option<u32> {
-    let d = troll_eval::needed::<S>(pos.discs(c), pos.discs(c.other()), c);
-    (d < troll_eval::CUT).then_some(d)
 }
 
 /// What `solve` returns.

@@ -10,9 +10,8 @@ use super::args::{self, error, string, whole, Options};
 use super::MAX_TEXT_CHARS;
 use crate::blocs::ai::{self, Ai, Level, MAX_LEVEL};
 use crate::blocs::{
-    diagram, perft, transcript, Face, Move, Phase, Player, Position, Solver, Square, LONGEST_GAME,
+    diagram, transcript, Face, Move, Phase, Player, Position, Solver, Square, LONGEST_GAME,
 };
-use crate::caps::{self, MAX_BLOCS_PERFT_DEPTH};
 
 /// Longest move read: `a1-d4` with room for spaces.
 const MAX_MOVE_CHARS: u32 = 12;
@@ -62,7 +61,7 @@ struct Snapshot {
 }
 
 impl BlocsGame {
-    fn position(&self) -> Position {
+    pub(super) fn position(&self) -> Position {
         *self.line.last().expect("the start is in the line")
     }
 
@@ -223,21 +222,6 @@ impl BlocsGame {
         let seed = args::seed("seed", &seed)?;
         let mut ai = Ai::new(Level::get(level).expect("the level is in range"), seed);
         Ok(ai.choose(&self.position()).map(|m| m.to_string()))
-    }
-
-    /// Perft from the current position, `depth` 0 to 6 plies (the command
-    /// line's cap); a deeper one is refused with how long it would take.
-    pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        let whole_depth = depth.as_f64().filter(|d| d.fract() == 0.0 && *d >= 0.0);
-        if let Some(d) = whole_depth.filter(|&d| d > f64::from(MAX_BLOCS_PERFT_DEPTH)) {
-            let (shown, time) = (args::number(d), caps::blocs_perft_time(d.min(1e3) as u32));
-            return Err(error(format!(
-                "depth must be a whole number from 0 to {MAX_BLOCS_PERFT_DEPTH}, not {shown}: \
-                 perft {shown} from the start would take {time} natively"
-            )));
-        }
-        let depth = whole("depth", &depth, 0..=MAX_BLOCS_PERFT_DEPTH)?;
-        Ok(perft(&self.position(), depth) as f64)
     }
 }
 

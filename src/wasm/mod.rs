@@ -4,18 +4,24 @@
 //! and text length is capped (README.md, "JavaScript API"), so a bad call
 //! throws a plain `Error` and leaves its object usable.
 
+// The computer player's API, for the workers; the page's own module is
+// built without it (the `rules-only` feature, see Cargo.toml).
+#[cfg(not(feature = "rules-only"))]
 pub mod ai;
 mod args;
 pub mod blocs;
 pub mod catalogue;
 mod refusal;
+// Perft's fast walk is a large part of the code: the page does without it.
+#[cfg(not(feature = "rules-only"))]
+mod perft;
+mod troll;
 
 use wasm_bindgen::prelude::*;
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::caps::MAX_PERFT_DEPTH;
 use crate::game::AnyGame;
 use crate::map::{Counts, Limits, Map, Piece};
 use crate::rules::Variant;
@@ -125,13 +131,6 @@ impl Game {
     pub fn load_moves(&mut self, text: JsValue) -> Result<(), JsError> {
         let text = string("text", &text, MAX_TEXT_CHARS)?;
         self.replay(&text)
-    }
-
-    /// Perft from the current position: leaves `depth` (0 to 20) plies
-    /// below (a pass is a ply); a number, exact below 2^53.
-    pub fn perft(&self, depth: JsValue) -> Result<f64, JsError> {
-        let depth = whole("depth", &depth, 0..=MAX_PERFT_DEPTH)?;
-        Ok(self.inner.perft(depth) as f64)
     }
 
     /// The share code of the game's map.

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 
 const dist = pathToFileURL(`${process.env.MAPELLO_DIST ?? "dist"}/`);
-const glue = await import(new URL("mapello.js", dist));
-glue.initSync({ module: await readFile(new URL("mapello_bg.wasm", dist)) });
+const glue = await import(new URL("mapello_ai.js", dist));
+glue.initSync({ module: await readFile(new URL("mapello_ai_bg.wasm", dist)) });
 
 // [number, OBF, best moves, score for the side to move]
 const FFO = [

@@ -59,7 +59,7 @@ try {
   const page = await browser.newPage();
   // A page of the site that starts no search of its own: the wasm module and
   // the worker script resolve against it as they do in a game.
-  await page.goto(`${site.url}mapello.js`);
+  await page.goto(`${site.url}mapello_ai.js`);
   const positions = await page.evaluate(
     async ({ count, plies, empties, size }) => {
       const free = (snap) => {
@@ -69,7 +69,7 @@ try {
         }
         return k;
       };
-      const wasm = await import(new URL("mapello.js", location.href).href);
+      const wasm = await import(new URL("mapello_ai.js", location.href).href);
       await wasm.default();
       const out = [];
       for (let i = 0; i < count; i += 1) {
@@ -95,7 +95,7 @@ try {
     for (let round = 0; round < rounds; round += 1) {
       const r = await page.evaluate(
         async ({ game, nodes }) => {
-          const wasm = await import(new URL("mapello.js", location.href).href);
+          const wasm = await import(new URL("mapello_ai.js", location.href).href);
           await wasm.default();
           const g = new wasm.Game(game);
           const start = performance.now();

@@ -10,8 +10,8 @@ import { pathToFileURL } from "node:url";
 const depth = Number(process.argv[2] ?? 11);
 const rounds = Number(process.argv[3] ?? 3);
 const dist = pathToFileURL(`${process.env.MAPELLO_DIST ?? "dist"}/`);
-const glue = await import(new URL("mapello.js", dist));
-glue.initSync({ module: await readFile(new URL("mapello_bg.wasm", dist)) });
+const glue = await import(new URL("mapello_ai.js", dist));
+glue.initSync({ module: await readFile(new URL("mapello_ai_bg.wasm", dist)) });
 
 const game = new glue.Game({ variant: "othello" });
 let wasmSeconds = Infinity;

@@ -11,10 +11,12 @@ const env = useSite();
 const WARM_UP = 120;
 const MOVES = 500;
 
-// The wasm memory, in bytes, of a realm that has loaded the module (the
-// page or a worker): the glue hands back the same instance when asked again.
+// The wasm memory, in bytes, of a realm that has loaded its module (the
+// page its own, the computer's worker the workers' mapello_ai.js): the glue
+// hands back the same instance when asked again.
 const wasmBytes = async () => {
-  const glue = await import(new URL("mapello.js", self.location.href.replace(/js\/[^/]*$/, "")).href);
+  const name = self.location.pathname.endsWith("ai-worker.js") ? "mapello_ai.js" : "mapello.js";
+  const glue = await import(new URL(name, self.location.href.replace(/js\/[^/]*$/, "")).href);
   return (await glue.default()).memory.buffer.byteLength;
 };
 

@@ -60,9 +60,8 @@ test("after one visit the site loads and plays against the computer offline, und
   assert.match(await page.textContent("#status"), /move/i);
 
   const legal = await page.evaluate(async () => {
-    const { Game } = await import(new URL("mapello.js", document.baseURI).href);
-    const { presetById } = await import(new URL("js/presets.js", document.baseURI).href);
-    return new Game({ map: presetById("rulebook").code }).snapshot().legal[0];
+    const { Game, presets } = await import(new URL("mapello.js", document.baseURI).href);
+    return new Game({ map: presets().find((p) => p.id === "rulebook").code }).snapshot().legal[0];
   });
   await clickSquare(page, legal);
   // The computer answers from its worker, itself loaded from the cache.

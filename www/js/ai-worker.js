@@ -5,7 +5,8 @@
 // A `timed` move plays the expert levels by their time (src/ai/levels.rs);
 // each progress report carries the time spent so far, so the page can show
 // what is left of that time.
-import init, * as wasm from "../mapello.js";
+// The workers' own wasm module (.ci/build-ai.mjs): the page's has no AI.
+import init, * as wasm from "../mapello_ai.js";
 
 const ready = init();
 

@@ -5,9 +5,10 @@
 // seed, counts }`; replies `{ id, type: "result", value }`, `{ id, type:
 // "result", code, balance }` or `{ id, type: "error", message }`
 // (worker-client.js).
-// A namespace import, so that a build without the AI API still loads and
+// The workers' own wasm module (.ci/build-ai.mjs): the page's has no AI. A
+// namespace import, so that a build without the AI API still loads and
 // answers with an error instead of failing to link.
-import * as wasm from "../mapello.js";
+import * as wasm from "../mapello_ai.js";
 
 const ready = wasm.default();
 

@@ -245,13 +245,30 @@ const layout = document.querySelector("main.layout");
 let editor = null;
 let editorHandlers = null;
 
+// The editor's stylesheet, fetched with the editor: the first screen, which
+// waits for every stylesheet in the page's head, has no use for it.
+let editorStyles = null;
+function loadEditorStyles() {
+  editorStyles ??= new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "editor.css" });
+    link.onload = resolve;
+    link.onerror = () => {
+      link.remove();
+      editorStyles = null;
+      reject(new Error("its stylesheet did not load"));
+    };
+    document.head.append(link);
+  });
+  return editorStyles;
+}
+
 async function openEditor({ title, initialCode, onChange, onPlay, onClose }) {
   editorHandlers = { onChange, onPlay };
   document.querySelector("#editor-title").textContent = title;
   document.querySelector("#close-editor").hidden = !onClose;
   document.querySelector("#close-editor").onclick = onClose;
   try {
-    const { mountEditor } = await import("./editor.js");
+    const [{ mountEditor }] = await Promise.all([import("./editor.js"), loadEditorStyles()]);
     if (editor) editor.load(initialCode);
     else {
       editor = mountEditor(editorRoot, {

@@ -1,0 +1,47 @@
+//! Troll's race for the page: the card under each player says how many
+//! discs the side still needs. It lives outside the AI's API (though it
+//! reads the AI's chain distances) because the page's rules-only build
+//! shows it on the first screen.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::args::error;
+use super::Game;
+use crate::ai::troll::eval as troll_eval;
+use crate::bits::Size;
+use crate::position::{Colour, Position};
+use crate::rules::Variant;
+
+/// Troll's race, as `Game.race` returns it.
+#[derive(Serialize)]
+struct Race {
+    black: Option<u32>,
+    white: Option<u32>,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// Troll's race: `{ black, white }`, the discs each side still needs
+    /// to join its edges, an opponent's disc in the way counting two (0 once joined,
+    /// `null` for a side that can no longer join them); `null` in the
+    /// games scored by discs.
+    pub fn race(&self) -> Result<JsValue, JsError> {
+        let game = self.inner();
+        if game.variant() != Variant::Troll {
+            return Ok(JsValue::NULL);
+        }
+        let race = crate::with_game!(game, g => Race {
+            black: needed(g.position(), Colour::Black),
+            white: needed(g.position(), Colour::White),
+        });
+        serde_wasm_bindgen::to_value(&race).map_err(error)
+    }
+}
+
+/// The discs `c` still needs to join its Troll edges in `pos`; `None`
+/// when no way is left.
+fn needed<S: Size>(pos: &Position<S>, c: Colour) -> Option<u32> {
+    let d = troll_eval::needed::<S>(pos.discs(c), pos.discs(c.other()), c);
+    (d < troll_eval::CUT).then_some(d)
+}

@@ -1,0 +1,54 @@
+// The two wasm modules of the site: the page's (mapello.js) has the rules
+// the page imports and nothing of the computer player, which only the
+// workers load (mapello_ai.js); the workers' has the whole API.
+import assert from "node:assert/strict";
+import { readdir, readFile } from "node:fs/promises";
+import { test } from "node:test";
+import { loadPageWasm, loadWasm } from "./wasm.mjs";
+
+const page = await loadPageWasm();
+const full = await loadWasm();
+const AI = ["bestMove", "hints", "reviewMove", "mapBalance", "gameBalance", "balancedRandomMap", "solve"];
+const js = new URL("../../www/js/", import.meta.url);
+
+// What a module of www/js imports by name from `glue` ("../mapello.js").
+async function importedFrom(glue) {
+  const names = new Map();
+  for (const file of await readdir(js)) {
+    const source = await readFile(new URL(file, js), "utf8");
+    for (const [, list] of source.matchAll(new RegExp(`import (?:\\w+, )?\\{([^}]*)\\} from "${glue.replace(".", "\\.")}"`, "g"))) {
+      for (const name of list.split(",").map((n) => n.trim()).filter(Boolean)) names.set(name, file);
+    }
+  }
+  return names;
+}
+
+test("the page's module has every name the page imports, and Troll's race", async () => {
+  const names = await importedFrom("../mapello.js");
+  assert.ok(names.has("Game") && names.has("BlocsGame"), "the page imports the games");
+  for (const [name, file] of names) assert.equal(typeof page[name], "function", `${file} imports ${name}`);
+  const troll = new page.Game({ variant: "troll" });
+  const race = troll.race();
+  assert.ok(race.black > 0 && race.white > 0, JSON.stringify(race));
+  troll.free();
+  const othello = new page.Game({ variant: "othello" });
+  assert.equal(othello.race(), null);
+  othello.free();
+});
+
+test("the page's module leaves the computer player and perft to the workers' module", () => {
+  for (const name of AI) {
+    assert.equal(page[name], undefined, `the page's module exports ${name}`);
+    assert.equal(typeof full[name], "function", `the workers' module lacks ${name}`);
+  }
+  assert.equal(page.Game.prototype.perft, undefined);
+  assert.equal(typeof full.Game.prototype.perft, "function");
+});
+
+test("the workers import the workers' module, but Blocs's, which the page's module serves", async () => {
+  for (const worker of ["ai-worker.js", "balance-worker.js"]) {
+    assert.match(await readFile(new URL(worker, js), "utf8"), /from "\.\.\/mapello_ai\.js"/, worker);
+  }
+  assert.match(await readFile(new URL("blocs-worker.js", js), "utf8"), /from "\.\.\/mapello\.js"/);
+  assert.equal(typeof page.BlocsGame.prototype.aiMove, "function");
+});
