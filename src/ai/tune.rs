@@ -5,6 +5,7 @@
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use thiserror::Error;
 
 use crate::bits::{Bits, Size, Squares};
 use crate::game::AnyGame;
@@ -112,13 +113,31 @@ fn play_and_label<S: Size>(
     }
 }
 
+/// Why the samples do not fix the weights.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum TuneError {
+    /// There are no samples.
+    #[error("the games gave no positions to fit")]
+    NoPositions,
+    /// Some weight is free: a feature never varies in some phase, and
+    /// the ridge is too small to pin it.
+    #[error(
+        "the positions do not fix every weight with ridge {ridge} (a feature never \
+         varies in some phase); a ridge above 0 or more games makes the fit well posed"
+    )]
+    Underdetermined {
+        /// The ridge asked for.
+        ridge: f64,
+    },
+}
+
 /// Least-squares weights for the samples, each feature split between the
 /// two phases around its position; `ridge` pulls weights towards zero.
 /// Refused when the samples do not fix the weights: none at all, or
 /// (without a ridge) a feature that no sample of a phase shows.
-pub fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, String> {
+pub fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, TuneError> {
     if samples.is_empty() {
-        return Err("the games gave no positions to fit".into());
+        return Err(TuneError::NoPositions);
     }
     let n = FEATURES * PHASES;
     let mut a = vec![vec![0f64; n]; n];
@@ -144,10 +163,7 @@ pub fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, String> {
     }
     let x = solve_linear(a, b);
     if x.iter().any(|&v| !(v as f32).is_finite()) {
-        return Err(format!(
-            "the positions do not fix every weight with ridge {ridge} (a feature never \
-             varies in some phase); a ridge above 0 or more games makes the fit well posed"
-        ));
+        return Err(TuneError::Underdetermined { ridge });
     }
     let mut w = [[0f32; FEATURES]; PHASES];
     for (k, phase) in w.iter_mut().enumerate() {
@@ -240,5 +256,24 @@ mod tests {
         let file = include_str!("weights.rs");
         let note = file.lines().nth(2).unwrap().trim_start_matches("//! ");
         assert_eq!(source(&WEIGHTS, note), file);
+    }
+
+    #[test]
+    fn samples_that_leave_a_weight_free_are_refused_and_a_ridge_pins_it() {
+        assert_eq!(fit(&[], 10.0), Err(TuneError::NoPositions));
+        // One feature alone varies: every other weight is free.
+        let mut features = [0.0; FEATURES];
+        features[0] = 1.0;
+        let samples = [Sample {
+            features,
+            phase: (0, 0.0),
+            target: 3.0,
+        }];
+        let err = fit(&samples, 0.0).unwrap_err();
+        assert_eq!(err, TuneError::Underdetermined { ridge: 0.0 });
+        assert!(err
+            .to_string()
+            .starts_with("the positions do not fix every weight with ridge 0 "));
+        assert!(fit(&samples, 1.0).is_ok());
     }
 }

@@ -503,7 +503,7 @@ fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             eprintln!("{done} games");
         }
     });
-    let weights = tune::fit(&samples, ridge).map_err(CliError::Refused)?;
+    let weights = tune::fit(&samples, ridge)?;
     eprintln!(
         "{} positions; error {:.2} points before, {:.2} after",
         samples.len(),

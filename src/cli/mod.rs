@@ -117,6 +117,9 @@ pub enum CliError {
     /// A position that cannot be played.
     #[error(transparent)]
     Setup(#[from] crate::setup::SetupError),
+    /// Self-play positions that do not fix the evaluation's weights.
+    #[error(transparent)]
+    Tune(#[from] crate::ai::tune::TuneError),
     /// Training games that do not read.
     #[error(transparent)]
     Train(#[from] crate::ai::train::fit::LoadError),
