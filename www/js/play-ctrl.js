@@ -143,7 +143,8 @@ export class PlayCtrl {
     showAll({
       flow,
       snap,
-      race: snap.variant === "troll" ? this.game.race() : null,
+      // Troll's race; null in the games scored by discs.
+      race: this.game.race(),
       humanTurn,
       paused: this.paused,
       passNotice: this.passNotice,
