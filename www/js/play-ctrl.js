@@ -126,9 +126,11 @@ export class PlayCtrl {
 
   // --- drawing the page from the state
 
-  /** Redraws the board and every panel from one snapshot, animating `move` when given, and saves. */
-  refresh(move = null) {
-    const snap = this.game.snapshot();
+  /**
+   * Redraws the board and every panel from one snapshot (`snap`, when the
+   * caller has just taken it), animating `move` when given, and saves.
+   */
+  refresh(move = null, snap = this.game.snapshot()) {
     const { flow, reviewer } = this;
     if (reviewer.isOpen() && !reviewer.current()) reviewer.hide();
     const reviewing = reviewer.isOpen();
@@ -141,7 +143,8 @@ export class PlayCtrl {
     showAll({
       flow,
       snap,
-      race: snap.variant === "troll" ? this.game.race() : null,
+      // Troll's race; null in the games scored by discs.
+      race: this.game.race(),
       humanTurn,
       paused: this.paused,
       passNotice: this.passNotice,
@@ -192,9 +195,9 @@ export class PlayCtrl {
     let news = move === PASS ? this.passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
     if (after.status === "gameOver") news += ` Game over. ${resultLine(this.flow, after)}`;
     this.flow = afterMove(this.flow, after);
-    this.refresh(move === PASS ? null : move);
+    this.refresh(move === PASS ? null : move, after);
     this.announce(news);
-    this.proceed();
+    this.proceed(after);
   }
 
   // A click where no move can be made: say why (the rules' own words), and
@@ -221,11 +224,12 @@ export class PlayCtrl {
 
   /**
    * What happens next without the user: a pass forced on a side when a
-   * computer plays, the computer's move, or hints for the human.
+   * computer plays, the computer's move, or hints for the human; `snap`
+   * is the game's snapshot when the caller has it.
    */
-  proceed() {
+  proceed(snap = this.game.snapshot()) {
     if (this.reviewer.isOpen()) return;
-    const action = nextAction(this.flow, this.game.snapshot(), { paused: this.paused, hints: $("hints").checked });
+    const action = nextAction(this.flow, snap, { paused: this.paused, hints: $("hints").checked });
     if (action === "pass") this.play(PASS);
     else if (action === "think") this.computer.think();
     else if (action === "hints") this.computer.hints();

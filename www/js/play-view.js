@@ -58,7 +58,8 @@ function showPlayers({ flow, snap, race }) {
   }
 }
 
-function statusLine({ flow, snap, passNotice }) {
+/** The status line under the board: whose turn, a pass, the result, or free play's steps. */
+export function statusLine({ flow, snap, passNotice }) {
   const { match, phase } = flow;
   if (phase === "setup") return `${match.names[setupPlayer(match)]} is setting up the map.`;
   if (phase === "choose") return `${match.names[1 - setupPlayer(match)]} chooses a colour.`;
