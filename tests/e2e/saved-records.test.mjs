@@ -80,21 +80,24 @@ test("a record the rules refuse is dropped with the same way out", async () => {
   assert.deepEqual(problems, []);
 });
 
-// Serves board.js with a fault that strikes when the controller, having
-// wired half the page, draws its board, as a bug in restoring some record
-// would: a module in its place whose createBoard throws when `condition`
-// (an expression run in the page) holds, and passes on to the real one
-// otherwise. The built scripts are minified, so the fault goes around the
-// module rather than into its text.
+// Breaks the page's start (startApp) the way a bug in the board module
+// would: createBoard throws when `condition` (an expression run in the
+// page) holds, and works otherwise. The page's scripts are bundled and
+// minified, so the fault goes around the bundle rather than into its text:
+// a prelude to js/main.js makes the board canvas refuse its first event
+// listener, which createBoard binds before it returns.
 async function breakApp(page, condition) {
-  await page.route("**/js/board.js", async (route) => {
-    const body = `import * as real from "./board.js?real";
-export * from "./board.js?real";
-export function createBoard(...args) {
-  if (${condition}) throw new Error("broken on purpose");
-  return real.createBoard(...args);
-}`;
-    await route.fulfill({ contentType: "text/javascript", body });
+  await page.route("**/js/main.js", async (route) => {
+    const real = await (await route.fetch()).text();
+    const prelude = `{
+  const listen = EventTarget.prototype.addEventListener;
+  HTMLCanvasElement.prototype.addEventListener = function (...args) {
+    if (this.id === "board" && (${condition})) throw new Error("broken on purpose");
+    return listen.apply(this, args);
+  };
+}
+`;
+    await route.fulfill({ contentType: "text/javascript", body: prelude + real });
   });
 }
 
@@ -136,7 +139,7 @@ test("a page that cannot start at all offers to reset the saved data, and does n
   assert.match(await noticeText(page), /Mapello could not start: broken on purpose/);
   await page.screenshot({ path: `${screenshots}/play-cannot-start.png` });
 
-  await page.unroute("**/js/board.js");
+  await page.unroute("**/js/main.js");
   await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text: "{}" });
   await Promise.all([page.waitForEvent("load"), page.click("#notices button:text('Reset saved data')")]);
   await page.waitForSelector("body[data-ready]");
