@@ -12,7 +12,6 @@ use super::{MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::levels::{LEVELS, MAX_LEVEL};
 use crate::ai::review::{self, Class, Unit};
 use crate::games::{Engine, GAMES};
-use crate::map::{Counts, Map, Piece, SIZES};
 use crate::rules::BONUS_POINTS;
 
 /// The longest chain Troll's evaluation counts for either side
@@ -25,7 +24,6 @@ pub const TROLL_CHAIN_CAP: u32 = 16;
 #[serde(rename_all = "camelCase")]
 struct Catalogue {
     games: Vec<GameFacts>,
-    maps: Vec<MapFacts>,
     bonus_points: i32,
     levels: Levels,
     blocs_levels: BlocsLevels,
@@ -49,15 +47,6 @@ struct GameFacts {
     /// What its review counts (`"points"` or `"chain"`); none for a game
     /// the review does not cover.
     review_unit: Option<&'static str>,
-}
-
-/// A map's board size and how many squares may hold each kind of piece
-/// (walls and bonuses inside but the centre, jokers on the ring): the most
-/// any limit can be.
-#[derive(Serialize)]
-struct MapFacts {
-    size: u32,
-    room: Counts,
 }
 
 /// The computer's levels in the Reversi family.
@@ -117,27 +106,6 @@ fn game_facts() -> Vec<GameFacts> {
         .collect()
 }
 
-fn map_facts() -> Result<Vec<MapFacts>, JsError> {
-    SIZES
-        .iter()
-        .map(|&size| {
-            let map = Map::empty(size).map_err(error)?;
-            let cells = || (0..map.side()).flat_map(|y| (0..map.side()).map(move |x| (x, y)));
-            let room = |piece| {
-                cells()
-                    .filter(|&(x, y)| map.check_cell(x, y, piece).is_ok())
-                    .count() as u32
-            };
-            let room = Counts {
-                walls: room(Piece::Wall),
-                bonuses: room(Piece::Bonus),
-                jokers: room(Piece::Joker),
-            };
-            Ok(MapFacts { size, room })
-        })
-        .collect()
-}
-
 fn timed_levels() -> Vec<TimedLevel> {
     (1..=MAX_LEVEL)
         .zip(LEVELS)
@@ -165,8 +133,7 @@ fn review_facts() -> ReviewFacts {
 }
 
 /// The rule facts the page reads: `{ games: [{ id, name, sizes,
-/// defaultSize, maps, engine, reviewUnit }], maps: [{ size, room: { walls,
-/// bonuses, jokers } }], bonusPoints, levels: { max,
+/// defaultSize, maps, engine, reviewUnit }], bonusPoints, levels: { max,
 /// timed: [{ level, timeMs }] }, blocsLevels: { max }, review: {
 /// defaultLevel, levels: [{ level, depth, exact }], classes },
 /// trollChainCap, maxTextChars, maxCodeChars }`.
@@ -174,7 +141,6 @@ fn review_facts() -> ReviewFacts {
 pub fn catalogue() -> Result<JsValue, JsError> {
     let facts = Catalogue {
         games: game_facts(),
-        maps: map_facts()?,
         bonus_points: BONUS_POINTS,
         levels: Levels {
             max: MAX_LEVEL,

@@ -122,25 +122,3 @@ fn bonus_points_troll_cap_and_text_caps_are_named() {
     let long = options(&[("map", "1".repeat(code + 1).into())]);
     assert!(refused(Game::new(long)).contains(&code.to_string()));
 }
-
-#[wasm_bindgen_test]
-fn a_maps_room_is_the_squares_each_piece_may_stand_on() {
-    let facts = ok(catalogue());
-    let rooms: Vec<(u32, [u32; 3])> = list(&facts, "maps")
-        .iter()
-        .map(|m| {
-            let room = get(m, "room");
-            let kinds = [
-                number(&room, "walls"),
-                number(&room, "bonuses"),
-                number(&room, "jokers"),
-            ];
-            (number(m, "size"), kinds)
-        })
-        .collect();
-    // The inner board but its four centre squares; the ring around it.
-    assert_eq!(
-        rooms,
-        [(6, [32, 32, 28]), (8, [60, 60, 36]), (10, [96, 96, 44])]
-    );
-}

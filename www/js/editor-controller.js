@@ -29,9 +29,19 @@ export function toolLabel(piece) {
   return TOOLS.find((t) => t.piece === piece).label;
 }
 
-// The most squares of a map of side `size` that may hold `kind`.
+// The piece each kind counts.
+const PIECES = { walls: "wall", bonuses: "bonus", jokers: "joker" };
+
+// The most squares of a map of side `size` that may hold `kind`: those
+// where the rules (MapDraft's refusal) let one stand on an empty map.
 function room(size, kind) {
-  return catalogue().maps.find((m) => m.size === size).room[kind];
+  const empty = new MapDraft(size);
+  let free = 0;
+  for (let y = 0; y < size + 2; y += 1) {
+    for (let x = 0; x < size + 2; x += 1) if (empty.refusal(x, y, PIECES[kind]) === undefined) free += 1;
+  }
+  empty.free();
+  return free;
 }
 
 // The side of the map a new editor starts with: a Mapello game's.

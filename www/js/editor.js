@@ -22,7 +22,8 @@ import { copyText, linkFor } from "./share.js";
  */
 export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = () => {} } = {}) {
   root.classList.add("editor");
-  root.innerHTML = markup(catalogue().maps.map((m) => m.size));
+  // The sizes of the game played on maps.
+  root.innerHTML = markup(catalogue().games.find((g) => g.maps).sizes);
   let controller = null;
   const draw = () => controller && drawEditor(panels, controller.snapshot());
   const panels = editorPanels(root, {

@@ -5,8 +5,13 @@
 import init, * as api from "../mapello.js";
 import { useCatalogue } from "./catalogue.js";
 
-await init();
-useCatalogue(api.catalogue());
+try {
+  await init();
+  useCatalogue(api.catalogue());
+} catch {
+  // A module that cannot start must not stop the page's own code: main.js
+  // starts it again, fails the same way, and tells the player why.
+}
 
 /** The started module's exports. */
 export default api;
