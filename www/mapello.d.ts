@@ -77,7 +77,12 @@ export class Game {
   mapCode(): string;
   /** Troll: the discs each side still needs to join its edges; `null` in the games scored by discs. */
   race(): { black: number | null; white: number | null } | null;
+  /** Why a move on `square` may not be played now; `undefined` when it is legal. */
+  refusal(square: string): { reason: RefusalReason; message: string } | undefined;
 }
+
+/** Why the rules refuse a square (`Game.refusal`). */
+export type RefusalReason = "gameOver" | "mustPass" | "taken" | "wall" | "notCentre" | "opponentEdge" | "noFlip";
 
 /** Numbers of pieces: placed, or the limits in force. */
 export interface Counts {
@@ -145,21 +150,39 @@ export class BlocsGame {
   perft(depth: number): number;
 }
 
-/** The strongest Blocs level (perfect play). */
-export function blocsMaxLevel(): number;
-
-/** A game the product offers (src/games.rs). */
-export interface GameInfo {
+/** A game the product offers (src/games.rs), as the catalogue lists it. */
+export interface GameFacts {
   id: string;
   name: string;
-  /** The board sides it is played on, the default first. */
+  /** The board sides it is played on. */
   sizes: number[];
+  defaultSize: number;
   /** Whether it is played on a map of walls, bonuses and jokers. */
   maps: boolean;
+  /** `board` for the Reversi family's `Game`, `blocs` for `BlocsGame`. */
+  engine: "board" | "blocs";
+  /** What its review counts; absent for a game the review does not cover. */
+  reviewUnit?: "points" | "chain";
 }
 
-/** The games the product offers, in the chooser's order. */
-export function games(): GameInfo[];
+/** The rule facts the page words and checks but does not decide (src/wasm/catalogue.rs). */
+export interface Catalogue {
+  games: GameFacts[];
+  bonusPoints: number;
+  levels: { max: number; timed: { level: number; timeMs: number }[] };
+  blocsLevels: { max: number };
+  review: {
+    defaultLevel: number;
+    levels: { level: number; depth: number; exact: number }[];
+    classes: string[];
+  };
+  trollChainCap: number;
+  maxTextChars: number;
+  maxCodeChars: number;
+}
+
+/** The catalogue of rule facts, one call. */
+export function catalogue(): Catalogue;
 
 /** A ready-made map (src/presets.rs). */
 export interface Preset {

@@ -224,9 +224,3 @@ impl BlocsGame {
         Ok(ai.choose(&self.position()).map(|m| m.to_string()))
     }
 }
-
-/// The strongest Blocs level (perfect play).
-#[wasm_bindgen(js_name = blocsMaxLevel)]
-pub fn blocs_max_level() -> u32 {
-    MAX_LEVEL
-}

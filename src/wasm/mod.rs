@@ -350,14 +350,6 @@ impl MapDraft {
     }
 }
 
-/// The games the product offers, in the chooser's order (`src/games.rs`):
-/// `[{ id, name, sizes, maps }]`. `Game` plays those of the Reversi
-/// family; `BlocsGame` plays Blocs.
-#[wasm_bindgen]
-pub fn games() -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(crate::games::GAMES).map_err(error)
-}
-
 /// The ready-made maps (`src/presets.rs`), each size's default first:
 /// `[{ id, name, description, size, code }]`.
 #[wasm_bindgen]

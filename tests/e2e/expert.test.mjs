@@ -113,7 +113,10 @@ for (const [screen, options] of Object.entries(SCREENS)) {
           null,
           { timeout: 20_000 },
         );
-        assert.match(await page.textContent("#thinking-progress"), /^Thinking… /);
+        // The bar fills by the clock; the line waits for the worker's first report.
+        await page.waitForFunction(() => /^Thinking… /.test(document.querySelector("#thinking-progress").textContent), null, {
+          timeout: 20_000,
+        });
         assert.match(await page.getAttribute("#move-now", "title"), /^Play the best move found so far \((about \d|under 1) s left\)$/);
         if (k === 0) {
           assert.deepEqual(await layout(page), before, "nothing moved when the computer started thinking");

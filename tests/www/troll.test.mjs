@@ -2,6 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
 import { HINTS_HELP, connectionPoints, connectionText, edgeMarks, edgeSquares, marksHelp, raceOf, trollOutlook } from "../../www/js/troll.js";
+import { loadWasm } from "./wasm.mjs";
+
+// The outlook reads Troll's chain cap from the rules' catalogue.
+const { catalogue } = await loadWasm();
 
 const at = (name) => squareIndex(8, name);
 const names = (indices) => indices.map((i) => ["a", "b", "c", "d", "e", "f", "g", "h"][(i % 10) - 1] + Math.floor(i / 10)).sort();
@@ -49,6 +53,9 @@ test("the computer's outlook in Troll speaks of the race, not of points", () => 
   assert.equal(trollOutlook({ score: -2.2, exact: false }), "It reckons it is about 2 discs behind in the race to join its edges.");
   assert.equal(trollOutlook({ score: 0.5, exact: false }), "It expects a close race.");
   assert.equal(trollOutlook({ score: 40.5, exact: false }), "It expects to win soon.");
+  const cap = catalogue().trollChainCap;
+  assert.equal(trollOutlook({ score: -cap, exact: false }), "It expects to lose soon.");
+  assert.equal(trollOutlook({ score: cap - 1, exact: false }), `It reckons it is about ${cap - 1} discs ahead in the race to join its edges.`);
   assert.equal(trollOutlook({ score: 627, exact: true }), "It has worked out the rest of the game: it wins with best play.");
   assert.equal(trollOutlook({ score: -627, exact: true }), "It has worked out the rest of the game: it loses with best play.");
   for (const text of [trollOutlook({ score: 5, exact: false }), HINTS_HELP]) assert.doesNotMatch(text, /point/);

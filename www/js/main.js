@@ -5,7 +5,7 @@
 // checked whole before use, a link never replaces a game without a way
 // back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
-import init, { BlocsGame, blocsMaxLevel, Game } from "../mapello.js";
+import init, { BlocsGame, Game } from "../mapello.js";
 import { startApp } from "./app.js";
 import { linkedMoves, startBlocs } from "./blocs-app.js";
 import { settingsForGame } from "./games.js";
@@ -358,7 +358,6 @@ function showView(view) {
 try {
   blocs = startBlocs({
     BlocsGame,
-    maxLevel: blocsMaxLevel(),
     storage: localStorage,
     notify,
     clearNotice,

@@ -4,6 +4,7 @@
 // move may take with a capture, and those closed to it), and the words for
 // the end of a game. Pure functions over the board state; render.js draws.
 import { outerIndex } from "./geometry.js";
+import { foreseesConnection } from "./levels.js";
 
 /** Outer-grid indices of the edge squares of `side` ("X": top and bottom rows, "O": left and right columns). */
 export function edgeSquares(size, side) {
@@ -86,6 +87,6 @@ export function trollOutlook({ score, exact }) {
   const discs = Math.round(Math.abs(score));
   if (discs <= 1) return "It expects a close race.";
   // Beyond any count of discs: a connection it foresees next move.
-  if (discs >= 16) return `It expects to ${score > 0 ? "win" : "lose"} soon.`;
+  if (foreseesConnection(discs)) return `It expects to ${score > 0 ? "win" : "lose"} soon.`;
   return `It reckons it is about ${discs} discs ${score > 0 ? "ahead" : "behind"} in the race to join its edges.`;
 }
