@@ -160,8 +160,8 @@ fn add_game<S: Size>(
     into: &mut Samples,
 ) -> Result<(), (usize, String)> {
     let n = S::N;
-    let g = Terrain::new(board);
-    let eval = Eval::new(&g);
+    let terrain = Terrain::new(board);
+    let eval = Eval::new(&terrain);
     let mut fixed: Vec<u16> = crate::bits::Squares(board.walls())
         .map(|sq| inputs::square(sq, inputs::WALL) as u16)
         .collect();
@@ -206,8 +206,8 @@ fn add_game<S: Size>(
             }
         }
         into.starts.push(into.inputs.len() as u32);
-        into.linear.push(eval.features(&g, p));
-        let (k, t) = eval.phase(g.empties(p.me, p.opp).count());
+        into.linear.push(eval.features(&terrain, p));
+        let (k, t) = eval.phase(terrain.empties(p.me, p.opp).count());
         into.phase.push((k as u8, t));
         into.target.push(BLEND * result + (1.0 - BLEND) * value);
     }

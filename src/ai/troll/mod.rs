@@ -8,20 +8,8 @@
 //! may flip nothing (the exact solver there skips such squares).
 //!
 //! Levels are those of [`super::levels`] (the same node budgets and noise;
-//! Troll has no exact endgame). Over 100 games with colours swapped,
-//! `mapello match --variant troll --a A --b B --games 100 --seed 1`:
-//!
-//! | a | b | a wins |
-//! |---|---|---|
-//! | 8 | greedy | 100 |
-//! | 8 | uct:10000 | 95 |
-//! | 2 | 1 | 78 |
-//! | 3 | 2 | 93 |
-//! | 4 | 3 | 83 |
-//! | 5 | 4 | 77 |
-//! | 6 | 5 | 70 |
-//! | 7 | 6 | 71 |
-//! | 8 | 7 | 11 of the first 16 |
+//! Troll has no exact endgame); how they compare: docs/benchmarks.md,
+//! "Troll's levels".
 
 pub mod eval;
 
