@@ -686,7 +686,7 @@ mod tests {
             let AnyGame::S8(g) = AnyGame::new(variant, map).unwrap() else {
                 unreachable!("an 8 x 8 map")
             };
-            let board = g.board().clone();
+            let board = g.rules().clone();
             let mut searcher = Searcher::new(&board, 16);
             let mut p = Pos::of(g.position());
             let options = Level::get(3).unwrap().options(8, 1);

@@ -60,7 +60,7 @@ mod tests {
     use crate::map::{Counts, Map};
     use crate::position::Position;
     use crate::rules::tests::random_reply;
-    use crate::rules::{Board, Variant};
+    use crate::rules::{Board, Rules, Variant};
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

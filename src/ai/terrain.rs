@@ -223,7 +223,7 @@ mod tests {
     use crate::map::{Counts, Map};
     use crate::position::Position;
     use crate::rules::tests::random_reply;
-    use crate::rules::Variant;
+    use crate::rules::{Rules, Variant};
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -318,13 +318,11 @@ impl Game {
     /// `null` for a side that can no longer join them); `null` in the
     /// games scored by discs.
     pub fn race(&self) -> Result<JsValue, JsError> {
-        let game = self.inner();
-        if game.variant() != Variant::Troll {
-            return Ok(JsValue::NULL);
-        }
-        let race = crate::with_game!(game, g => Race {
-            black: needed(g.position(), Colour::Black),
-            white: needed(g.position(), Colour::White),
+        let race = crate::by_game!(self.inner(),
+        _g => return Ok(JsValue::NULL),
+        t => Race {
+            black: needed(t.position(), Colour::Black),
+            white: needed(t.position(), Colour::White),
         });
         serde_wasm_bindgen::to_value(&race).map_err(error)
     }
@@ -375,7 +373,8 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
             caps::solve_time(empties)
         )));
     }
-    let solved = ai::solve(&game, None).ok_or_else(|| error("the search was stopped"))?;
+    let solved =
+        ai::solve(&game, Budget::default(), None).ok_or_else(|| error("the search was stopped"))?;
     let out = Solution {
         best: solved.best.name(game.size()),
         score: solved.score,

@@ -139,8 +139,10 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
         } else {
             &mut *fit
         };
-        crate::with_game!(&game.game, g => add_game(g.board(), &game.lines, into))
-            .map_err(|(k, e)| bad(k, &e))?;
+        crate::by_game!(&game.game,
+            g => add_game(g.rules(), &game.lines, into),
+            _t => Err((game.lines.first().map_or(0, |l| l.0), "troll games train no network".into())))
+        .map_err(|(k, e)| bad(k, &e))?;
     }
     Ok(())
 }

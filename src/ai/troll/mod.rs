@@ -20,8 +20,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::{Colour, Position};
-use crate::rules::troll::{self, connected};
-use crate::rules::Board;
+use crate::rules::troll::{connected, Troll};
+use crate::rules::Rules;
 
 use super::budget::{Budget, Control};
 use super::pos::Pos;
@@ -62,7 +62,7 @@ pub fn is_proven(score: i32) -> bool {
 /// A Troll searcher for one board, its table kept between moves.
 #[derive(Clone, Debug)]
 pub struct Searcher<S: Size> {
-    board: Board<S>,
+    rules: Troll<S>,
     tt: Table,
     /// Every move is searched at every node, not only the relevant ones:
     /// set while proving, so a proof leaves no reply unexamined.
@@ -84,22 +84,21 @@ fn key<S: Size>(me: S::B, opp: S::B, side: Colour) -> u64 {
 }
 
 impl<S: Size> Searcher<S> {
-    /// A searcher for `board` (a Troll board) with a table of
-    /// `2^table_bits` entries.
-    pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+    /// A searcher for `rules` with a table of `2^table_bits` entries.
+    pub fn new(rules: &Troll<S>, table_bits: u32) -> Searcher<S> {
         Searcher {
-            board: board.clone(),
+            rules: rules.clone(),
             tt: Table::new(table_bits),
             full_width: false,
         }
     }
 
     fn moves(&self, me: S::B, opp: S::B, side: Colour) -> S::B {
-        troll::moves_of(&self.board, me, opp, side)
+        self.rules.moves_of(me, opp, side)
     }
 
     fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
-        self.board.flips_of(me, opp, sq)
+        self.rules.flips_of(me, opp, sq)
     }
 
     /// Searches `pos` within `options` (depth, nodes, time, noise).
@@ -240,16 +239,16 @@ impl<S: Size> Searcher<S> {
     /// `best`, then the moves the table expects, at most `steps` in all.
     fn line(&self, pos: &Position<S>, best: u32, steps: u32) -> Vec<u32> {
         let mut pv = vec![best];
-        let mut q = self.board.play_legal(pos, best);
+        let mut q = self.rules.play_legal(pos, best);
         while (pv.len() as u32) < steps {
             let Some(e) = self.tt.probe(key::<S>(q.me, q.opp, q.side)) else {
                 break;
             };
-            if e.mv == NO_MOVE || !self.board.moves(&q).has(u32::from(e.mv)) {
+            if e.mv == NO_MOVE || !self.rules.moves(&q).has(u32::from(e.mv)) {
                 break;
             }
             pv.push(u32::from(e.mv));
-            q = self.board.play_legal(&q, u32::from(e.mv));
+            q = self.rules.play_legal(&q, u32::from(e.mv));
         }
         pv
     }
@@ -425,7 +424,7 @@ impl<S: Size> Searcher<S> {
             return moves;
         }
         let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
-        let chosen = moves & (paths | self.board.moves_of(me, opp));
+        let chosen = moves & (paths | self.rules.flipping(me, opp));
         if chosen.is_empty() {
             moves
         } else {
@@ -436,7 +435,7 @@ impl<S: Size> Searcher<S> {
 
 /// The move that most shortens the mover's chain (then lengthens the
 /// opponent's most), ties at random: the `greedy` baseline.
-pub fn greedy<S: Size>(board: &Board<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+pub fn greedy<S: Size>(board: &Troll<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
     let side = pos.side;
     let value = |sq: u32| {
         let next = board.play_legal(pos, sq);
@@ -459,7 +458,7 @@ mod tests {
     use crate::bits::S8;
     use crate::map::Map;
     use crate::rules::troll::tests::position;
-    use crate::rules::{Status, Variant};
+    use crate::rules::Status;
     use crate::square::Square;
 
     fn name(sq: Option<u32>) -> String {
@@ -470,10 +469,7 @@ mod tests {
     }
 
     fn searcher() -> Searcher<S8> {
-        Searcher::new(
-            &Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap(),
-            16,
-        )
+        Searcher::new(&Troll::new(&Map::empty(8).unwrap()).unwrap(), 16)
     }
 
     /// Black's column d is one disc short of row 8; White has c5.
@@ -531,7 +527,7 @@ mod tests {
 
     /// The result of `pos` with best play by trying every line: 1 a win for
     /// the side to move, 0 a draw, -1 a loss.
-    fn every_line(board: &Board<S8>, pos: &Position<S8>) -> i32 {
+    fn every_line(board: &Troll<S8>, pos: &Position<S8>) -> i32 {
         match board.status(pos) {
             Status::GameOver => match board.winner(pos) {
                 None => 0,
@@ -548,7 +544,7 @@ mod tests {
 
     #[test]
     fn the_proof_search_agrees_with_every_line_on_random_endings() {
-        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let board = Troll::new(&Map::empty(8).unwrap()).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut checked = 0;
         while checked < 40 {
@@ -571,7 +567,7 @@ mod tests {
 
     #[test]
     fn greedy_shortens_its_own_chain() {
-        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let board = Troll::new(&Map::empty(8).unwrap()).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let pos = one_to_go(Colour::Black);
         assert_eq!(name(Some(greedy(&board, &pos, &mut rng))), "d8");
