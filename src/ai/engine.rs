@@ -2,8 +2,8 @@
 //! level plays, the best move and every move's value, the exact result and
 //! the greedy baseline (the review of a move: [`super::review::Reviewed`]). Each game's type answers here
 //! once: the Reversi family's [`Board`] through the midgame search and the
-//! exact solver ([`super::search`], [`super::endgame`]), [`Troll`] through
-//! its chain search ([`super::troll`]). The AI's entry points in
+//! exact solver (`search.rs`, `endgame.rs`), [`Troll`] through its chain
+//! search (`troll/`). The AI's entry points in
 //! [`crate::ai`] and the players of a match work over this trait.
 
 use std::fmt::Debug;

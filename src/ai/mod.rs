@@ -13,6 +13,7 @@ pub mod matches;
 pub(crate) mod net;
 pub mod players;
 pub(crate) mod pos;
+mod pvs;
 pub mod review;
 pub(crate) mod search;
 pub(crate) mod stability;

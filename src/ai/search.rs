@@ -1,5 +1,6 @@
-//! The midgame search: iterative deepening over a principal-variation
-//! search (null windows off the PV) with a transposition table, ordered by
+//! The midgame search: iterative deepening over the shared
+//! principal-variation search ([`super::pvs`]: null windows off the PV)
+//! with a transposition table, ordered by
 //! the table's move then a one-ply evaluation, within a [`Budget`]; close
 //! to the end it hands over to the exact [`Solver`]. With the learned
 //! evaluation it is selective: ProbCut prunes a node whose shallow search
@@ -19,6 +20,7 @@ use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
+use super::pvs::{pvs, Child, Tree};
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
@@ -448,15 +450,24 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
             let r = *root;
             let gain = p.gain(r.sq) * SCALE;
             let flips = self.terrain.flips(p.me, p.opp, r.sq);
-            let child = p.play(r.sq, flips);
-            let ca = self.eval.play(&acc, p, r.sq, flips);
+            let child = At {
+                p: p.play(r.sq, flips),
+                acc: self.eval.play(&acc, p, r.sq, flips),
+            };
             let v = if all || i == 0 {
-                gain - self.pvs(child, &ca, depth - 1, -INF, INF, false)
+                gain - pvs(self, &child, depth - 1, -INF, INF, false)
             } else {
-                let v =
-                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
+                let v = gain
+                    - pvs(
+                        self,
+                        &child,
+                        depth - 1,
+                        gain - alpha - 1,
+                        gain - alpha,
+                        false,
+                    );
                 if v > alpha && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, &ca, depth - 1, -INF, gain - alpha, false)
+                    gain - pvs(self, &child, depth - 1, -INF, gain - alpha, false)
                 } else {
                     v
                 }
@@ -491,25 +502,25 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         })
     }
 
-    /// ProbCut: a shallow search of `p` stands in for the deep one when
+    /// ProbCut: a shallow search of `node` stands in for the deep one when
     /// its value is so far outside the window that the deep value is
     /// outside it too but for a [`CUT_CONFIDENCE`]-sigma chance. `Some`
     /// bound to return, `None` to search in full.
     fn probcut(
         &mut self,
-        p: Pos<S>,
-        acc: &E::Acc,
+        node: &At<S, E::Acc>,
         depth: u32,
         alpha: i32,
         beta: i32,
         passed: bool,
     ) -> Option<i32> {
+        let p = node.p;
         let empties = self.terrain.empties(p.me, p.opp).count();
         let shallow = depth - 2 * ((depth + 1) / 4).max(1);
         let margin = cut_margin(empties, depth - shallow);
         let high = beta + margin;
         if high < INF / 2 {
-            let v = self.pvs(p, acc, shallow, high - 1, high, passed);
+            let v = pvs(self, node, shallow, high - 1, high, passed);
             if self.ctl.was_stopped() {
                 return Some(0);
             }
@@ -519,7 +530,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         }
         let low = alpha - margin;
         if low > -INF / 2 {
-            let v = self.pvs(p, acc, shallow, low, low + 1, passed);
+            let v = pvs(self, node, shallow, low, low + 1, passed);
             if self.ctl.was_stopped() {
                 return Some(0);
             }
@@ -529,54 +540,91 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         }
         None
     }
+}
 
-    /// Principal-variation search to `depth`, fail-soft.
-    fn pvs(
+/// A position as the midgame search carries it: the discs, and the
+/// evaluation's sums for them.
+struct At<S: Size, A> {
+    p: Pos<S>,
+    acc: A,
+}
+
+/// The Reversi family's part of the shared search: the evaluation at the
+/// leaves, the exact margin at the end, ProbCut, and moves ordered by the
+/// table's move, then (from [`SORT_DEPTH`]) the evaluation after them,
+/// else the opponent's mobility, picked one at a time.
+impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
+    type Node = At<S, E::Acc>;
+    type B = S::B;
+
+    #[inline]
+    fn control(&mut self) -> &mut Control<'c> {
+        self.ctl
+    }
+
+    #[inline]
+    fn table(&mut self) -> &mut Table {
+        self.tt
+    }
+
+    #[inline]
+    fn settle(
         &mut self,
-        p: Pos<S>,
-        acc: &E::Acc,
+        node: &At<S, E::Acc>,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         passed: bool,
-    ) -> i32 {
-        self.ctl.nodes += 1;
-        if self.ctl.stopped() {
-            return 0;
-        }
+    ) -> Result<S::B, i32> {
+        let p = node.p;
         if depth == 0 {
-            return self.eval.value(self.terrain, p, acc);
+            return Err(self.eval.value(self.terrain, p, &node.acc));
         }
         let moves = self.terrain.moves(p.me, p.opp);
-        if moves.is_empty() {
-            if passed || self.terrain.moves(p.opp, p.me).is_empty() {
-                return self.terrain.final_score(p.me, p.opp) * SCALE;
-            }
-            return -self.pvs(p.passed(), &self.eval.pass(acc), depth, -beta, -alpha, true);
+        if !moves.is_empty() {
+            return Ok(moves);
         }
-        let key = p.key();
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if e.depth as u32 >= depth {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                if lo == hi {
-                    return lo;
-                }
-            }
+        if passed || self.terrain.moves(p.opp, p.me).is_empty() {
+            return Err(self.terrain.final_score(p.me, p.opp) * SCALE);
         }
+        let after = At {
+            p: p.passed(),
+            acc: self.eval.pass(&node.acc),
+        };
+        Err(-pvs(self, &after, depth, -beta, -alpha, true))
+    }
+
+    #[inline]
+    fn key(&self, node: &At<S, E::Acc>) -> u64 {
+        node.p.key()
+    }
+
+    #[inline]
+    fn prune(
+        &mut self,
+        node: &At<S, E::Acc>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> Option<i32> {
         if self.selective && depth >= CUT_DEPTH {
-            if let Some(v) = self.probcut(p, acc, depth, alpha, beta, passed) {
-                return v;
-            }
+            self.probcut(node, depth, alpha, beta, passed)
+        } else {
+            None
         }
-        let mut list: Vec<(u32, S::B, i32)> = Vec::with_capacity(moves.count() as usize);
+    }
+
+    #[inline]
+    fn children(
+        &mut self,
+        node: &At<S, E::Acc>,
+        moves: S::B,
+        depth: u32,
+        tt_move: u8,
+    ) -> Vec<Child<S::B>> {
+        let (p, acc) = (node.p, &node.acc);
+        let mut list: Vec<Child<S::B>> = Vec::with_capacity(moves.count() as usize);
         for sq in Squares(moves) {
             let flips = self.terrain.flips(p.me, p.opp, sq);
             let key = if sq as u8 == tt_move {
@@ -593,48 +641,35 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
             };
             list.push((sq, flips, key));
         }
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for i in 0..list.len() {
-            let mut k = i;
-            for j in i + 1..list.len() {
-                if list[j].2 > list[k].2 {
-                    k = j;
-                }
-            }
-            list.swap(i, k);
-            let (sq, flips, _) = list[i];
-            let gain = p.gain(sq) * SCALE;
-            let child = p.play(sq, flips);
-            let ca = self.eval.play(acc, p, sq, flips);
-            let v = if i == 0 {
-                gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
-            } else {
-                let v =
-                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
-                if v > alpha && v < beta && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
-                } else {
-                    v
-                }
-            };
-            if self.ctl.was_stopped() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = sq as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
+        list
+    }
+
+    /// One step of a selection sort: a cut often comes before the list's
+    /// end, so the rest is never sorted.
+    #[inline]
+    fn next(list: &mut [Child<S::B>], i: usize) {
+        let mut k = i;
+        for j in i + 1..list.len() {
+            if list[j].2 > list[k].2 {
+                k = j;
             }
         }
-        self.tt.store(key, depth, alpha0, beta, best, best_move);
-        best
+        list.swap(i, k);
+    }
+
+    #[inline]
+    fn play(&self, node: &At<S, E::Acc>, &(sq, flips, _): &Child<S::B>) -> At<S, E::Acc> {
+        let p = node.p;
+        At {
+            p: p.play(sq, flips),
+            acc: self.eval.play(&node.acc, p, sq, flips),
+        }
+    }
+
+    /// The bonus taken.
+    #[inline]
+    fn gain(&self, node: &At<S, E::Acc>, &(sq, _, _): &Child<S::B>) -> i32 {
+        node.p.gain(sq) * SCALE
     }
 }
 

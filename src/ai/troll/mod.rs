@@ -1,10 +1,11 @@
-//! Troll's AI: an alpha-beta search over the Troll rules with iterative
-//! deepening and the transposition table, on the connection evaluation of
-//! [`eval`]; a proof search for `solve`; the greedy baseline.
+//! Troll's AI: the shared principal-variation search ([`super::pvs`]) over
+//! the Troll rules with iterative deepening and the transposition table, on
+//! the connection evaluation of [`eval`]; a proof search for `solve`; the
+//! greedy baseline.
 //!
-//! Troll needs its own search beside [`super::search`]: a move's legality
-//! depends on the side to move (the search positions there hold discs only),
-//! a game ends at a connection rather than when the board fills, and a move
+//! Troll's tree is its own ([`Walk`]): a move's legality depends on the
+//! side to move (the Reversi family's search positions hold discs only), a
+//! game ends at a connection rather than when the board fills, and a move
 //! may flip nothing (the exact solver there skips such squares).
 //!
 //! Levels are those of [`super::levels`] (the same node budgets and noise;
@@ -25,6 +26,7 @@ use crate::rules::Rules;
 
 use super::budget::{Budget, Control};
 use super::pos::Pos;
+use super::pvs::{pvs, Child, Tree};
 use super::search::Options;
 use super::tt::{Table, NO_MOVE};
 
@@ -324,47 +326,115 @@ impl<S: Size> Searcher<S> {
         opp: S::B,
         side: Colour,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ctl: &mut Control,
     ) -> i32 {
-        ctl.nodes += 1;
-        if ctl.stopped() {
-            return 0;
+        let mut walk = Walk {
+            rules: &self.rules,
+            tt: &mut self.tt,
+            ctl,
+            full_width: self.full_width,
+        };
+        pvs(&mut walk, &(me, opp, side), depth, alpha, beta, false)
+    }
+}
+
+/// One search of Troll's tree over a searcher's table: the shared search's
+/// nodes are the discs of the side to move, the opponent's, and its colour.
+struct Walk<'a, 'c, S: Size> {
+    rules: &'a Troll<S>,
+    tt: &'a mut Table,
+    ctl: &'a mut Control<'c>,
+    /// Search every move, not only the relevant ones.
+    full_width: bool,
+}
+
+impl<S: Size> Walk<'_, '_, S> {
+    /// The moves worth searching below the root among `moves`: those on a
+    /// shortest chain of either side, and those that flip (which can cut a
+    /// chain or open a wall); all of them when that leaves none.
+    fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
+        if self.full_width {
+            return moves;
         }
-        let moves = self.moves(me, opp, side);
+        let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
+        let chosen = moves & (paths | self.rules.flipping(me, opp));
+        if chosen.is_empty() {
+            moves
+        } else {
+            chosen
+        }
+    }
+}
+
+/// Troll's part of the shared search: a connection ends the game (sooner
+/// is worth more), a side without a move passes, the evaluation is the
+/// chains' race, and the relevant moves are sorted whole by the table's
+/// move, a connection, then the evaluation after them.
+impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
+    type Node = (S::B, S::B, Colour);
+    type B = S::B;
+
+    #[inline]
+    fn control(&mut self) -> &mut Control<'c> {
+        self.ctl
+    }
+
+    #[inline]
+    fn table(&mut self) -> &mut Table {
+        self.tt
+    }
+
+    fn settle(
+        &mut self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        _passed: bool,
+    ) -> Result<S::B, i32> {
+        let moves = self.rules.moves_of(me, opp, side);
         if moves.is_empty() {
             let empties = (S::FULL & !(me | opp)).count() as i32;
             if connected::<S>(opp, side.other()) {
-                return -(WIN + empties);
+                return Err(-(WIN + empties));
             }
-            if self.moves(opp, me, side.other()).is_empty() {
-                return 0;
+            if self.rules.moves_of(opp, me, side.other()).is_empty() {
+                return Err(0);
             }
-            return -self.negamax(opp, me, side.other(), depth, -beta, -alpha, ctl);
+            return Err(-pvs(
+                self,
+                &(opp, me, side.other()),
+                depth,
+                -beta,
+                -alpha,
+                true,
+            ));
         }
         if depth == 0 {
-            return eval::evaluate::<S>(me, opp, side);
+            return Err(eval::evaluate::<S>(me, opp, side));
         }
-        let key = key::<S>(me, opp, side);
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if u32::from(e.depth) >= depth {
-                let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-                if lo >= beta || lo == hi {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-            }
-        }
+        Ok(moves)
+    }
+
+    #[inline]
+    fn key(&self, &(me, opp, side): &(S::B, S::B, Colour)) -> u64 {
+        key::<S>(me, opp, side)
+    }
+
+    fn children(
+        &mut self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        moves: S::B,
+        depth: u32,
+        tt_move: u8,
+    ) -> Vec<Child<S::B>> {
         let other = side.other();
         let moves = self.relevant(me, opp, side, moves);
-        let mut list: Vec<(u32, S::B, i32)> = Squares(moves)
+        let mut list: Vec<Child<S::B>> = Squares(moves)
             .map(|sq| {
-                let flips = self.flips(me, opp, sq);
+                let flips = self.rules.flips_of(me, opp, sq);
                 let order = if sq as u8 == tt_move {
                     INF
                 } else if depth >= SORT_DEPTH {
@@ -381,55 +451,26 @@ impl<S: Size> Searcher<S> {
             })
             .collect();
         list.sort_by_key(|&(_, _, order)| -order);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for (i, &(sq, flips, _)) in list.iter().enumerate() {
-            let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
-            let v = if i == 0 {
-                -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
-            } else {
-                let v = -self.negamax(cm, co, other, depth - 1, -alpha - 1, -alpha, ctl);
-                if v > alpha && v < beta && !ctl.was_stopped() {
-                    -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
-                } else {
-                    v
-                }
-            };
-            if ctl.was_stopped() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = sq as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.tt.store(key, depth, alpha0, beta, best, best_move);
-        best
+        list
     }
-}
 
-impl<S: Size> Searcher<S> {
-    /// The moves worth searching below the root among `moves`: those on a
-    /// shortest chain of either side, and those that flip (which can cut a
-    /// chain or open a wall); all of them when that leaves none.
-    fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
-        if self.full_width {
-            return moves;
-        }
-        let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
-        let chosen = moves & (paths | self.rules.flipping(me, opp));
-        if chosen.is_empty() {
-            moves
-        } else {
-            chosen
-        }
+    /// The list is sorted whole.
+    #[inline]
+    fn next(_list: &mut [Child<S::B>], _i: usize) {}
+
+    #[inline]
+    fn play(
+        &self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        &(sq, flips, _): &Child<S::B>,
+    ) -> (S::B, S::B, Colour) {
+        (opp & !flips, me | flips | S::B::bit(sq), side.other())
+    }
+
+    /// A move gains nothing of itself.
+    #[inline]
+    fn gain(&self, _node: &(S::B, S::B, Colour), _child: &Child<S::B>) -> i32 {
+        0
     }
 }
 
