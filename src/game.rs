@@ -5,26 +5,27 @@ use serde::{Serialize, Serializer};
 
 use crate::bits::{Bits, Size, Squares, S10, S6, S8};
 use crate::map::{Map, Piece};
+use crate::perft::Perft;
 use crate::position::{Colour, Position};
+use crate::rules::troll::Troll;
 use crate::rules::MoveError;
-use crate::rules::{Board, Status, Variant};
+use crate::rules::{Board, Rules, Status, Variant};
 use crate::setup::{Setup, SetupError};
 use crate::square::{Move, Square};
 
-/// A game on a board of one size: the start, the moves, and the moves undone.
+/// A game of the rules `R` on a board of one size: the start, the moves,
+/// and the moves undone.
 #[derive(Clone, Debug)]
-pub struct Game<S: Size> {
-    board: Board<S>,
+pub struct Game<S: Size, R: Rules<S>> {
+    rules: R,
     positions: Vec<Position<S>>,
     moves: Vec<Move>,
     undone: Vec<Move>,
 }
 
-impl<S: Size> Game<S> {
-    /// A game from a validated setup.
-    pub fn from_setup(setup: &Setup) -> Result<Game<S>, SetupError> {
-        setup.check()?;
-        let board = Board::<S>::new(setup.variant, &setup.map)?;
+impl<S: Size, R: Rules<S>> Game<S, R> {
+    /// A game of `rules` from `setup`, which [`Setup::check`] has passed.
+    fn from_checked(rules: R, setup: &Setup) -> Game<S, R> {
         let bits = |squares: &[Square]| {
             squares
                 .iter()
@@ -48,17 +49,17 @@ impl<S: Size> Game<S> {
             taken: setup.taken,
             side: setup.side,
         };
-        Ok(Game {
-            board,
+        Game {
+            rules,
             positions: vec![start],
             moves: Vec::new(),
             undone: Vec::new(),
-        })
+        }
     }
 
-    /// The board (variant, map, rules).
-    pub fn board(&self) -> &Board<S> {
-        &self.board
+    /// The rules (variant, map).
+    pub fn rules(&self) -> &R {
+        &self.rules
     }
 
     /// The current position.
@@ -81,12 +82,12 @@ impl<S: Size> Game<S> {
     fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         let pos = *self.position();
         let n = S::N;
-        let next = match (self.board.status(&pos), mv) {
+        let next = match (self.rules.status(&pos), mv) {
             (Status::GameOver, _) => return Err(MoveError::GameOver),
             (Status::MustPass, Move::Pass) => pos.passed(),
             (Status::ToMove, Move::Pass) => return Err(MoveError::PassWithMoves),
             (_, Move::Play(sq)) => self
-                .board
+                .rules
                 .play(&pos, sq.index())
                 .ok_or(MoveError::Illegal {
                     square: sq,
@@ -137,8 +138,8 @@ impl<S: Size> Game<S> {
                 .filter_map(|i| Square::from_index(i, n))
                 .collect()
         };
-        let mut map = self.board.map().clone();
-        for (x, y, p) in self.board.map().pieces() {
+        let mut map = self.rules.map().clone();
+        for (x, y, p) in self.rules.map().pieces() {
             let taken = p == Piece::Bonus && !pos.bonus.has((y - 1) * n + (x - 1));
             if taken {
                 map.set(x, y, None, &crate::map::Limits::UNLIMITED)
@@ -146,7 +147,7 @@ impl<S: Size> Game<S> {
             }
         }
         Setup {
-            variant: self.board.variant(),
+            variant: self.rules.variant(),
             map,
             black: squares(pos.discs(Colour::Black)),
             white: squares(pos.discs(Colour::White)),
@@ -158,7 +159,7 @@ impl<S: Size> Game<S> {
     fn snapshot(&self) -> Snapshot {
         let n = S::N;
         let pos = self.position();
-        let board = &self.board;
+        let board = &self.rules;
         let side = n + 2;
         let mut cells = String::with_capacity((side * side) as usize);
         for y in 0..side {
@@ -197,12 +198,7 @@ impl<S: Size> Game<S> {
         ];
         let over = status == Status::GameOver;
         let winner = over.then(|| board.winner(pos).map_or(Outcome::Draw, Outcome::Won));
-        let chain = match board.winner(pos) {
-            Some(c) if over && board.variant() == Variant::Troll => {
-                crate::rules::troll::chain::<S>(pos.discs(c), c)
-            }
-            _ => S::B::ZERO,
-        };
+        let chain = if over { board.chain(pos) } else { S::B::ZERO };
         Snapshot {
             variant: board.variant(),
             size: n,
@@ -286,18 +282,22 @@ fn letter<Z: Serializer>(side: &Option<Colour>, serializer: Z) -> Result<Z::Ok, 
     side.map(Colour::letter).serialize(serializer)
 }
 
-/// A game of any size.
+/// A game of any game and size, for callers that choose at run time: the
+/// one place where a game's type is chosen ([`AnyGame::from_setup`]).
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    /// 6 x 6.
-    S6(Game<S6>),
-    /// 8 x 8.
-    S8(Game<S8>),
-    /// 10 x 10.
-    S10(Game<S10>),
+    /// The Reversi family on 6 x 6.
+    S6(Game<S6, Board<S6>>),
+    /// The Reversi family on 8 x 8.
+    S8(Game<S8, Board<S8>>),
+    /// The Reversi family on 10 x 10.
+    S10(Game<S10, Board<S10>>),
+    /// Troll (8 x 8 only).
+    Troll(Game<S8, Troll<S8>>),
 }
 
-/// Runs `$body` with `$g` bound to the sized game inside `$any`.
+/// Runs `$body` with `$g` bound to the game inside `$any`, whatever its
+/// game: `$body` works over [`Rules`].
 #[macro_export]
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
@@ -305,17 +305,35 @@ macro_rules! with_game {
             $crate::game::AnyGame::S6($g) => $body,
             $crate::game::AnyGame::S8($g) => $body,
             $crate::game::AnyGame::S10($g) => $body,
+            $crate::game::AnyGame::Troll($g) => $body,
+        }
+    };
+}
+
+/// Runs `$reversi` with `$g` bound to a Reversi-family game inside `$any`
+/// (its rules a [`Board`]), or `$troll` with `$t` bound to a Troll game.
+#[macro_export]
+macro_rules! by_game {
+    ($any:expr, $g:ident => $reversi:expr, $t:ident => $troll:expr) => {
+        match $any {
+            $crate::game::AnyGame::S6($g) => $reversi,
+            $crate::game::AnyGame::S8($g) => $reversi,
+            $crate::game::AnyGame::S10($g) => $reversi,
+            $crate::game::AnyGame::Troll($t) => $troll,
         }
     };
 }
 
 impl AnyGame {
-    /// A game from a setup, of the setup's size.
+    /// A game from a setup: its game's type, of the setup's size.
     pub fn from_setup(setup: &Setup) -> Result<AnyGame, SetupError> {
-        Ok(match setup.map.size() {
-            6 => AnyGame::S6(Game::from_setup(setup)?),
-            8 => AnyGame::S8(Game::from_setup(setup)?),
-            _ => AnyGame::S10(Game::from_setup(setup)?),
+        setup.check()?;
+        let map = &setup.map;
+        Ok(match (setup.variant, map.size()) {
+            (Variant::Troll, _) => AnyGame::Troll(Game::from_checked(Troll::new(map)?, setup)),
+            (v, 6) => AnyGame::S6(Game::from_checked(Board::new(v, map)?, setup)),
+            (v, 8) => AnyGame::S8(Game::from_checked(Board::new(v, map)?, setup)),
+            (v, _) => AnyGame::S10(Game::from_checked(Board::new(v, map)?, setup)),
         })
     }
 
@@ -326,22 +344,22 @@ impl AnyGame {
 
     /// Inner side.
     pub fn size(&self) -> u32 {
-        with_game!(self, g => g.board().map().size())
+        with_game!(self, g => g.rules().map().size())
     }
 
     /// The variant.
     pub fn variant(&self) -> Variant {
-        with_game!(self, g => g.board().variant())
+        with_game!(self, g => g.rules().variant())
     }
 
     /// The map.
     pub fn map(&self) -> &Map {
-        with_game!(self, g => g.board().map())
+        with_game!(self, g => g.rules().map())
     }
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        with_game!(self, g => g.board().status(g.position()))
+        with_game!(self, g => g.rules().status(g.position()))
     }
 
     /// Reads a move (`f5`, `pass`, `pa`, `--`, `ps`) for this board.
@@ -390,12 +408,12 @@ impl AnyGame {
 
     /// Leaves of the game tree `depth` plies below the current position.
     pub fn perft(&self, depth: u32) -> u64 {
-        with_game!(self, g => crate::perft::perft(g.board(), g.position(), depth))
+        with_game!(self, g => g.rules().perft(g.position(), depth))
     }
 
     /// Perft at every depth `1..=depth` (element `d - 1` is perft `d`), in one walk.
     pub fn perft_all(&self, depth: u32) -> Vec<u64> {
-        with_game!(self, g => crate::perft::perft_all(g.board(), g.position(), depth))
+        with_game!(self, g => g.rules().perft_all(g.position(), depth))
     }
 }
 

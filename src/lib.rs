@@ -59,6 +59,7 @@ pub use game::{AnyGame, Game, Outcome, Snapshot};
 pub use map::{Counts, Map, MapError, Piece};
 pub use position::{Colour, Position};
 pub use rules::MoveError;
-pub use rules::{Board, BoardError, Status, Variant};
+
+pub use rules::{Board, BoardError, Rules, Status, Troll, Variant};
 pub use setup::{Setup, SetupError};
 pub use square::{Move, Square};

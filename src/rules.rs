@@ -80,6 +80,55 @@ pub enum MoveError {
     GameOver,
 }
 
+/// Why a square cannot be played now; each message follows the square's
+/// name ("e4 is taken").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Refusal {
+    /// Nobody moves once the game is over.
+    #[error("cannot be played: the game is over")]
+    GameOver,
+    /// The side to move has no move at all and must pass.
+    #[error("cannot be played: {} has no legal move and must pass", colour_name(*.0))]
+    MustPass(Colour),
+    /// A disc is already there.
+    #[error("is taken")]
+    Taken,
+    /// A wall of the map.
+    #[error("is a wall: nobody plays there")]
+    Wall,
+    /// Reversi: the first four moves fill the centre.
+    #[error("is not a centre square: the first four moves fill the four centre squares")]
+    NotCentre,
+    /// Troll: a square on the opponent's edges is taken only with a flip.
+    #[error("is on {}'s edge: a move there must flip a disc", colour_name(*.0))]
+    OpponentEdge(Colour),
+    /// The move closes no line.
+    #[error("would flip no disc: a move must close a line of your opponent's discs")]
+    NoFlip,
+}
+
+impl Refusal {
+    /// The reason's name in the API (`gameOver`, `mustPass`, ...).
+    pub fn id(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "gameOver",
+            Refusal::MustPass(_) => "mustPass",
+            Refusal::Taken => "taken",
+            Refusal::Wall => "wall",
+            Refusal::NotCentre => "notCentre",
+            Refusal::OpponentEdge(_) => "opponentEdge",
+            Refusal::NoFlip => "noFlip",
+        }
+    }
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::Black => "Black",
+        Colour::White => "White",
+    }
+}
+
 /// A board that cannot be built from a map.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum BoardError {
@@ -92,6 +141,9 @@ pub enum BoardError {
     /// Troll has one size.
     #[error("troll is played on 8 x 8 only, not {0} x {0}")]
     TrollSize(u32),
+    /// A game with rules of its own ([`troll::Troll`]) asked of [`Board`].
+    #[error("{0} is not played by the Reversi family's rules")]
+    OwnRules(&'static str),
 }
 
 /// Where a game stands.
@@ -106,7 +158,89 @@ pub enum Status {
     GameOver,
 }
 
-/// The fixed part of a game: variant, walls and jokers, as bitboards.
+/// The rules of one game on a square board of discs: what is legal, what a
+/// move does and how the game ends. Each game is a type behind it: [`Board`]
+/// plays the Reversi family (Mapello, Othello and Reversi, on a map), and
+/// [`troll::Troll`] plays Troll. The game record, perft
+/// ([`crate::perft::Perft`]) and the AI ([`crate::ai::engine::Engine`])
+/// work over this trait; the choice of a game at run time is made once, in
+/// [`crate::game::AnyGame`].
+pub trait Rules<S: Size>: Clone + std::fmt::Debug {
+    /// The game's name.
+    fn variant(&self) -> Variant;
+
+    /// The map the game is played on.
+    fn map(&self) -> &Map;
+
+    /// The position before the first move.
+    fn start(&self) -> Position<S>;
+
+    /// Every legal move of the side to move.
+    fn moves(&self, pos: &Position<S>) -> S::B;
+
+    /// The position after the side to move puts a disc on `sq`, or `None`
+    /// when that is not a legal move.
+    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>>;
+
+    /// The position after a move taken from [`Rules::moves`], unchecked.
+    fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S>;
+
+    /// The winner of a finished game, `None` for a draw.
+    fn winner(&self, pos: &Position<S>) -> Option<Colour>;
+
+    /// Points of one colour now, under the game's scoring.
+    fn score(&self, pos: &Position<S>, c: Colour) -> i32;
+
+    /// The discs a finished game shows as its winning line (Troll's chain);
+    /// empty in a game won on points.
+    fn chain(&self, _pos: &Position<S>) -> S::B {
+        S::B::ZERO
+    }
+
+    /// Whether the side to move can move, must pass, or the game is over.
+    fn status(&self, pos: &Position<S>) -> Status {
+        if !self.moves(pos).is_empty() {
+            Status::ToMove
+        } else if !self.moves(&pos.passed()).is_empty() {
+            Status::MustPass
+        } else {
+            Status::GameOver
+        }
+    }
+
+    /// Why the side to move may not put a disc on square index `sq` now;
+    /// `None` when it may.
+    fn refusal(&self, pos: &Position<S>, sq: u32) -> Option<Refusal> {
+        match self.status(pos) {
+            Status::GameOver => return Some(Refusal::GameOver),
+            Status::MustPass => return Some(Refusal::MustPass(pos.side)),
+            Status::ToMove => {}
+        }
+        if self.moves(pos).has(sq) {
+            None
+        } else if pos.occupied().has(sq) {
+            Some(Refusal::Taken)
+        } else {
+            Some(self.refusal_of_empty(pos, sq))
+        }
+    }
+
+    /// Why an empty square that is not a legal move is refused: the game's
+    /// own rule where it has one, else that it flips nothing.
+    fn refusal_of_empty(&self, _pos: &Position<S>, _sq: u32) -> Refusal {
+        Refusal::NoFlip
+    }
+
+    /// Legal moves as squares, in index order (row by row).
+    fn move_list(&self, pos: &Position<S>) -> Vec<Square> {
+        crate::bits::Squares(self.moves(pos))
+            .filter_map(|i| Square::from_index(i, S::N))
+            .collect()
+    }
+}
+
+/// The Reversi family's rules: a variant (Mapello, Othello or Reversi) on
+/// a map, its walls and jokers as bitboards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board<S: Size> {
     variant: Variant,
@@ -125,9 +259,16 @@ impl<S: Size> Board<S> {
         if variant != Variant::Mapello && map.pieces().next().is_some() {
             return Err(BoardError::PiecesNotAllowed(variant.name()));
         }
-        if variant == Variant::Troll && S::N != troll::SIZE {
-            return Err(BoardError::TrollSize(S::N));
+        if variant == Variant::Troll {
+            return Err(BoardError::OwnRules(variant.name()));
         }
+        Ok(Board::plain(variant, map))
+    }
+
+    /// The board for `variant` on `map`, unchecked: with
+    /// [`Variant::Troll`] it flips as Othello does from an empty start,
+    /// which [`troll::Troll`] builds on.
+    fn plain(variant: Variant, map: &Map) -> Board<S> {
         let mut walls = S::B::ZERO;
         for (x, y, piece) in map.pieces() {
             if piece == Piece::Wall {
@@ -135,12 +276,12 @@ impl<S: Size> Board<S> {
                 walls |= S::B::bit((y - 1) * S::N + x - 1);
             }
         }
-        Ok(Board {
+        Board {
             variant,
             map: map.clone(),
             walls,
             jokers: JokerTables::new(map),
-        })
+        }
     }
 
     /// The variant.
@@ -156,31 +297,6 @@ impl<S: Size> Board<S> {
     /// Wall squares.
     pub fn walls(&self) -> S::B {
         self.walls
-    }
-
-    /// The position before the first move.
-    pub fn start(&self) -> Position<S> {
-        let n = S::N;
-        let (a, b) = (n / 2 - 1, n / 2);
-        let at = |x: u32, y: u32| S::B::bit(y * n + x);
-        let (black, white) = match self.variant {
-            Variant::Mapello => (at(a, a) | at(b, b), at(b, a) | at(a, b)),
-            Variant::Othello => (at(a, b) | at(b, a), at(a, a) | at(b, b)),
-            Variant::Reversi | Variant::Troll => (S::B::ZERO, S::B::ZERO),
-        };
-        let mut bonus = S::B::ZERO;
-        for (x, y, p) in self.map.pieces() {
-            if p == Piece::Bonus {
-                bonus |= at(x - 1, y - 1);
-            }
-        }
-        Position {
-            me: black,
-            opp: white,
-            bonus,
-            taken: [0, 0],
-            side: Colour::Black,
-        }
     }
 
     /// Squares a disc may be put on: neither a disc nor a wall (bonus squares are free).
@@ -201,16 +317,7 @@ impl<S: Size> Board<S> {
         self.variant == Variant::Reversi && (p | o) & S::CENTRE != S::CENTRE
     }
 
-    /// Every legal move of the side to move.
-    #[inline]
-    pub fn moves(&self, pos: &Position<S>) -> S::B {
-        match self.variant {
-            Variant::Troll => troll::moves(self, pos),
-            _ => self.moves_of(pos.me, pos.opp),
-        }
-    }
-
-    /// [`Board::moves`] for the mover's discs `p` and the opponent's `o`,
+    /// [`Rules::moves`] for the mover's discs `p` and the opponent's `o`,
     /// as the search keeps them.
     #[inline]
     pub(crate) fn moves_of(&self, p: S::B, o: S::B) -> S::B {
@@ -234,34 +341,6 @@ impl<S: Size> Board<S> {
         self.flips_of(pos.me, pos.opp, sq)
     }
 
-    /// The position after the side to move puts a disc on `sq`, or `None`
-    /// when that is not a legal move.
-    #[inline]
-    pub fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
-        if self.variant == Variant::Troll {
-            return troll::play(self, pos, sq);
-        }
-        if sq >= S::N * S::N || !self.free(pos).has(sq) {
-            return None;
-        }
-        if self.in_opening(pos) {
-            return S::CENTRE.has(sq).then(|| self.apply(pos, sq, S::B::ZERO));
-        }
-        let flips = self.flips(pos, sq);
-        (!flips.is_empty()).then(|| self.apply(pos, sq, flips))
-    }
-
-    /// The position after a move taken from [`Board::moves`], unchecked.
-    #[inline(always)]
-    pub fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S> {
-        let flips = if self.in_opening(pos) {
-            S::B::ZERO
-        } else {
-            self.flips(pos, sq)
-        };
-        self.apply(pos, sq, flips)
-    }
-
     /// Puts a disc on `sq`, flipping `flips`; the caller knows it is legal.
     #[inline(always)]
     pub fn apply(&self, pos: &Position<S>, sq: u32, flips: S::B) -> Position<S> {
@@ -276,52 +355,6 @@ impl<S: Size> Board<S> {
             bonus: pos.bonus & !m,
             taken,
             side: pos.side.other(),
-        }
-    }
-
-    /// Whether the side to move can move, must pass, or the game is over.
-    pub fn status(&self, pos: &Position<S>) -> Status {
-        if !self.moves(pos).is_empty() {
-            Status::ToMove
-        } else if !self.moves(&pos.passed()).is_empty() {
-            Status::MustPass
-        } else {
-            Status::GameOver
-        }
-    }
-
-    /// The winner of a finished game, `None` for a draw: in Troll the side
-    /// that connected, elsewhere the higher score.
-    pub fn winner(&self, pos: &Position<S>) -> Option<Colour> {
-        if self.variant == Variant::Troll {
-            return troll::connector(pos);
-        }
-        let (black, white) = (
-            self.score(pos, Colour::Black),
-            self.score(pos, Colour::White),
-        );
-        match black.cmp(&white) {
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Less => Some(Colour::White),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-
-    /// Points of one colour now: discs plus bonus points; at the end of an
-    /// Othello game the empty squares go to the winner, and a draw shares
-    /// them (the tournament rule: a drawn game is 32-32 on 8 x 8).
-    pub fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
-        let mine = self.raw_score(pos, c);
-        let theirs = self.raw_score(pos, c.other());
-        if self.variant != Variant::Othello || mine < theirs || self.status(pos) != Status::GameOver
-        {
-            return mine;
-        }
-        let squares = (S::N * S::N) as i32;
-        if mine > theirs {
-            squares - theirs
-        } else {
-            squares / 2
         }
     }
 
@@ -351,12 +384,107 @@ impl<S: Size> Board<S> {
             diff
         }
     }
+}
 
-    /// Legal moves as squares, in index order (row by row).
-    pub fn move_list(&self, pos: &Position<S>) -> Vec<Square> {
-        crate::bits::Squares(self.moves(pos))
-            .filter_map(|i| Square::from_index(i, S::N))
-            .collect()
+impl<S: Size> Rules<S> for Board<S> {
+    fn refusal_of_empty(&self, pos: &Position<S>, sq: u32) -> Refusal {
+        if self.walls.has(sq) {
+            Refusal::Wall
+        } else if self.in_opening(pos) {
+            Refusal::NotCentre
+        } else {
+            Refusal::NoFlip
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        Board::variant(self)
+    }
+
+    fn map(&self) -> &Map {
+        Board::map(self)
+    }
+
+    fn start(&self) -> Position<S> {
+        let n = S::N;
+        let (a, b) = (n / 2 - 1, n / 2);
+        let at = |x: u32, y: u32| S::B::bit(y * n + x);
+        let (black, white) = match self.variant {
+            Variant::Mapello => (at(a, a) | at(b, b), at(b, a) | at(a, b)),
+            Variant::Othello => (at(a, b) | at(b, a), at(a, a) | at(b, b)),
+            Variant::Reversi | Variant::Troll => (S::B::ZERO, S::B::ZERO),
+        };
+        let mut bonus = S::B::ZERO;
+        for (x, y, p) in self.map.pieces() {
+            if p == Piece::Bonus {
+                bonus |= at(x - 1, y - 1);
+            }
+        }
+        Position {
+            me: black,
+            opp: white,
+            bonus,
+            taken: [0, 0],
+            side: Colour::Black,
+        }
+    }
+
+    #[inline]
+    fn moves(&self, pos: &Position<S>) -> S::B {
+        self.moves_of(pos.me, pos.opp)
+    }
+
+    #[inline]
+    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+        if sq >= S::N * S::N || !self.free(pos).has(sq) {
+            return None;
+        }
+        if self.in_opening(pos) {
+            return S::CENTRE.has(sq).then(|| self.apply(pos, sq, S::B::ZERO));
+        }
+        let flips = self.flips(pos, sq);
+        (!flips.is_empty()).then(|| self.apply(pos, sq, flips))
+    }
+
+    #[inline(always)]
+    fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S> {
+        let flips = if self.in_opening(pos) {
+            S::B::ZERO
+        } else {
+            self.flips(pos, sq)
+        };
+        self.apply(pos, sq, flips)
+    }
+
+    /// The higher score wins.
+    fn winner(&self, pos: &Position<S>) -> Option<Colour> {
+        let (black, white) = (
+            self.score(pos, Colour::Black),
+            self.score(pos, Colour::White),
+        );
+        match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Some(Colour::Black),
+            std::cmp::Ordering::Less => Some(Colour::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Discs plus bonus points; at the end of an Othello game the empty
+    /// squares go to the winner, and a draw shares them (the tournament
+    /// rule: a drawn game is 32-32 on 8 x 8).
+    fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
+        let mine = self.raw_score(pos, c);
+        let theirs = self.raw_score(pos, c.other());
+        if self.variant != Variant::Othello || mine < theirs || self.status(pos) != Status::GameOver
+        {
+            return mine;
+        }
+        let squares = (S::N * S::N) as i32;
+        if mine > theirs {
+            squares - theirs
+        } else {
+            squares / 2
+        }
     }
 }
 
@@ -364,3 +492,5 @@ mod kernels;
 #[cfg(test)]
 pub(crate) mod tests;
 pub mod troll;
+
+pub use troll::Troll;

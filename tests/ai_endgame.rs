@@ -6,7 +6,7 @@ use mapello::bits::{Bits, Size, Squares, S10, S6, S8};
 use mapello::game::AnyGame;
 use mapello::map::{Counts, Map};
 use mapello::position::Position;
-use mapello::rules::{Board, Status, Variant};
+use mapello::rules::{Board, Rules, Status, Variant};
 use mapello::setup::Setup;
 use mapello::square::{Move, Square};
 use rand_core::{Rng, SeedableRng};
@@ -87,7 +87,7 @@ fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, 
         };
         let want = minimax(&board, &pos);
         let game = game_of(&board, &pos);
-        let solved = ai::solve(&game, None).unwrap();
+        let solved = ai::solve(&game, ai::Budget::default(), None).unwrap();
         assert_eq!(solved.score, want, "{variant:?} {map:?} {pos:?}");
         // The move it gives reaches that value.
         let after = match solved.best {
@@ -144,7 +144,12 @@ fn ffo_40_is_a2_plus_38() {
     let setup =
         mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
             .unwrap();
-    let solved = ai::solve(&AnyGame::from_setup(&setup).unwrap(), None).unwrap();
+    let solved = ai::solve(
+        &AnyGame::from_setup(&setup).unwrap(),
+        ai::Budget::default(),
+        None,
+    )
+    .unwrap();
     assert_eq!(solved.best.name(8), "a2");
     assert_eq!(solved.score, 38);
 }

@@ -190,7 +190,7 @@ fn a_raised_cancel_flag_stops_the_search_at_once() {
         mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
             .unwrap();
     let ffo = AnyGame::from_setup(&setup).unwrap();
-    assert!(ai::solve(&ffo, Some(&cancel)).is_none());
+    assert!(ai::solve(&ffo, Budget::default(), Some(&cancel)).is_none());
 }
 
 #[test]

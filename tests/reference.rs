@@ -16,7 +16,7 @@ mod turns;
 use mapello::bits::{Bits, Size, S10, S6, S8};
 use mapello::map::{Counts, Map, Piece};
 use mapello::position::{Colour, Position};
-use mapello::rules::{Board, Status, Variant};
+use mapello::rules::{Board, Rules, Status, Variant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use turns::{Turns, DIRECTIONS};

@@ -15,8 +15,9 @@ mod turns;
 
 use mapello::bits::S8;
 use mapello::map::Map;
+use mapello::perft::Perft;
 use mapello::position::{Colour, Position};
-use mapello::rules::{Board, Status, Variant};
+use mapello::rules::{Rules, Status, Troll};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use turns::{Turns, DIRECTIONS};
@@ -171,14 +172,14 @@ impl Turns for Reference {
     }
 }
 
-fn board() -> Board<S8> {
-    Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap()
+fn board() -> Troll<S8> {
+    Troll::new(&Map::empty(8).unwrap()).unwrap()
 }
 
 fn compare_perft(depths: std::ops::RangeInclusive<u32>) {
     let board = board();
     let start = board.start();
-    let counts = mapello::perft::perft_all(&board, &start, *depths.end());
+    let counts = board.perft_all(&start, *depths.end());
     for d in depths {
         assert_eq!(
             counts[d as usize - 1],

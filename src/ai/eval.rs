@@ -107,7 +107,7 @@ pub trait Evaluator<S: Size> {
     fn pass(&self, acc: &Self::Acc) -> Self::Acc;
     /// The estimated future margin of `p` for the side to move, in
     /// [`SCALE`] units per point.
-    fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Self::Acc) -> i32;
+    fn value(&self, terrain: &Terrain<S>, p: Pos<S>, acc: &Self::Acc) -> i32;
 }
 
 impl<S: Size> Evaluator<S> for Eval<S> {
@@ -123,8 +123,8 @@ impl<S: Size> Evaluator<S> for Eval<S> {
     fn pass(&self, _: &()) {}
 
     #[inline(always)]
-    fn value(&self, g: &Terrain<S>, p: Pos<S>, _: &()) -> i32 {
-        self.evaluate(g, p)
+    fn value(&self, terrain: &Terrain<S>, p: Pos<S>, _: &()) -> i32 {
+        self.evaluate(terrain, p)
     }
 }
 
@@ -138,18 +138,18 @@ pub struct Eval<S: Size> {
 }
 
 impl<S: Size> Eval<S> {
-    /// The tuned evaluation for the board of `g`.
-    pub fn new(g: &Terrain<S>) -> Eval<S> {
-        Eval::with_weights(g, WEIGHTS)
+    /// The tuned evaluation for the board of `terrain`.
+    pub fn new(terrain: &Terrain<S>) -> Eval<S> {
+        Eval::with_weights(terrain, WEIGHTS)
     }
 
     /// The evaluation with other weights (for tuning).
-    pub fn with_weights(g: &Terrain<S>, weights: Weights) -> Eval<S> {
+    pub fn with_weights(terrain: &Terrain<S>, weights: Weights) -> Eval<S> {
         let mut classes = [S::B::ZERO; SquareClass::COUNT];
-        for sq in Squares(g.playable) {
-            classes[g.classes[sq as usize].index()] |= S::B::bit(sq);
+        for sq in Squares(terrain.playable) {
+            classes[terrain.classes[sq as usize].index()] |= S::B::bit(sq);
         }
-        let playable = g.playable.count().max(1);
+        let playable = terrain.playable.count().max(1);
         let rows = (0..=playable)
             .map(|empties| {
                 let (k, t) = phase_of(playable, empties);
@@ -173,15 +173,15 @@ impl<S: Size> Eval<S> {
     }
 
     /// The features of `p` for the side to move.
-    pub fn features(&self, g: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
+    pub fn features(&self, terrain: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
         let mut f = [0f32; FEATURES];
         let (me, opp) = (p.me, p.opp);
         let diff = |b: S::B| (me & b).count() as f32 - (opp & b).count() as f32;
         for (c, &mask) in self.classes.iter().enumerate() {
             f[c] = diff(mask);
         }
-        let empties = g.empties(me, opp);
-        let open_corners = empties & g.corner_like;
+        let empties = terrain.empties(me, opp);
+        let open_corners = empties & terrain.corner_like;
         let mut near_x = S::B::ZERO;
         let mut near_c = S::B::ZERO;
         for d in 0..8 {
@@ -192,22 +192,22 @@ impl<S: Size> Eval<S> {
                 near_x |= step;
             }
         }
-        f[at::X_DANGER] = diff(near_x & g.x_like);
-        f[at::C_DANGER] = diff(near_c & g.c_like);
-        let my_moves = g.moves(me, opp);
-        let their_moves = g.moves(opp, me);
+        f[at::X_DANGER] = diff(near_x & terrain.x_like);
+        f[at::C_DANGER] = diff(near_c & terrain.c_like);
+        let my_moves = terrain.moves(me, opp);
+        let their_moves = terrain.moves(opp, me);
         f[at::MOBILITY] = my_moves.count() as f32 - their_moves.count() as f32;
-        f[at::CORNER_MOBILITY] = (my_moves & g.corner_like).count() as f32
-            - (their_moves & g.corner_like).count() as f32;
-        f[at::POTENTIAL_MOBILITY] = (g.with_neighbours(opp) & empties).count() as f32
-            - (g.with_neighbours(me) & empties).count() as f32;
-        f[at::FRONTIER] = diff(g.with_neighbours(empties));
+        f[at::CORNER_MOBILITY] = (my_moves & terrain.corner_like).count() as f32
+            - (their_moves & terrain.corner_like).count() as f32;
+        f[at::POTENTIAL_MOBILITY] = (terrain.with_neighbours(opp) & empties).count() as f32
+            - (terrain.with_neighbours(me) & empties).count() as f32;
+        f[at::FRONTIER] = diff(terrain.with_neighbours(empties));
         f[at::BONUS_ACCESS] =
             (my_moves & p.bonus).count() as f32 - (their_moves & p.bonus).count() as f32;
         let n = empties.count();
         f[at::PARITY] = if n % 2 == 1 { 1.0 } else { -1.0 };
         if n <= REGION_EMPTIES {
-            f[at::ODD_REGIONS] = odd_regions(g, empties) as f32;
+            f[at::ODD_REGIONS] = odd_regions(terrain, empties) as f32;
         }
         f[at::TEMPO] = 1.0;
         f
@@ -215,9 +215,9 @@ impl<S: Size> Eval<S> {
 
     /// The estimated future margin of `p` for the side to move, in
     /// [`SCALE`] units per point.
-    pub fn evaluate(&self, g: &Terrain<S>, p: Pos<S>) -> i32 {
-        let f = self.features(g, p);
-        let empties = g.empties(p.me, p.opp).count().min(self.playable);
+    pub fn evaluate(&self, terrain: &Terrain<S>, p: Pos<S>) -> i32 {
+        let f = self.features(terrain, p);
+        let empties = terrain.empties(p.me, p.opp).count().min(self.playable);
         let row = &self.rows[empties as usize];
         let mut v = 0f32;
         for i in 0..FEATURES {
@@ -227,13 +227,13 @@ impl<S: Size> Eval<S> {
     }
 
     /// A small alpha-beta search on the evaluation (for move ordering).
-    pub fn shallow(&self, g: &Terrain<S>, p: Pos<S>, depth: u32) -> i32 {
-        self.alpha_beta(g, p, depth, -BOUND, BOUND, false)
+    pub fn shallow(&self, terrain: &Terrain<S>, p: Pos<S>, depth: u32) -> i32 {
+        self.alpha_beta(terrain, p, depth, -BOUND, BOUND, false)
     }
 
     fn alpha_beta(
         &self,
-        g: &Terrain<S>,
+        terrain: &Terrain<S>,
         p: Pos<S>,
         depth: u32,
         mut alpha: i32,
@@ -241,22 +241,22 @@ impl<S: Size> Eval<S> {
         passed: bool,
     ) -> i32 {
         if depth == 0 {
-            return self.evaluate(g, p);
+            return self.evaluate(terrain, p);
         }
-        let moves = g.moves(p.me, p.opp);
+        let moves = terrain.moves(p.me, p.opp);
         if moves.is_empty() {
-            if passed || g.moves(p.opp, p.me).is_empty() {
-                return g.final_score(p.me, p.opp) * SCALE;
+            if passed || terrain.moves(p.opp, p.me).is_empty() {
+                return terrain.final_score(p.me, p.opp) * SCALE;
             }
-            return -self.alpha_beta(g, p.passed(), depth, -beta, -alpha, true);
+            return -self.alpha_beta(terrain, p.passed(), depth, -beta, -alpha, true);
         }
         // Above the last ply, children with fewer replies come first.
         let mut order = [(0u32, 0u32); MAX_SQUARES];
         let mut len = 0;
         for sq in Squares(moves) {
             let replies = if depth >= 2 {
-                let child = p.play(sq, g.flips(p.me, p.opp, sq));
-                g.moves(child.me, child.opp).count()
+                let child = p.play(sq, terrain.flips(p.me, p.opp, sq));
+                terrain.moves(child.me, child.opp).count()
             } else {
                 0
             };
@@ -270,8 +270,9 @@ impl<S: Size> Eval<S> {
         let mut best = -BOUND;
         for &(_, sq) in order.iter() {
             let gain = p.gain(sq) * SCALE;
-            let child = p.play(sq, g.flips(p.me, p.opp, sq));
-            let v = gain - self.alpha_beta(g, child, depth - 1, gain - beta, gain - alpha, false);
+            let child = p.play(sq, terrain.flips(p.me, p.opp, sq));
+            let v =
+                gain - self.alpha_beta(terrain, child, depth - 1, gain - beta, gain - alpha, false);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -296,13 +297,13 @@ pub fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
 
 /// Number of regions of empty squares (connected through empty squares in
 /// the eight directions) that hold an odd number of them.
-fn odd_regions<S: Size>(g: &Terrain<S>, empties: S::B) -> u32 {
+fn odd_regions<S: Size>(terrain: &Terrain<S>, empties: S::B) -> u32 {
     let mut rest = empties;
     let mut odd = 0;
     while !rest.is_empty() {
         let mut region = rest.lowest();
         loop {
-            let grown = g.with_neighbours(region) & empties;
+            let grown = terrain.with_neighbours(region) & empties;
             if grown == region {
                 break;
             }

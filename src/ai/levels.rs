@@ -30,33 +30,8 @@
 //! early), so a level solves only from as many empties as its budget
 //! nearly always finishes.
 //!
-//! The expert budgets are calibrated in headless Chromium on the
-//! project's 2-core machine, which stands in for a phone only roughly:
-//! after `trunk build --release`, `node tests/bench/wasm_levels.mjs`
-//! plays 20 moves of level 2 on the empty map and on random maps, times
-//! each level's move in the page's own worker, reckons it again at the
-//! position's best measured speed (other work on the machine slows the
-//! measured times), and prints by how much to scale the budgets of levels
-//! 9 and 10 to meet 1 s and 3 s at the median; `--empties 18` or
-//! `--empties 19` shows whether the exact solves finish. Measured in
-//! November 2026 on a shared machine (10 positions): with the hand-made
-//! evaluation wasm searched 2.6-2.9 M nodes/s at best, with the learned
-//! one about 0.6 of that (1.4 M under load against 1.9 M), and a level
-//! uses only part of its budget, as it stops between iterations. 4 M and
-//! 12 M nodes took a median 1.8 s and 5.2 s with the learned evaluation,
-//! so the budgets were scaled by the 0.58 the tool printed; solves from 18
-//! and 19 empties then failed once in 16 positions each, so the levels
-//! solve from 17 and 18.
-//!
-//! ProbCut (November 25) made the learned search's nodes cheaper: 4.7 M
-//! nodes/s on 8 x 8 and 2.5 M on 10 x 10 (`--size 10`), and levels 9 and
-//! 10 took a median 0.24 s and 0.82 s a move on 8 x 8, 0.81 s and 1.8 s
-//! on 10 x 10 (6 and 4 positions), so each size got budgets of its own.
-//! With those, 8 x 8: a median 0.96 s and 3.0 s (6 positions); 10 x 10:
-//! 1.04 s and 2.4 s (4 positions). On 6 x 6 the levels keep the budgets
-//! above: from 24 empties they mostly reach the exact solve and stop
-//! early (a median 0.16 s and 0.44 s, the longest 1.2 s), so a larger
-//! budget buys little but longer worst cases.
+//! How the expert budgets were calibrated, with the figures measured:
+//! docs/benchmarks.md, "Calibrating the expert levels".
 
 use crate::map::SIZES;
 

@@ -5,7 +5,7 @@ use rand_core::Rng;
 use crate::bits::{Bits, Squares};
 use crate::game::AnyGame;
 use crate::position::Colour;
-use crate::rules::Status;
+use crate::rules::{Rules, Status};
 use crate::square::{Move, Square};
 
 use super::players::{Kind, Player};
@@ -27,7 +27,7 @@ pub struct Outcome {
 /// that long a move instead of spending their node budgets.
 pub fn play(game: &AnyGame, black: Kind, white: Kind, seed: u64, time_ms: Option<f64>) -> Outcome {
     crate::with_game!(game, g => {
-        let board = g.board();
+        let board = g.rules();
         let mut pos = *g.position();
         let mut players = [
             Player::new(black, board, seed, time_ms),
@@ -62,7 +62,7 @@ pub fn opening<R: Rng + ?Sized>(game: &AnyGame, plies: u32, rng: &mut R) -> AnyG
     let n = game.size();
     for _ in 0..plies {
         let mv = crate::with_game!(&game, g => {
-            let (board, pos) = (g.board(), g.position());
+            let (board, pos) = (g.rules(), g.position());
             match board.status(pos) {
                 Status::GameOver => None,
                 Status::MustPass => Some(Move::Pass),

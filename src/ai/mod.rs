@@ -5,6 +5,7 @@ pub mod balance;
 pub(crate) mod budget;
 pub(crate) mod clock;
 pub(crate) mod endgame;
+pub mod engine;
 pub(crate) mod eval;
 mod last_flip;
 pub mod levels;
@@ -12,6 +13,7 @@ pub mod matches;
 pub(crate) mod net;
 pub mod players;
 pub(crate) mod pos;
+mod pvs;
 pub mod review;
 pub(crate) mod search;
 pub(crate) mod stability;
@@ -32,39 +34,26 @@ pub use players::{Kind, KindError};
 pub use search::Options;
 
 use crate::game::AnyGame;
-use crate::rules::Variant;
-use crate::square::{Move, Square};
+use crate::square::Move;
+use engine::Engine;
 
-/// An exact endgame result.
+/// An exact result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solved {
     /// A best move (a pass when the side to move has none).
     pub best: Move,
-    /// The exact final margin for the side to move, bonus points included.
+    /// For the side to move: the exact final margin, bonus points
+    /// included; in Troll 1 a win, 0 a draw, -1 a loss.
     pub score: i32,
     /// Nodes searched.
     pub nodes: u64,
 }
 
-/// Solves the current position of `game` exactly (no budget); `None` when
-/// `cancel` was raised first.
-pub fn solve(game: &AnyGame, cancel: Option<&AtomicBool>) -> Option<Solved> {
-    crate::with_game!(game, g => {
-        let board = g.board();
-        let position = g.position();
-        let terrain = terrain::Terrain::new(board);
-        let eval = eval::Eval::new(&terrain);
-        let mut table = tt::Table::new(tt::bits::SOLVER);
-        let mut ctl = budget::Control::new(budget::Budget::default(), cancel);
-        let p = pos::Pos::of(position);
-        let (score, best) = endgame::Solver::new(&terrain, &mut table, &mut ctl, Some(&eval)).solve(p)?;
-        let n = board.map().size();
-        Some(Solved {
-            best: best.and_then(|sq| Square::from_index(sq, n)).map_or(Move::Pass, Move::Play),
-            score: score + pos::Pos::taken_margin(position),
-            nodes: ctl.nodes,
-        })
-    })
+/// Solves the current position of `game` exactly within `budget` (the
+/// Reversi family's solves need none: [`Budget::default`]); `None` when
+/// the budget ran out or `cancel` was raised first.
+pub fn solve(game: &AnyGame, budget: Budget, cancel: Option<&AtomicBool>) -> Option<Solved> {
+    crate::with_game!(game, g => g.rules().solve(g.position(), budget, cancel))
 }
 
 /// What `bestmove` reports.
@@ -72,8 +61,9 @@ pub fn solve(game: &AnyGame, cancel: Option<&AtomicBool>) -> Option<Solved> {
 pub struct BestMove {
     /// The move to play (a pass when there is none).
     pub best: Move,
-    /// Expected final margin for the side to move, in points (exact when
-    /// `exact`), bonus points already taken included.
+    /// For the side to move, in the game's unit (see [`Engine::best_move`]):
+    /// the expected final margin in points (exact when `exact`), bonus
+    /// points already taken included; in Troll discs of chain.
     pub score: f64,
     /// Deepest completed iteration (empties when exact).
     pub depth: u32,
@@ -93,139 +83,16 @@ pub fn best_move(
     cancel: Option<&AtomicBool>,
     progress: &mut dyn FnMut(&BestMove),
 ) -> BestMove {
-    if game.variant() == Variant::Troll {
-        return troll_best_move(game, options, cancel, progress);
-    }
-    crate::with_game!(game, g => {
-        let board = g.board();
-        let position = g.position();
-        let n = board.map().size();
-        let bits = if options.budget.nodes.is_some_and(|k| k < tt::bits::SMALL_BUDGET) {
-            tt::bits::SMALL
-        } else {
-            tt::bits::LARGE
-        };
-        let mut searcher = search::Searcher::new(board, bits);
-        let taken = pos::Pos::taken_margin(position);
-        let most = f64::from(pos::Pos::most_margin(position, searcher.terrain().playable));
-        let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
-        let convert = |a: &search::Analysis| BestMove {
-            best: a.best.map_or(Move::Pass, to_move),
-            score: (a.score as f64 / eval::SCALE as f64 + taken as f64).clamp(-most, most),
-            depth: a.depth,
-            nodes: a.nodes,
-            pv: a.pv.iter().map(|&sq| to_move(sq)).collect(),
-            exact: a.exact,
-        };
-        let analysis = searcher.search(pos::Pos::of(position), options, cancel, &mut |a| progress(&convert(a)));
-        convert(&analysis)
-    })
+    crate::with_game!(game, g => g.rules().best_move(g.position(), options, cancel, progress))
 }
 
-/// Nodes a Troll search may spend proving the forced result it found
-/// before calling it exact: the search looks only at the moves near the
-/// chains, so its forced results are claims until a full-width proof.
-const TROLL_VERIFY_NODES: u64 = 200_000;
-
-/// [`best_move`] for Troll. Its score is in discs of chain (the
-/// opponent's shortest chain minus the mover's); a forced result, shown as
-/// the win's value, is exact once a full-width proof agrees.
-fn troll_best_move(
-    game: &AnyGame,
-    options: &search::Options,
-    cancel: Option<&AtomicBool>,
-    progress: &mut dyn FnMut(&BestMove),
-) -> BestMove {
-    crate::with_game!(game, g => {
-        let n = g.board().map().size();
-        let mut searcher = troll::Searcher::new(g.board(), tt::bits::LARGE);
-        let to_move = |sq: u32| Square::from_index(sq, n).map_or(Move::Pass, Move::Play);
-        let convert = |f: &troll::Found| BestMove {
-            best: f.best.map_or(Move::Pass, to_move),
-            score: f64::from(f.score) / f64::from(troll::eval::UNIT),
-            depth: f.depth,
-            nodes: f.nodes,
-            pv: f.pv.iter().map(|&sq| to_move(sq)).collect(),
-            exact: false,
-        };
-        let found = searcher.search(g.position(), options, cancel, &mut |f| progress(&convert(f)));
-        let verify = budget::Budget {
-            nodes: Some(TROLL_VERIFY_NODES),
-            ..budget::Budget::default()
-        };
-        let exact = troll::is_proven(found.score)
-            && searcher
-                .prove(g.position(), verify, cancel)
-                .is_some_and(|(result, _, _)| result == found.score.signum());
-        BestMove { exact, ..convert(&found) }
-    })
-}
-
-/// A Troll result proven within a budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Proof {
-    /// A best move (a pass when the side to move has none).
-    pub best: Move,
-    /// 1: the side to move wins; 0: a draw; -1: it loses.
-    pub result: i32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// Proves the result of a Troll game's current position within `budget`;
-/// `None` when the budget ran out (or `cancel` was raised) first.
-pub fn prove_troll(
-    game: &AnyGame,
-    budget: budget::Budget,
-    cancel: Option<&AtomicBool>,
-) -> Option<Proof> {
-    crate::with_game!(game, g => {
-        let n = g.board().map().size();
-        let mut searcher = troll::Searcher::new(g.board(), tt::bits::SOLVER);
-        let (result, best, nodes) = searcher.prove(g.position(), budget, cancel)?;
-        Some(Proof {
-            best: best.and_then(|sq| Square::from_index(sq, n)).map_or(Move::Pass, Move::Play),
-            result,
-            nodes,
-        })
-    })
-}
-
-/// The value of every legal move of `game`'s position, best first, in
-/// points for the side to move (bonus points already taken included).
+/// The value of every legal move of `game`'s position, best first, for the
+/// side to move in the game's unit (points, bonus points already taken
+/// included; in Troll discs of chain).
 pub fn hints(
     game: &AnyGame,
     options: &search::Options,
     cancel: Option<&AtomicBool>,
 ) -> Vec<(Move, f64)> {
-    if game.variant() == Variant::Troll {
-        return crate::with_game!(game, g => {
-            let n = g.board().map().size();
-            let mut searcher = troll::Searcher::new(g.board(), tt::bits::MEDIUM);
-            searcher
-                .values(g.position(), options, cancel)
-                .into_iter()
-                .filter_map(|(sq, v)| {
-                    let sq = Square::from_index(sq, n)?;
-                    Some((Move::Play(sq), f64::from(v) / f64::from(troll::eval::UNIT)))
-                })
-                .collect()
-        });
-    }
-    crate::with_game!(game, g => {
-        let board = g.board();
-        let position = g.position();
-        let n = board.map().size();
-        let mut searcher = search::Searcher::new(board, tt::bits::MEDIUM);
-        let taken = pos::Pos::taken_margin(position) as f64;
-        let most = f64::from(pos::Pos::most_margin(position, searcher.terrain().playable));
-        searcher
-            .values(pos::Pos::of(position), options, cancel)
-            .into_iter()
-            .filter_map(|(sq, v)| {
-                let sq = Square::from_index(sq, n)?;
-                Some((Move::Play(sq), (v as f64 / eval::SCALE as f64 + taken).clamp(-most, most)))
-            })
-            .collect()
-    })
+    crate::with_game!(game, g => g.rules().hints(g.position(), options, cancel))
 }

@@ -13,14 +13,12 @@ use thiserror::Error;
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::{Colour, Position};
-use crate::rules::{Board, Status, BONUS_POINTS};
+use crate::rules::{Rules, Status};
 
 use super::budget::Budget;
+use super::engine::{pick, Engine};
 use super::levels::{Level, MAX_LEVEL};
-use super::pos::Pos;
-use super::search::Searcher;
-use super::{troll, tt};
-use crate::rules::Variant;
+use super::tt;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,21 +93,20 @@ impl fmt::Display for Kind {
     }
 }
 
-/// A player for one game on one board.
+/// A player for one game of the rules `R`.
 #[derive(Clone, Debug)]
-pub struct Player<S: Size> {
+pub struct Player<S: Size, R: Engine<S>> {
     kind: Kind,
     /// Time a move, replacing the level's node budget.
     time_ms: Option<f64>,
     rng: Xoshiro256PlusPlus,
-    searcher: Option<Searcher<S>>,
-    troll: Option<troll::Searcher<S>>,
+    searcher: Option<R::Searcher>,
 }
 
-impl<S: Size> Player<S> {
+impl<S: Size, R: Engine<S>> Player<S, R> {
     /// A player of `kind` on `board`, its choices drawn from `seed`; a
     /// level thinks `time_ms` a move when given, instead of its budget.
-    pub fn new(kind: Kind, board: &Board<S>, seed: u64, time_ms: Option<f64>) -> Player<S> {
+    pub fn new(kind: Kind, board: &R, seed: u64, time_ms: Option<f64>) -> Player<S, R> {
         let bits = match kind {
             Kind::Level(k) | Kind::Classic(k) if k >= 6 || time_ms.is_some() => {
                 Some(tt::bits::LARGE)
@@ -117,25 +114,18 @@ impl<S: Size> Player<S> {
             Kind::Level(_) | Kind::Classic(_) => Some(tt::bits::SMALL),
             _ => None,
         };
-        let is_troll = board.variant() == Variant::Troll;
-        let searcher = |b| match kind {
-            Kind::Classic(_) => Searcher::classic(board, b),
-            _ => Searcher::new(board, b),
-        };
+        let classic = matches!(kind, Kind::Classic(_));
         Player {
             kind,
             time_ms,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            searcher: bits.filter(|_| !is_troll).map(searcher),
-            troll: bits
-                .filter(|_| is_troll)
-                .map(|b| troll::Searcher::new(board, b)),
+            searcher: bits.map(|b| board.searcher(b, classic)),
         }
     }
 
     /// The move to play in `pos` (`None`: the side to move must pass or
     /// the game is over).
-    pub fn choose(&mut self, board: &Board<S>, pos: &Position<S>) -> Option<u32> {
+    pub fn choose(&mut self, board: &R, pos: &Position<S>) -> Option<u32> {
         let moves = board.moves(pos);
         if moves.is_empty() {
             return None;
@@ -151,42 +141,14 @@ impl<S: Size> Player<S> {
                         time_ms: Some(ms),
                     };
                 }
-                if let Some(searcher) = self.troll.as_mut() {
-                    return searcher.search(pos, &options, None, &mut |_| {}).best;
-                }
                 let searcher = self.searcher.as_mut().expect("levels have a searcher");
-                searcher
-                    .search(Pos::of(pos), &options, None, &mut |_| {})
-                    .best
+                board.choose(searcher, pos, &options)
             }
             Kind::Random => Some(pick(moves, &mut self.rng)),
-            Kind::Greedy if board.variant() == Variant::Troll => {
-                Some(troll::greedy(board, pos, &mut self.rng))
-            }
-            Kind::Greedy => Some(greedy(board, pos, &mut self.rng)),
+            Kind::Greedy => Some(board.greedy(pos, &mut self.rng)),
             Kind::Uct(playouts) => Some(uct(board, pos, playouts, &mut self.rng)),
         }
     }
-}
-
-/// A uniformly random square of a non-empty set.
-fn pick<B: Bits>(set: B, rng: &mut Xoshiro256PlusPlus) -> u32 {
-    let k = rng.next_u32() % set.count();
-    Squares(set).nth(k as usize).expect("k < count")
-}
-
-/// The move flipping most discs, counting a bonus as its points.
-fn greedy<S: Size>(board: &Board<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
-    let value = |sq: u32| {
-        let bonus = if pos.bonus.has(sq) { BONUS_POINTS } else { 0 };
-        board.flips(pos, sq).count() as i32 + bonus
-    };
-    let moves = board.moves(pos);
-    let best = Squares(moves).map(value).max().expect("moves is not empty");
-    let ties = Squares(moves)
-        .filter(|&sq| value(sq) == best)
-        .fold(S::B::ZERO, |b, sq| b | S::B::bit(sq));
-    pick(ties, rng)
 }
 
 /// A node of the Monte-Carlo tree.
@@ -202,7 +164,7 @@ struct Node<S: Size> {
 }
 
 impl<S: Size> Node<S> {
-    fn new(board: &Board<S>, pos: Position<S>) -> Node<S> {
+    fn new(board: &impl Rules<S>, pos: Position<S>) -> Node<S> {
         let (untried, terminal) = match board.status(&pos) {
             Status::ToMove => (Squares(board.moves(&pos)).map(Some).collect(), false),
             Status::MustPass => (vec![None], false),
@@ -219,7 +181,7 @@ impl<S: Size> Node<S> {
     }
 }
 
-fn step<S: Size>(board: &Board<S>, pos: &Position<S>, mv: Option<u32>) -> Position<S> {
+fn step<S: Size>(board: &impl Rules<S>, pos: &Position<S>, mv: Option<u32>) -> Position<S> {
     match mv {
         Some(sq) => board.play_legal(pos, sq),
         None => pos.passed(),
@@ -227,7 +189,7 @@ fn step<S: Size>(board: &Board<S>, pos: &Position<S>, mv: Option<u32>) -> Positi
 }
 
 /// 1 for a win of `c`, 0.5 for a draw, 0 for a loss.
-fn result<S: Size>(board: &Board<S>, pos: &Position<S>, c: Colour) -> f64 {
+fn result<S: Size>(board: &impl Rules<S>, pos: &Position<S>, c: Colour) -> f64 {
     match board.winner(pos) {
         Some(w) if w == c => 1.0,
         None => 0.5,
@@ -238,7 +200,7 @@ fn result<S: Size>(board: &Board<S>, pos: &Position<S>, c: Colour) -> f64 {
 /// Plain UCT: UCB1 selection, one expansion per playout, random playouts;
 /// plays the most visited move.
 fn uct<S: Size>(
-    board: &Board<S>,
+    board: &impl Rules<S>,
     pos: &Position<S>,
     playouts: u32,
     rng: &mut Xoshiro256PlusPlus,

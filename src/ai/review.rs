@@ -41,8 +41,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::bits::{Bits, Size};
 use crate::game::AnyGame;
 use crate::position::{Colour, Position};
-use crate::rules::MoveError;
-use crate::rules::{Board, Variant};
+use crate::rules::troll::Troll;
+use crate::rules::{Board, MoveError, Rules};
 use crate::square::{Move, Square};
 use crate::transcript::{self, ReplayError};
 
@@ -81,14 +81,6 @@ pub enum Unit {
 }
 
 impl Unit {
-    /// The unit of `variant`'s review.
-    pub fn of(variant: Variant) -> Unit {
-        match variant {
-            Variant::Troll => Unit::Chain,
-            _ => Unit::Points,
-        }
-    }
-
     /// The class of a loss of `loss` in this unit; `None` below an inaccuracy.
     pub fn class(self, loss: i32) -> Option<Class> {
         let [inaccuracy, mistake, blunder] = match self {
@@ -283,29 +275,34 @@ pub fn review_move(
         let mut after = g.clone();
         after.play(played)?;
         let turn = Turn {
-            board: g.board(),
+            board: g.rules(),
             before: g.position(),
             after: after.position(),
             played,
         };
-        Ok(if game.variant() == Variant::Troll {
-            review_troll(&turn, options, cancel)
-        } else {
-            review_sized(&turn, options, cancel)
-        })
+        Ok(g.rules().review(&turn, options, cancel))
     })
+}
+
+/// What the review of `game` counts.
+pub fn unit_of(game: &AnyGame) -> Unit {
+    crate::with_game!(game, g => unit(g.rules()))
+}
+
+fn unit<S: Size, R: Reviewed<S>>(_: &R) -> Unit {
+    R::UNIT
 }
 
 /// The move to review and the positions before and after it, which both
 /// searches read.
-struct Turn<'a, S: Size> {
-    board: &'a Board<S>,
+pub struct Turn<'a, S: Size, R> {
+    board: &'a R,
     before: &'a Position<S>,
     after: &'a Position<S>,
     played: Move,
 }
 
-impl<S: Size> Turn<'_, S> {
+impl<S: Size, R: Rules<S>> Turn<'_, S, R> {
     /// A search's best square as a move; none is a pass.
     fn to_move(&self, best: Option<u32>) -> Move {
         let n = self.board.map().size();
@@ -343,8 +340,51 @@ pub fn review_game(
     Ok(Some(reviews))
 }
 
-fn review_sized<S: Size>(
-    turn: &Turn<S>,
+/// A game whose moves can be reviewed.
+pub trait Reviewed<S: Size>: Rules<S> {
+    /// What its review counts.
+    const UNIT: Unit;
+
+    /// The review of the move of `turn`; `None` when `cancel` was raised.
+    fn review(
+        &self,
+        turn: &Turn<S, Self>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<MoveReview>;
+}
+
+/// In points.
+impl<S: Size> Reviewed<S> for Board<S> {
+    const UNIT: Unit = Unit::Points;
+
+    fn review(
+        &self,
+        turn: &Turn<S, Board<S>>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<MoveReview> {
+        review_reversi(turn, options, cancel)
+    }
+}
+
+/// In chain steps.
+impl<S: Size> Reviewed<S> for Troll<S> {
+    const UNIT: Unit = Unit::Chain;
+
+    fn review(
+        &self,
+        turn: &Turn<S, Troll<S>>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Option<MoveReview> {
+        review_troll(turn, options, cancel)
+    }
+}
+
+/// [`review_move`] for the Reversi family, in points.
+fn review_reversi<S: Size>(
+    turn: &Turn<S, Board<S>>,
     options: &Options,
     cancel: Option<&AtomicBool>,
 ) -> Option<MoveReview> {
@@ -407,7 +447,7 @@ fn review_sized<S: Size>(
 /// position to the level's depth beside that of the position after the
 /// move played one ply less, as for the other games.
 fn review_troll<S: Size>(
-    turn: &Turn<S>,
+    turn: &Turn<S, Troll<S>>,
     options: &Options,
     cancel: Option<&AtomicBool>,
 ) -> Option<MoveReview> {
@@ -709,16 +749,13 @@ mod tests {
 
     #[test]
     fn troll_classes_follow_the_documented_thresholds() {
-        let chain = Unit::of(Variant::Troll);
+        let chain = Unit::Chain;
         assert_eq!(chain, Unit::Chain);
         assert_eq!(chain.class(TROLL_INACCURACY - 1), None);
         assert_eq!(chain.class(TROLL_INACCURACY), Some(Class::Inaccuracy));
         assert_eq!(chain.class(TROLL_MISTAKE), Some(Class::Mistake));
         assert_eq!(chain.class(2 * 16 + 1), Some(Class::Mistake));
         assert_eq!(chain.class(TROLL_WON - 16), Some(Class::Blunder));
-        assert_eq!(
-            Unit::of(Variant::Othello).class(BLUNDER),
-            Some(Class::Blunder)
-        );
+        assert_eq!(Unit::Points.class(BLUNDER), Some(Class::Blunder));
     }
 }

@@ -1,5 +1,6 @@
-//! The midgame search: iterative deepening over a principal-variation
-//! search (null windows off the PV) with a transposition table, ordered by
+//! The midgame search: iterative deepening over the shared
+//! principal-variation search ([`super::pvs`]: null windows off the PV)
+//! with a transposition table, ordered by
 //! the table's move then a one-ply evaluation, within a [`Budget`]; close
 //! to the end it hands over to the exact [`Solver`]. With the learned
 //! evaluation it is selective: ProbCut prunes a node whose shallow search
@@ -19,6 +20,7 @@ use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
+use super::pvs::{pvs, Child, Tree};
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
@@ -118,7 +120,7 @@ fn cut_margin(empties: u32, gap: u32) -> i32 {
 /// between moves of a game.
 #[derive(Clone, Debug)]
 pub struct Searcher<S: Size> {
-    g: Terrain<S>,
+    terrain: Terrain<S>,
     /// The hand-made evaluation: the exact solver orders its moves with it,
     /// and the midgame search uses it when there is no learned one.
     eval: Eval<S>,
@@ -141,16 +143,16 @@ impl<S: Size> Searcher<S> {
         let mut searcher = Searcher::classic(board, table_bits);
         searcher.learned = model
             .filter(|m| m.n == S::N)
-            .map(|m| Learned::new(board, &searcher.g, m));
+            .map(|m| Learned::new(board, &searcher.terrain, m));
         searcher
     }
 
     /// A searcher with the hand-made evaluation only (the `classic:` players).
     pub fn classic(board: &Board<S>, table_bits: u32) -> Searcher<S> {
-        let g = Terrain::new(board);
-        let eval = Eval::new(&g);
+        let terrain = Terrain::new(board);
+        let eval = Eval::new(&terrain);
         Searcher {
-            g,
+            terrain,
             eval,
             learned: None,
             tt: Table::new(table_bits),
@@ -160,7 +162,7 @@ impl<S: Size> Searcher<S> {
 
     /// The board's terrain (for the tuning tool and game review).
     pub fn terrain(&self) -> &Terrain<S> {
-        &self.g
+        &self.terrain
     }
 
     /// The evaluation (for the tuning tool).
@@ -179,7 +181,7 @@ impl<S: Size> Searcher<S> {
     ) -> Option<(i32, Option<u32>, u64)> {
         let mut ctl = Control::new(budget, cancel);
         self.ett.age();
-        let solved = Solver::new(&self.g, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
+        let solved = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
         solved.map(|(score, best)| (score, best, ctl.nodes))
     }
 
@@ -195,8 +197,8 @@ impl<S: Size> Searcher<S> {
         let mut ctl = Control::new(options.budget, cancel);
         self.tt.age();
         self.ett.age();
-        let moves = self.g.moves(p.me, p.opp);
-        let empties = self.g.empties(p.me, p.opp).count();
+        let moves = self.terrain.moves(p.me, p.opp);
+        let empties = self.terrain.empties(p.me, p.opp).count();
         if moves.is_empty() {
             return self.without_moves(p, &mut ctl, options, cancel, progress);
         }
@@ -229,10 +231,10 @@ impl<S: Size> Searcher<S> {
             all: options.noise > 0.0,
         };
         let result = match &self.learned {
-            Some(l) => Midgame::new(&self.g, l, &mut self.tt, &mut ctl)
+            Some(l) => Midgame::new(&self.terrain, l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            None => Midgame::new(&self.g, &self.eval, &mut self.tt, &mut ctl)
+            None => Midgame::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .deepen(p, &mut roots, deepen, progress),
         };
         let mut result = result.unwrap_or_else(|| Analysis {
@@ -244,7 +246,7 @@ impl<S: Size> Searcher<S> {
             exact: false,
         });
         if in_endgame && !ctl.was_stopped() {
-            let mut solver = Solver::new(&self.g, &mut self.ett, &mut ctl, Some(&self.eval));
+            let mut solver = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval));
             if let Some((score, Some(best))) = solver.solve(p) {
                 result = Analysis {
                     best: Some(best),
@@ -254,7 +256,7 @@ impl<S: Size> Searcher<S> {
                     pv: vec![best],
                     exact: true,
                 };
-                result.pv = line(&self.g, &self.ett, p, best, S::N * S::N);
+                result.pv = line(&self.terrain, &self.ett, p, best, S::N * S::N);
                 result.nodes = ctl.nodes;
                 progress(&result);
             }
@@ -274,7 +276,7 @@ impl<S: Size> Searcher<S> {
     ) -> Vec<(u32, i32)> {
         let mut ctl = Control::new(options.budget, cancel);
         self.tt.age();
-        let moves = self.g.moves(p.me, p.opp);
+        let moves = self.terrain.moves(p.me, p.opp);
         let mut roots: Vec<Root> = Squares(moves)
             .map(|sq| Root {
                 sq,
@@ -283,13 +285,12 @@ impl<S: Size> Searcher<S> {
                 tiebreak: 0,
             })
             .collect();
-        let empties = self.g.empties(p.me, p.opp).count();
+        let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
         let mut values = match &self.learned {
-            Some(l) => {
-                Midgame::new(&self.g, l, &mut self.tt, &mut ctl).values(p, &mut roots, max_depth)
-            }
-            None => Midgame::new(&self.g, &self.eval, &mut self.tt, &mut ctl)
+            Some(l) => Midgame::new(&self.terrain, l, &mut self.tt, &mut ctl)
+                .values(p, &mut roots, max_depth),
+            None => Midgame::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
         };
         values.sort_by_key(|&(_, v)| -v);
@@ -306,10 +307,10 @@ impl<S: Size> Searcher<S> {
         cancel: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&Analysis),
     ) -> Analysis {
-        if self.g.moves(p.opp, p.me).is_empty() {
+        if self.terrain.moves(p.opp, p.me).is_empty() {
             return Analysis {
                 best: None,
-                score: self.g.final_score(p.me, p.opp) * SCALE,
+                score: self.terrain.final_score(p.me, p.opp) * SCALE,
                 depth: 0,
                 nodes: 1,
                 pv: Vec::new(),
@@ -353,7 +354,7 @@ struct Deepen {
 
 /// One midgame search over shared tables with evaluation `E`.
 struct Midgame<'a, 'c, S: Size, E: Evaluator<S>> {
-    g: &'a Terrain<S>,
+    terrain: &'a Terrain<S>,
     eval: &'a E,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
@@ -362,9 +363,14 @@ struct Midgame<'a, 'c, S: Size, E: Evaluator<S>> {
 }
 
 impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
-    fn new(g: &'a Terrain<S>, eval: &'a E, tt: &'a mut Table, ctl: &'a mut Control<'c>) -> Self {
+    fn new(
+        terrain: &'a Terrain<S>,
+        eval: &'a E,
+        tt: &'a mut Table,
+        ctl: &'a mut Control<'c>,
+    ) -> Self {
         Midgame {
-            g,
+            terrain,
             eval,
             tt,
             ctl,
@@ -443,16 +449,25 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         for (i, root) in roots.iter_mut().enumerate() {
             let r = *root;
             let gain = p.gain(r.sq) * SCALE;
-            let flips = self.g.flips(p.me, p.opp, r.sq);
-            let child = p.play(r.sq, flips);
-            let ca = self.eval.play(&acc, p, r.sq, flips);
+            let flips = self.terrain.flips(p.me, p.opp, r.sq);
+            let child = At {
+                p: p.play(r.sq, flips),
+                acc: self.eval.play(&acc, p, r.sq, flips),
+            };
             let v = if all || i == 0 {
-                gain - self.pvs(child, &ca, depth - 1, -INF, INF, false)
+                gain - pvs(self, &child, depth - 1, -INF, INF, false)
             } else {
-                let v =
-                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
+                let v = gain
+                    - pvs(
+                        self,
+                        &child,
+                        depth - 1,
+                        gain - alpha - 1,
+                        gain - alpha,
+                        false,
+                    );
                 if v > alpha && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, &ca, depth - 1, -INF, gain - alpha, false)
+                    gain - pvs(self, &child, depth - 1, -INF, gain - alpha, false)
                 } else {
                     v
                 }
@@ -476,7 +491,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
             }
         }
         let sq = roots[i].sq;
-        let pv = line(self.g, self.tt, p, sq, depth.saturating_sub(1));
+        let pv = line(self.terrain, self.tt, p, sq, depth.saturating_sub(1));
         Some(Analysis {
             best: Some(sq),
             score: roots[i].score,
@@ -487,25 +502,25 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         })
     }
 
-    /// ProbCut: a shallow search of `p` stands in for the deep one when
+    /// ProbCut: a shallow search of `node` stands in for the deep one when
     /// its value is so far outside the window that the deep value is
     /// outside it too but for a [`CUT_CONFIDENCE`]-sigma chance. `Some`
     /// bound to return, `None` to search in full.
     fn probcut(
         &mut self,
-        p: Pos<S>,
-        acc: &E::Acc,
+        node: &At<S, E::Acc>,
         depth: u32,
         alpha: i32,
         beta: i32,
         passed: bool,
     ) -> Option<i32> {
-        let empties = self.g.empties(p.me, p.opp).count();
+        let p = node.p;
+        let empties = self.terrain.empties(p.me, p.opp).count();
         let shallow = depth - 2 * ((depth + 1) / 4).max(1);
         let margin = cut_margin(empties, depth - shallow);
         let high = beta + margin;
         if high < INF / 2 {
-            let v = self.pvs(p, acc, shallow, high - 1, high, passed);
+            let v = pvs(self, node, shallow, high - 1, high, passed);
             if self.ctl.was_stopped() {
                 return Some(0);
             }
@@ -515,7 +530,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         }
         let low = alpha - margin;
         if low > -INF / 2 {
-            let v = self.pvs(p, acc, shallow, low, low + 1, passed);
+            let v = pvs(self, node, shallow, low, low + 1, passed);
             if self.ctl.was_stopped() {
                 return Some(0);
             }
@@ -525,56 +540,93 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         }
         None
     }
+}
 
-    /// Principal-variation search to `depth`, fail-soft.
-    fn pvs(
+/// A position as the midgame search carries it: the discs, and the
+/// evaluation's sums for them.
+struct At<S: Size, A> {
+    p: Pos<S>,
+    acc: A,
+}
+
+/// The Reversi family's part of the shared search: the evaluation at the
+/// leaves, the exact margin at the end, ProbCut, and moves ordered by the
+/// table's move, then (from [`SORT_DEPTH`]) the evaluation after them,
+/// else the opponent's mobility, picked one at a time.
+impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
+    type Node = At<S, E::Acc>;
+    type B = S::B;
+
+    #[inline]
+    fn control(&mut self) -> &mut Control<'c> {
+        self.ctl
+    }
+
+    #[inline]
+    fn table(&mut self) -> &mut Table {
+        self.tt
+    }
+
+    #[inline]
+    fn settle(
         &mut self,
-        p: Pos<S>,
-        acc: &E::Acc,
+        node: &At<S, E::Acc>,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         passed: bool,
-    ) -> i32 {
-        self.ctl.nodes += 1;
-        if self.ctl.stopped() {
-            return 0;
-        }
+    ) -> Result<S::B, i32> {
+        let p = node.p;
         if depth == 0 {
-            return self.eval.value(self.g, p, acc);
+            return Err(self.eval.value(self.terrain, p, &node.acc));
         }
-        let moves = self.g.moves(p.me, p.opp);
-        if moves.is_empty() {
-            if passed || self.g.moves(p.opp, p.me).is_empty() {
-                return self.g.final_score(p.me, p.opp) * SCALE;
-            }
-            return -self.pvs(p.passed(), &self.eval.pass(acc), depth, -beta, -alpha, true);
+        let moves = self.terrain.moves(p.me, p.opp);
+        if !moves.is_empty() {
+            return Ok(moves);
         }
-        let key = p.key();
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if e.depth as u32 >= depth {
-                let (lo, hi) = (e.lower as i32, e.upper as i32);
-                if lo >= beta {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-                if lo == hi {
-                    return lo;
-                }
-            }
+        if passed || self.terrain.moves(p.opp, p.me).is_empty() {
+            return Err(self.terrain.final_score(p.me, p.opp) * SCALE);
         }
+        let after = At {
+            p: p.passed(),
+            acc: self.eval.pass(&node.acc),
+        };
+        Err(-pvs(self, &after, depth, -beta, -alpha, true))
+    }
+
+    #[inline]
+    fn key(&self, node: &At<S, E::Acc>) -> u64 {
+        node.p.key()
+    }
+
+    #[inline]
+    fn prune(
+        &mut self,
+        node: &At<S, E::Acc>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> Option<i32> {
         if self.selective && depth >= CUT_DEPTH {
-            if let Some(v) = self.probcut(p, acc, depth, alpha, beta, passed) {
-                return v;
-            }
+            self.probcut(node, depth, alpha, beta, passed)
+        } else {
+            None
         }
-        let mut list: Vec<(u32, S::B, i32)> = Vec::with_capacity(moves.count() as usize);
+    }
+
+    #[inline]
+    fn children(
+        &mut self,
+        node: &At<S, E::Acc>,
+        moves: S::B,
+        depth: u32,
+        tt_move: u8,
+    ) -> Vec<Child<S::B>> {
+        let (p, acc) = (node.p, &node.acc);
+        let mut list: Vec<Child<S::B>> = Vec::with_capacity(moves.count() as usize);
         for sq in Squares(moves) {
-            let flips = self.g.flips(p.me, p.opp, sq);
+            let flips = self.terrain.flips(p.me, p.opp, sq);
             let key = if sq as u8 == tt_move {
                 INF
             } else if depth >= SORT_DEPTH {
@@ -582,65 +634,58 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
                 p.gain(sq) * SCALE
                     - self
                         .eval
-                        .value(self.g, child, &self.eval.play(acc, p, sq, flips))
+                        .value(self.terrain, child, &self.eval.play(acc, p, sq, flips))
             } else {
                 let child = p.play(sq, flips);
-                -((self.g.moves(child.me, child.opp).count()) as i32)
+                -((self.terrain.moves(child.me, child.opp).count()) as i32)
             };
             list.push((sq, flips, key));
         }
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for i in 0..list.len() {
-            let mut k = i;
-            for j in i + 1..list.len() {
-                if list[j].2 > list[k].2 {
-                    k = j;
-                }
-            }
-            list.swap(i, k);
-            let (sq, flips, _) = list[i];
-            let gain = p.gain(sq) * SCALE;
-            let child = p.play(sq, flips);
-            let ca = self.eval.play(acc, p, sq, flips);
-            let v = if i == 0 {
-                gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
-            } else {
-                let v =
-                    gain - self.pvs(child, &ca, depth - 1, gain - alpha - 1, gain - alpha, false);
-                if v > alpha && v < beta && !self.ctl.was_stopped() {
-                    gain - self.pvs(child, &ca, depth - 1, gain - beta, gain - alpha, false)
-                } else {
-                    v
-                }
-            };
-            if self.ctl.was_stopped() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = sq as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
+        list
+    }
+
+    /// One step of a selection sort: a cut often comes before the list's
+    /// end, so the rest is never sorted.
+    #[inline]
+    fn next(list: &mut [Child<S::B>], i: usize) {
+        let mut k = i;
+        for j in i + 1..list.len() {
+            if list[j].2 > list[k].2 {
+                k = j;
             }
         }
-        self.tt.store(key, depth, alpha0, beta, best, best_move);
-        best
+        list.swap(i, k);
+    }
+
+    #[inline]
+    fn play(&self, node: &At<S, E::Acc>, &(sq, flips, _): &Child<S::B>) -> At<S, E::Acc> {
+        let p = node.p;
+        At {
+            p: p.play(sq, flips),
+            acc: self.eval.play(&node.acc, p, sq, flips),
+        }
+    }
+
+    /// The bonus taken.
+    #[inline]
+    fn gain(&self, node: &At<S, E::Acc>, &(sq, _, _): &Child<S::B>) -> i32 {
+        node.p.gain(sq) * SCALE
     }
 }
 
 /// `best`, then the line a table expects after it, at most `steps`
 /// moves further: each position's stored move, while it is legal there.
-fn line<S: Size>(g: &Terrain<S>, table: &Table, p: Pos<S>, best: u32, steps: u32) -> Vec<u32> {
+fn line<S: Size>(
+    terrain: &Terrain<S>,
+    table: &Table,
+    p: Pos<S>,
+    best: u32,
+    steps: u32,
+) -> Vec<u32> {
     let mut pv = vec![best];
-    let mut q = p.play(best, g.flips(p.me, p.opp, best));
+    let mut q = p.play(best, terrain.flips(p.me, p.opp, best));
     for _ in 0..steps {
-        let moves = g.moves(q.me, q.opp);
+        let moves = terrain.moves(q.me, q.opp);
         let Some(e) = table.probe(q.key()) else {
             break;
         };
@@ -649,7 +694,7 @@ fn line<S: Size>(g: &Terrain<S>, table: &Table, p: Pos<S>, best: u32, steps: u32
         }
         let sq = e.mv as u32;
         pv.push(sq);
-        q = q.play(sq, g.flips(q.me, q.opp, sq));
+        q = q.play(sq, terrain.flips(q.me, q.opp, sq));
     }
     pv
 }
@@ -676,7 +721,7 @@ mod tests {
             let AnyGame::S8(g) = AnyGame::new(variant, map).unwrap() else {
                 unreachable!("an 8 x 8 map")
             };
-            let board = g.board().clone();
+            let board = g.rules().clone();
             let mut searcher = Searcher::new(&board, 16);
             let mut p = Pos::of(g.position());
             let options = Level::get(3).unwrap().options(8, 1);
@@ -693,7 +738,7 @@ mod tests {
     /// Nodes and score of a depth-`depth` search of `p` with `eval`, its
     /// root moves in the order of [`Searcher::search`] with seed 0.
     fn deepen<E: Evaluator<S8>>(
-        g: &Terrain<S8>,
+        terrain: &Terrain<S8>,
         eval: &E,
         p: Pos<S8>,
         depth: u32,
@@ -702,7 +747,7 @@ mod tests {
         let mut tt = Table::new(16);
         let mut ctl = Control::new(Budget::default(), None);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(p.key());
-        let mut roots: Vec<Root> = Squares(g.moves(p.me, p.opp))
+        let mut roots: Vec<Root> = Squares(terrain.moves(p.me, p.opp))
             .map(|sq| Root {
                 sq,
                 score: -INF,
@@ -713,10 +758,10 @@ mod tests {
         let d = Deepen {
             max_depth: depth,
             share: 1.0,
-            empties: g.empties(p.me, p.opp).count(),
+            empties: terrain.empties(p.me, p.opp).count(),
             all: false,
         };
-        let mut search = Midgame::new(g, eval, &mut tt, &mut ctl);
+        let mut search = Midgame::new(terrain, eval, &mut tt, &mut ctl);
         if selective {
             search = search.selective();
         }
@@ -741,8 +786,8 @@ mod tests {
         for (board, p) in midgames() {
             let searcher = Searcher::new(&board, 10);
             let learned = searcher.learned.as_ref().expect("an 8 x 8 network");
-            let (full_nodes, full) = deepen(&searcher.g, learned, p, 10, false);
-            let (cut_nodes, cut) = deepen(&searcher.g, learned, p, 10, true);
+            let (full_nodes, full) = deepen(&searcher.terrain, learned, p, 10, false);
+            let (cut_nodes, cut) = deepen(&searcher.terrain, learned, p, 10, true);
             assert!(
                 cut_nodes < full_nodes,
                 "{cut_nodes} nodes against {full_nodes}"
@@ -766,12 +811,15 @@ mod tests {
             };
             let mut classic = Searcher::classic(&board, 16);
             let nodes = classic.search(p, &options, None, &mut |_| {}).nodes;
-            assert_eq!(nodes, deepen(&classic.g, &classic.eval, p, 6, false).0);
+            assert_eq!(
+                nodes,
+                deepen(&classic.terrain, &classic.eval, p, 6, false).0
+            );
             let mut learned = Searcher::new(&board, 16);
             let nodes = learned.search(p, &options, None, &mut |_| {}).nodes;
             let l = learned.learned.as_ref().unwrap();
-            assert_eq!(nodes, deepen(&learned.g, l, p, 6, true).0);
-            assert_ne!(nodes, deepen(&learned.g, l, p, 6, false).0);
+            assert_eq!(nodes, deepen(&learned.terrain, l, p, 6, true).0);
+            assert_ne!(nodes, deepen(&learned.terrain, l, p, 6, false).0);
         }
     }
 }

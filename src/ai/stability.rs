@@ -60,7 +60,7 @@ mod tests {
     use crate::map::{Counts, Map};
     use crate::position::Position;
     use crate::rules::tests::random_reply;
-    use crate::rules::{Board, Variant};
+    use crate::rules::{Board, Rules, Variant};
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -68,11 +68,11 @@ mod tests {
     fn othello_corner_and_its_edge_run_are_stable() {
         let board =
             Board::<crate::bits::S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-        let g = Terrain::new(&board);
+        let terrain = Terrain::new(&board);
         let me: u64 = 0b111 | 1 << 8;
         let opp: u64 = 1 << 27;
-        assert_eq!(g.stable(me, opp), me);
-        assert_eq!(g.stable(0b110, opp), 0);
+        assert_eq!(terrain.stable(me, opp), me);
+        assert_eq!(terrain.stable(0b110, opp), 0);
     }
 
     /// Plays random games on random maps: a disc found stable at some point
@@ -88,14 +88,14 @@ mod tests {
             };
             let map = Map::random(6, counts, &mut rng).unwrap();
             let board = Board::<S6>::new(Variant::Mapello, &map).unwrap();
-            let g = Terrain::new(&board);
+            let terrain = Terrain::new(&board);
             let mut pos: Position<S6> = board.start();
             let mut known = [0u64; 2];
             loop {
                 for c in [pos.side, pos.side.other()] {
                     let (mine, theirs) = (pos.discs(c), pos.discs(c.other()));
                     assert_eq!(known[c.index()] & !mine, 0, "a stable disc was flipped");
-                    known[c.index()] |= g.stable(mine, theirs);
+                    known[c.index()] |= terrain.stable(mine, theirs);
                 }
                 let Some(next) = random_reply(&board, &pos, &mut rng) else {
                     break;

@@ -223,7 +223,7 @@ mod tests {
     use crate::map::{Counts, Map};
     use crate::position::Position;
     use crate::rules::tests::random_reply;
-    use crate::rules::Variant;
+    use crate::rules::{Rules, Variant};
     use rand_core::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -244,15 +244,15 @@ mod tests {
                     Map::empty(S::N).unwrap()
                 };
                 let board = Board::<S>::new(variant, &map).unwrap();
-                let g = Terrain::new(&board);
+                let terrain = Terrain::new(&board);
                 let mut pos: Position<S> = board.start();
                 loop {
                     let moves = board.moves(&pos);
-                    assert_eq!(g.moves(pos.me, pos.opp), moves);
+                    assert_eq!(terrain.moves(pos.me, pos.opp), moves);
                     let opening = board.in_opening(&pos);
-                    for sq in Squares(g.empties(pos.me, pos.opp)) {
+                    for sq in Squares(terrain.empties(pos.me, pos.opp)) {
                         if !opening {
-                            assert_eq!(g.flips(pos.me, pos.opp, sq), board.flips(&pos, sq));
+                            assert_eq!(terrain.flips(pos.me, pos.opp, sq), board.flips(&pos, sq));
                         }
                     }
                     let Some(next) = random_reply(&board, &pos, &mut rng) else {
@@ -274,14 +274,14 @@ mod tests {
     #[test]
     fn othello_corners_are_corner_like_and_their_neighbours_x_and_c_like() {
         let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).unwrap()).unwrap();
-        let g = Terrain::new(&board);
+        let terrain = Terrain::new(&board);
         let corners = 1 | 1 << 7 | 1 << 56 | 1 << 63;
-        assert_eq!(g.corner_like, corners);
-        assert!(g.x_like.has(9) && g.c_like.has(1) && g.c_like.has(8));
-        assert_eq!(g.x_like.count(), 4);
-        assert_eq!(g.c_like.count(), 8);
-        assert_eq!(g.classes[1].axes, 1);
-        assert_eq!(g.classes[27].axes, 4);
+        assert_eq!(terrain.corner_like, corners);
+        assert!(terrain.x_like.has(9) && terrain.c_like.has(1) && terrain.c_like.has(8));
+        assert_eq!(terrain.x_like.count(), 4);
+        assert_eq!(terrain.c_like.count(), 8);
+        assert_eq!(terrain.classes[1].axes, 1);
+        assert_eq!(terrain.classes[27].axes, 4);
     }
 
     #[test]
@@ -290,8 +290,8 @@ mod tests {
         map.set(0, 0, Some(Piece::Joker), &crate::map::Limits::default())
             .unwrap();
         let board = Board::<S8>::new(Variant::Mapello, &map).unwrap();
-        let g = Terrain::new(&board);
-        assert!(!g.corner_like.has(0));
-        assert_eq!(g.classes[0].axes, 1);
+        let terrain = Terrain::new(&board);
+        assert!(!terrain.corner_like.has(0));
+        assert_eq!(terrain.classes[0].axes, 1);
     }
 }

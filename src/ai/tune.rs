@@ -11,7 +11,7 @@ use crate::bits::{Bits, Size, Squares};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map};
 use crate::position::Position;
-use crate::rules::{Board, Variant};
+use crate::rules::{Board, Rules, Variant};
 
 use super::budget::Budget;
 use super::eval::{Weights, FEATURES, FEATURE_NAMES, PHASES};
@@ -63,7 +63,9 @@ pub fn samples(plan: &Plan, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
             )
         }
         .expect("a start position");
-        crate::with_game!(&game, g => play_and_label(g.board(), *g.position(), plan, &mut rng, &mut out));
+        crate::by_game!(&game,
+            g => play_and_label(g.rules(), *g.position(), plan, &mut rng, &mut out),
+            _t => unreachable!("tuning plays Othello and Mapello"));
         progress(i + 1);
     }
     out

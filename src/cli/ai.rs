@@ -76,7 +76,7 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             caps::solve_time(empties)
         )));
     }
-    let solved = with_progress(empties, || ai::solve(&game, None))
+    let solved = with_progress(empties, || ai::solve(&game, Budget::default(), None))
         .ok_or_else(|| CliError::Refused("the search was stopped".into()))?;
     writeln!(
         out,
@@ -94,7 +94,7 @@ fn solve_troll(game: &AnyGame, nodes: u64, out: &mut dyn Write) -> Result<(), Cl
         nodes: Some(nodes),
         ..Budget::default()
     };
-    let proof = ai::prove_troll(game, budget, None).ok_or_else(|| {
+    let proof = ai::solve(game, budget, None).ok_or_else(|| {
         CliError::Refused(format!(
             "not proven within {nodes} nodes (--max-nodes N searches further)"
         ))
@@ -103,7 +103,7 @@ fn solve_troll(game: &AnyGame, nodes: u64, out: &mut dyn Write) -> Result<(), Cl
         out,
         "best: {} score: {}",
         proof.best.name(game.size()),
-        signed(proof.result)
+        signed(proof.score)
     )?;
     Ok(())
 }
@@ -627,7 +627,7 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
     let AnyGame::S8(g) = &game else {
         return Err(CliError::Refused("the bench map is 8 x 8".into()));
     };
-    let mut classic = ai::search::Searcher::classic(g.board(), ai::tt::bits::LARGE);
+    let mut classic = ai::search::Searcher::classic(g.rules(), ai::tt::bits::LARGE);
     let start = Instant::now();
     let found = classic.search(ai::pos::Pos::of(g.position()), &options, None, &mut |_| {});
     let rate = found.nodes as f64 / start.elapsed().as_secs_f64();
@@ -641,7 +641,8 @@ pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
         let setup = crate::obf::read(obf)?;
         let game = AnyGame::from_setup(&setup)?;
         let start = Instant::now();
-        let solved = ai::solve(&game, None).ok_or_else(|| CliError::Refused("stopped".into()))?;
+        let solved = ai::solve(&game, Budget::default(), None)
+            .ok_or_else(|| CliError::Refused("stopped".into()))?;
         let seconds = start.elapsed().as_secs_f64();
         let right = solved.score == score && best.contains(&solved.best.name(8).as_str());
         if !right {

@@ -4,11 +4,11 @@
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::Position;
-use crate::rules::{Board, Status};
+use crate::rules::{Rules, Status};
 
 /// Leaves at every depth `1..=depth` below `pos` (element `d - 1` is perft
-/// `d`), as [`super::perft_all`] counts them.
-pub fn perft_all<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> Vec<u64> {
+/// `d`), as [`super::Perft::perft_all`] counts them.
+pub fn perft_all<S: Size, R: Rules<S>>(board: &R, pos: &Position<S>, depth: u32) -> Vec<u64> {
     let mut counts = vec![0; depth as usize];
     walk(board, pos, 0, &mut counts);
     counts
@@ -17,7 +17,7 @@ pub fn perft_all<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> Ve
 /// Adds the leaves below `pos`, which stands `ply` plies below the root, to
 /// `counts`: a move or a pass is a ply, and a finished game is one leaf at
 /// every depth beyond it.
-fn walk<S: Size>(board: &Board<S>, pos: &Position<S>, ply: usize, counts: &mut [u64]) {
+fn walk<S: Size, R: Rules<S>>(board: &R, pos: &Position<S>, ply: usize, counts: &mut [u64]) {
     if ply == counts.len() {
         return;
     }

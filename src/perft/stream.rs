@@ -4,47 +4,16 @@
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::Position;
-use crate::rules::{Board, Variant};
+use crate::rules::{Board, Rules};
 
 /// Leaves at every depth `1..=depth` below `pos`, in one walk of the tree
 /// (element `d - 1` is perft `d`); it costs no more than perft `depth` alone.
 pub fn perft_all<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> Vec<u64> {
     let mut counts = vec![0; depth as usize];
-    if depth > 0 && board.variant() == Variant::Troll {
-        walk_troll(board, pos, 0, &mut counts);
-    } else if depth > 0 {
+    if depth > 0 {
         walk(board, pos, 0, &mut counts);
     }
     counts
-}
-
-/// [`walk`] for Troll, one position at a time through [`Board::moves`]:
-/// its legality depends on the side to move and its games end at a
-/// connection, which the batches on discs alone below do not know. Only
-/// the last ply is counted in bulk.
-fn walk_troll<S: Size>(board: &Board<S>, pos: &Position<S>, ply: usize, counts: &mut [u64]) {
-    let moves = board.moves(pos);
-    if moves.is_empty() {
-        let passed = pos.passed();
-        if board.moves(&passed).is_empty() {
-            // The game is over: one leaf at every depth beyond this one.
-            for c in &mut counts[ply..] {
-                *c += 1;
-            }
-            return;
-        }
-        counts[ply] += 1;
-        if ply + 1 < counts.len() {
-            walk_troll(board, &passed, ply + 1, counts);
-        }
-        return;
-    }
-    counts[ply] += u64::from(moves.count());
-    if ply + 1 < counts.len() {
-        for sq in Squares(moves) {
-            walk_troll(board, &board.play_legal(pos, sq), ply + 1, counts);
-        }
-    }
 }
 
 /// Adds the leaves below `pos`, which stands `ply` plies below the root, to

@@ -3,13 +3,13 @@
 use super::*;
 use crate::bits::{S10, S6, S8};
 use crate::map::Limits;
-use crate::perft::{perft, OTHELLO_PERFT};
+use crate::perft::{Perft, OTHELLO_PERFT};
 
 /// The position after a random legal move of `pos`, or after a pass when
 /// it has none; `None` once the game is over. For the tests that walk
 /// random games.
 pub(crate) fn random_reply<S: Size>(
-    board: &Board<S>,
+    board: &impl Rules<S>,
     pos: &Position<S>,
     rng: &mut impl rand_core::Rng,
 ) -> Option<Position<S>> {
@@ -62,7 +62,7 @@ fn mapello_with(pieces: &[(u32, u32, Piece)]) -> Board<S8> {
 fn assert_othello_perft(board: &Board<S8>, depth: usize) {
     let start = board.start();
     for (d, want) in OTHELLO_PERFT.iter().enumerate().take(depth) {
-        assert_eq!(perft(board, &start, d as u32 + 1), *want, "depth {}", d + 1);
+        assert_eq!(board.perft(&start, d as u32 + 1), *want, "depth {}", d + 1);
     }
 }
 
@@ -264,13 +264,13 @@ fn reversi_rule_the_first_four_moves_fill_the_centre_without_capture() {
 #[test]
 fn sizes_rule_six_and_ten_start_from_the_centre() {
     let b6 = Board::<S6>::new(Variant::Othello, &Map::empty(6).unwrap()).unwrap();
-    assert_eq!(perft(&b6, &b6.start(), 1), 4);
-    assert_eq!(perft(&b6, &b6.start(), 2), 12);
+    assert_eq!(b6.perft(&b6.start(), 1), 4);
+    assert_eq!(b6.perft(&b6.start(), 2), 12);
     let b10 = Board::<S10>::new(Variant::Othello, &Map::empty(10).unwrap()).unwrap();
-    assert_eq!(perft(&b10, &b10.start(), 1), 4);
-    assert_eq!(perft(&b10, &b10.start(), 3), 56);
+    assert_eq!(b10.perft(&b10.start(), 1), 4);
+    assert_eq!(b10.perft(&b10.start(), 3), 56);
     let m10 = Board::<S10>::new(Variant::Mapello, &Map::empty(10).unwrap()).unwrap();
-    assert_eq!(perft(&m10, &m10.start(), 4), 244);
+    assert_eq!(m10.perft(&m10.start(), 4), 244);
 }
 
 /// Random positions on random maps of every size: both ways of finding a

@@ -6,7 +6,8 @@
 use crate::bits::{shift, Bits, Size};
 use crate::position::{Colour, Position};
 
-use super::Board;
+use crate::map::Map;
+use crate::rules::{Board, BoardError, Refusal, Rules, Variant};
 
 /// The only side length Troll is played on.
 pub const SIZE: u32 = 8;
@@ -79,32 +80,112 @@ pub fn connector<S: Size>(pos: &Position<S>) -> Option<Colour> {
     }
 }
 
-/// The legal moves of `side` with discs `p` against `o`: any empty square
-/// off the opponent's edges, and a square on them only when it flips. None
-/// once either side has connected.
-#[inline]
-pub fn moves_of<S: Size>(board: &Board<S>, p: S::B, o: S::B, side: Colour) -> S::B {
-    if connected::<S>(o, side.other()) || connected::<S>(p, side) {
-        return S::B::ZERO;
-    }
-    let theirs = edge_squares::<S>(side.other());
-    let free = S::FULL & !(p | o);
-    (free & !theirs) | (board.moves_of(p, o) & theirs)
+/// Troll's rules: the Reversi family's flips on an empty 8 x 8 board, moves
+/// on the opponent's edges only where they flip, and a game won by joining
+/// one's own edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Troll<S: Size> {
+    /// Othello's flips from an empty start, on an empty map.
+    board: Board<S>,
 }
 
-/// [`moves_of`] for a position.
-#[inline]
-pub fn moves<S: Size>(board: &Board<S>, pos: &Position<S>) -> S::B {
-    moves_of(board, pos.me, pos.opp, pos.side)
+impl<S: Size> Troll<S> {
+    /// Troll on `map`, which must be an empty 8 x 8 map.
+    pub fn new(map: &Map) -> Result<Troll<S>, BoardError> {
+        if map.pieces().next().is_some() {
+            return Err(BoardError::PiecesNotAllowed(Variant::Troll.name()));
+        }
+        if map.size() != SIZE || S::N != SIZE {
+            return Err(BoardError::TrollSize(map.size()));
+        }
+        Ok(Troll {
+            board: Board::plain(Variant::Troll, map),
+        })
+    }
+
+    /// The legal moves of `side` with discs `p` against `o`: any empty
+    /// square off the opponent's edges, and a square on them only when it
+    /// flips. None once either side has connected.
+    #[inline]
+    pub fn moves_of(&self, p: S::B, o: S::B, side: Colour) -> S::B {
+        if connected::<S>(o, side.other()) || connected::<S>(p, side) {
+            return S::B::ZERO;
+        }
+        let theirs = edge_squares::<S>(side.other());
+        let free = S::FULL & !(p | o);
+        (free & !theirs) | (self.flipping(p, o) & theirs)
+    }
+
+    /// The squares where the mover's discs `p` would flip some of `o`.
+    #[inline]
+    pub fn flipping(&self, p: S::B, o: S::B) -> S::B {
+        self.board.moves_of(p, o)
+    }
+
+    /// The discs of `o` a disc of the mover's on `sq` would flip.
+    #[inline]
+    pub fn flips_of(&self, p: S::B, o: S::B, sq: u32) -> S::B {
+        self.board.flips_of(p, o, sq)
+    }
 }
 
-/// The position after the side to move plays `sq`, or `None` when that is
-/// not a legal move.
-pub fn play<S: Size>(board: &Board<S>, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
-    if sq >= S::N * S::N || !moves(board, pos).has(sq) {
-        return None;
+impl<S: Size> Rules<S> for Troll<S> {
+    fn refusal_of_empty(&self, pos: &Position<S>, sq: u32) -> Refusal {
+        let theirs = pos.side.other();
+        if edge_squares::<S>(theirs).has(sq) {
+            Refusal::OpponentEdge(theirs)
+        } else {
+            Refusal::NoFlip
+        }
     }
-    Some(board.apply(pos, sq, board.flips(pos, sq)))
+
+    fn variant(&self) -> Variant {
+        Variant::Troll
+    }
+
+    fn map(&self) -> &Map {
+        self.board.map()
+    }
+
+    /// The empty board, Black to move.
+    fn start(&self) -> Position<S> {
+        self.board.start()
+    }
+
+    #[inline]
+    fn moves(&self, pos: &Position<S>) -> S::B {
+        self.moves_of(pos.me, pos.opp, pos.side)
+    }
+
+    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+        if sq >= S::N * S::N || !self.moves(pos).has(sq) {
+            return None;
+        }
+        Some(self.play_legal(pos, sq))
+    }
+
+    #[inline]
+    fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S> {
+        self.board.apply(pos, sq, self.board.flips(pos, sq))
+    }
+
+    /// The side that connected.
+    fn winner(&self, pos: &Position<S>) -> Option<Colour> {
+        connector(pos)
+    }
+
+    /// The discs on the board.
+    fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
+        self.board.score(pos, c)
+    }
+
+    /// The winning chain.
+    fn chain(&self, pos: &Position<S>) -> S::B {
+        match connector(pos) {
+            Some(c) => chain::<S>(pos.discs(c), c),
+            None => S::B::ZERO,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -339,7 +339,8 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
             caps::solve_time(empties)
         )));
     }
-    let solved = ai::solve(&game, None).ok_or_else(|| error("the search was stopped"))?;
+    let solved =
+        ai::solve(&game, Budget::default(), None).ok_or_else(|| error("the search was stopped"))?;
     let out = Solution {
         best: solved.best.name(game.size()),
         score: solved.score,

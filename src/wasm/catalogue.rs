@@ -10,8 +10,11 @@ use wasm_bindgen::prelude::*;
 use super::args::error;
 use super::{MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::levels::{LEVELS, MAX_LEVEL};
-use crate::ai::review::{self, Class, Unit};
+use crate::ai::review::{self, Class};
+use crate::game::AnyGame;
 use crate::games::{Engine, GAMES};
+use crate::map::Map;
+use crate::rules::Variant;
 use crate::rules::BONUS_POINTS;
 
 /// The longest chain Troll's evaluation counts for either side
@@ -101,9 +104,18 @@ fn game_facts() -> Vec<GameFacts> {
                 Engine::Reversi(_) => "board",
                 Engine::Blocs => "blocs",
             },
-            review_unit: g.engine.variant().map(|v| Unit::of(v).name()),
+            review_unit: g
+                .engine
+                .variant()
+                .and_then(|v| review_unit(v, g.default_size())),
         })
         .collect()
+}
+
+/// What the review of `variant` counts, read from its rules' type.
+fn review_unit(variant: Variant, size: u32) -> Option<&'static str> {
+    let game = AnyGame::new(variant, Map::empty(size).ok()?).ok()?;
+    Some(review::unit_of(&game).name())
 }
 
 fn timed_levels() -> Vec<TimedLevel> {

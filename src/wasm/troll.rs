@@ -11,7 +11,6 @@ use super::Game;
 use crate::ai::troll::eval as troll_eval;
 use crate::bits::Size;
 use crate::position::{Colour, Position};
-use crate::rules::Variant;
 
 /// Troll's race, as `Game.race` returns it.
 #[derive(Serialize)]
@@ -27,13 +26,11 @@ impl Game {
     /// `null` for a side that can no longer join them); `null` in the
     /// games scored by discs.
     pub fn race(&self) -> Result<JsValue, JsError> {
-        let game = self.inner();
-        if game.variant() != Variant::Troll {
-            return Ok(JsValue::NULL);
-        }
-        let race = crate::with_game!(game, g => Race {
-            black: needed(g.position(), Colour::Black),
-            white: needed(g.position(), Colour::White),
+        let race = crate::by_game!(self.inner(),
+        _g => return Ok(JsValue::NULL),
+        t => Race {
+            black: needed(t.position(), Colour::Black),
+            white: needed(t.position(), Colour::White),
         });
         serde_wasm_bindgen::to_value(&race).map_err(error)
     }

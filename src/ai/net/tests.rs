@@ -5,7 +5,7 @@ use super::*;
 use crate::bits::{Size, S8};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map, SIZES};
-use crate::rules::{Status, Variant};
+use crate::rules::{Rules, Status, Variant};
 
 fn board(seed: u64) -> Board<S8> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -13,7 +13,7 @@ fn board(seed: u64) -> Board<S8> {
     let AnyGame::S8(game) = AnyGame::new(Variant::Mapello, map).unwrap() else {
         unreachable!("an 8 x 8 map")
     };
-    game.board().clone()
+    game.rules().clone()
 }
 
 fn model() -> &'static Model {
@@ -64,9 +64,10 @@ fn the_sums_after_moves_and_passes_are_those_of_the_position() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let map = Map::random(n, Counts::FULL_SET, &mut rng).unwrap();
             match AnyGame::new(Variant::Mapello, map).unwrap() {
-                AnyGame::S6(game) => random_game(game.board(), seed),
-                AnyGame::S8(game) => random_game(game.board(), seed),
-                AnyGame::S10(game) => random_game(game.board(), seed),
+                AnyGame::S6(game) => random_game(game.rules(), seed),
+                AnyGame::S8(game) => random_game(game.rules(), seed),
+                AnyGame::S10(game) => random_game(game.rules(), seed),
+                AnyGame::Troll(_) => unreachable!("a Mapello game"),
             }
         }
     }
@@ -79,7 +80,7 @@ fn walls_jokers_and_bonuses_change_the_value() {
         else {
             unreachable!("an 8 x 8 map")
         };
-        game.board().clone()
+        game.rules().clone()
     };
     let mapped = board(3);
     let value = |b: &Board<S8>| {

@@ -25,7 +25,7 @@ use crate::bits::{Bits, Size, Squares};
 use crate::game::AnyGame;
 use crate::map::{Counts, Map};
 use crate::position::{Colour, Position};
-use crate::rules::{Board, Status, Variant};
+use crate::rules::{Board, Rules, Status, Variant};
 use crate::sharecode;
 
 use crate::ai::budget::Budget;
@@ -159,7 +159,9 @@ fn game_record(plan: &Plan, model: Option<&Model>, i: u32, out: &mut String) {
         game.variant().name(),
         sharecode::encode(game.map())
     ));
-    crate::with_game!(&game, g => play(g.board(), *g.position(), plan, model, &mut rng, out));
+    crate::by_game!(&game,
+        g => play(g.rules(), *g.position(), plan, model, &mut rng, out),
+        _t => unreachable!("training plays Othello and Mapello"));
 }
 
 /// One labelled position: its discs, the final margin it led to and the

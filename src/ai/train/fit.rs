@@ -115,6 +115,9 @@ pub enum LineError {
     /// A game line names no variant.
     #[error("an unknown variant")]
     UnknownVariant,
+    /// A game line of Troll, which has no network.
+    #[error("troll games train no network")]
+    Troll,
     /// A game line's share code does not read.
     #[error(transparent)]
     Code(#[from] ParseError),
@@ -209,8 +212,10 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
         } else {
             &mut *fit
         };
-        crate::with_game!(&game.game, g => add_game(g.board(), &game.lines, into))
-            .map_err(|(k, e)| bad(k, e))?;
+        crate::by_game!(&game.game,
+            g => add_game(g.rules(), &game.lines, into),
+            _t => unreachable!("game_of refuses troll"))
+        .map_err(|(k, e)| bad(k, e))?;
     }
     Ok(())
 }
@@ -218,6 +223,9 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
 /// The game of a game line.
 fn game_of(variant: &str, code: &str) -> Result<AnyGame, LineError> {
     let variant = Variant::parse(variant).ok_or(LineError::UnknownVariant)?;
+    if variant == Variant::Troll {
+        return Err(LineError::Troll);
+    }
     Ok(AnyGame::new(variant, sharecode::decode(code)?)?)
 }
 
@@ -229,8 +237,8 @@ fn add_game<S: Size>(
     into: &mut Samples,
 ) -> Result<(), (usize, LineError)> {
     let n = S::N;
-    let g = Terrain::new(board);
-    let eval = Eval::new(&g);
+    let terrain = Terrain::new(board);
+    let eval = Eval::new(&terrain);
     let mut fixed: Vec<u16> = crate::bits::Squares(board.walls())
         .map(|sq| inputs::square(sq, inputs::WALL) as u16)
         .collect();
@@ -270,8 +278,8 @@ fn add_game<S: Size>(
             }
         }
         into.starts.push(into.inputs.len() as u32);
-        into.linear.push(eval.features(&g, p));
-        let (k, t) = eval.phase(g.empties(p.me, p.opp).count());
+        into.linear.push(eval.features(&terrain, p));
+        let (k, t) = eval.phase(terrain.empties(p.me, p.opp).count());
         into.phase.push((k as u8, t));
         into.target.push(BLEND * result + (1.0 - BLEND) * value);
     }

@@ -108,6 +108,10 @@ fn broken_game_files_are_refused_with_the_line() {
             "game chess 18AAAAAAAAAAAAAAAAAAAAAAA\n",
             "line 1: an unknown variant",
         ),
+        (
+            "game troll 18AAAAAAAAAAAAAAAAAAAAAAA\n1 2 0 3 4\n",
+            "line 1: troll games train no network",
+        ),
         ("game othello !!\n", "line 1: "),
         ("", "games-0000.txt holds no games; delete it"),
         (

@@ -1,27 +1,16 @@
-//! Troll's AI: an alpha-beta search over the Troll rules with iterative
-//! deepening and the transposition table, on the connection evaluation of
-//! [`eval`]; a proof search for `solve`; the greedy baseline.
+//! Troll's AI: the shared principal-variation search ([`super::pvs`]) over
+//! the Troll rules with iterative deepening and the transposition table, on
+//! the connection evaluation of [`eval`]; a proof search for `solve`; the
+//! greedy baseline.
 //!
-//! Troll needs its own search beside [`super::search`]: a move's legality
-//! depends on the side to move (the search positions there hold discs only),
-//! a game ends at a connection rather than when the board fills, and a move
+//! Troll's tree is its own ([`Walk`]): a move's legality depends on the
+//! side to move (the Reversi family's search positions hold discs only), a
+//! game ends at a connection rather than when the board fills, and a move
 //! may flip nothing (the exact solver there skips such squares).
 //!
 //! Levels are those of [`super::levels`] (the same node budgets and noise;
-//! Troll has no exact endgame). Over 100 games with colours swapped,
-//! `mapello match --variant troll --a A --b B --games 100 --seed 1`:
-//!
-//! | a | b | a wins |
-//! |---|---|---|
-//! | 8 | greedy | 100 |
-//! | 8 | uct:10000 | 95 |
-//! | 2 | 1 | 78 |
-//! | 3 | 2 | 93 |
-//! | 4 | 3 | 83 |
-//! | 5 | 4 | 77 |
-//! | 6 | 5 | 70 |
-//! | 7 | 6 | 71 |
-//! | 8 | 7 | 11 of the first 16 |
+//! Troll has no exact endgame); how they compare: docs/benchmarks.md,
+//! "Troll's levels".
 
 pub mod eval;
 
@@ -32,11 +21,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bits::{Bits, Size, Squares};
 use crate::position::{Colour, Position};
-use crate::rules::troll::{self, connected};
-use crate::rules::Board;
+use crate::rules::troll::{connected, Troll};
+use crate::rules::Rules;
 
 use super::budget::{Budget, Control};
 use super::pos::Pos;
+use super::pvs::{pvs, Child, Tree};
 use super::search::Options;
 use super::tt::{Table, NO_MOVE};
 
@@ -74,7 +64,7 @@ pub fn is_proven(score: i32) -> bool {
 /// A Troll searcher for one board, its table kept between moves.
 #[derive(Clone, Debug)]
 pub struct Searcher<S: Size> {
-    board: Board<S>,
+    rules: Troll<S>,
     tt: Table,
     /// Every move is searched at every node, not only the relevant ones:
     /// set while proving, so a proof leaves no reply unexamined.
@@ -96,22 +86,21 @@ fn key<S: Size>(me: S::B, opp: S::B, side: Colour) -> u64 {
 }
 
 impl<S: Size> Searcher<S> {
-    /// A searcher for `board` (a Troll board) with a table of
-    /// `2^table_bits` entries.
-    pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
+    /// A searcher for `rules` with a table of `2^table_bits` entries.
+    pub fn new(rules: &Troll<S>, table_bits: u32) -> Searcher<S> {
         Searcher {
-            board: board.clone(),
+            rules: rules.clone(),
             tt: Table::new(table_bits),
             full_width: false,
         }
     }
 
     fn moves(&self, me: S::B, opp: S::B, side: Colour) -> S::B {
-        troll::moves_of(&self.board, me, opp, side)
+        self.rules.moves_of(me, opp, side)
     }
 
     fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
-        self.board.flips_of(me, opp, sq)
+        self.rules.flips_of(me, opp, sq)
     }
 
     /// Searches `pos` within `options` (depth, nodes, time, noise).
@@ -252,16 +241,16 @@ impl<S: Size> Searcher<S> {
     /// `best`, then the moves the table expects, at most `steps` in all.
     fn line(&self, pos: &Position<S>, best: u32, steps: u32) -> Vec<u32> {
         let mut pv = vec![best];
-        let mut q = self.board.play_legal(pos, best);
+        let mut q = self.rules.play_legal(pos, best);
         while (pv.len() as u32) < steps {
             let Some(e) = self.tt.probe(key::<S>(q.me, q.opp, q.side)) else {
                 break;
             };
-            if e.mv == NO_MOVE || !self.board.moves(&q).has(u32::from(e.mv)) {
+            if e.mv == NO_MOVE || !self.rules.moves(&q).has(u32::from(e.mv)) {
                 break;
             }
             pv.push(u32::from(e.mv));
-            q = self.board.play_legal(&q, u32::from(e.mv));
+            q = self.rules.play_legal(&q, u32::from(e.mv));
         }
         pv
     }
@@ -337,47 +326,115 @@ impl<S: Size> Searcher<S> {
         opp: S::B,
         side: Colour,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ctl: &mut Control,
     ) -> i32 {
-        ctl.nodes += 1;
-        if ctl.stopped() {
-            return 0;
+        let mut walk = Walk {
+            rules: &self.rules,
+            tt: &mut self.tt,
+            ctl,
+            full_width: self.full_width,
+        };
+        pvs(&mut walk, &(me, opp, side), depth, alpha, beta, false)
+    }
+}
+
+/// One search of Troll's tree over a searcher's table: the shared search's
+/// nodes are the discs of the side to move, the opponent's, and its colour.
+struct Walk<'a, 'c, S: Size> {
+    rules: &'a Troll<S>,
+    tt: &'a mut Table,
+    ctl: &'a mut Control<'c>,
+    /// Search every move, not only the relevant ones.
+    full_width: bool,
+}
+
+impl<S: Size> Walk<'_, '_, S> {
+    /// The moves worth searching below the root among `moves`: those on a
+    /// shortest chain of either side, and those that flip (which can cut a
+    /// chain or open a wall); all of them when that leaves none.
+    fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
+        if self.full_width {
+            return moves;
         }
-        let moves = self.moves(me, opp, side);
+        let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
+        let chosen = moves & (paths | self.rules.flipping(me, opp));
+        if chosen.is_empty() {
+            moves
+        } else {
+            chosen
+        }
+    }
+}
+
+/// Troll's part of the shared search: a connection ends the game (sooner
+/// is worth more), a side without a move passes, the evaluation is the
+/// chains' race, and the relevant moves are sorted whole by the table's
+/// move, a connection, then the evaluation after them.
+impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
+    type Node = (S::B, S::B, Colour);
+    type B = S::B;
+
+    #[inline]
+    fn control(&mut self) -> &mut Control<'c> {
+        self.ctl
+    }
+
+    #[inline]
+    fn table(&mut self) -> &mut Table {
+        self.tt
+    }
+
+    fn settle(
+        &mut self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        _passed: bool,
+    ) -> Result<S::B, i32> {
+        let moves = self.rules.moves_of(me, opp, side);
         if moves.is_empty() {
             let empties = (S::FULL & !(me | opp)).count() as i32;
             if connected::<S>(opp, side.other()) {
-                return -(WIN + empties);
+                return Err(-(WIN + empties));
             }
-            if self.moves(opp, me, side.other()).is_empty() {
-                return 0;
+            if self.rules.moves_of(opp, me, side.other()).is_empty() {
+                return Err(0);
             }
-            return -self.negamax(opp, me, side.other(), depth, -beta, -alpha, ctl);
+            return Err(-pvs(
+                self,
+                &(opp, me, side.other()),
+                depth,
+                -beta,
+                -alpha,
+                true,
+            ));
         }
         if depth == 0 {
-            return eval::evaluate::<S>(me, opp, side);
+            return Err(eval::evaluate::<S>(me, opp, side));
         }
-        let key = key::<S>(me, opp, side);
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv;
-            if u32::from(e.depth) >= depth {
-                let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-                if lo >= beta || lo == hi {
-                    return lo;
-                }
-                if hi <= alpha {
-                    return hi;
-                }
-            }
-        }
+        Ok(moves)
+    }
+
+    #[inline]
+    fn key(&self, &(me, opp, side): &(S::B, S::B, Colour)) -> u64 {
+        key::<S>(me, opp, side)
+    }
+
+    fn children(
+        &mut self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        moves: S::B,
+        depth: u32,
+        tt_move: u8,
+    ) -> Vec<Child<S::B>> {
         let other = side.other();
         let moves = self.relevant(me, opp, side, moves);
-        let mut list: Vec<(u32, S::B, i32)> = Squares(moves)
+        let mut list: Vec<Child<S::B>> = Squares(moves)
             .map(|sq| {
-                let flips = self.flips(me, opp, sq);
+                let flips = self.rules.flips_of(me, opp, sq);
                 let order = if sq as u8 == tt_move {
                     INF
                 } else if depth >= SORT_DEPTH {
@@ -394,61 +451,32 @@ impl<S: Size> Searcher<S> {
             })
             .collect();
         list.sort_by_key(|&(_, _, order)| -order);
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        for (i, &(sq, flips, _)) in list.iter().enumerate() {
-            let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
-            let v = if i == 0 {
-                -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
-            } else {
-                let v = -self.negamax(cm, co, other, depth - 1, -alpha - 1, -alpha, ctl);
-                if v > alpha && v < beta && !ctl.was_stopped() {
-                    -self.negamax(cm, co, other, depth - 1, -beta, -alpha, ctl)
-                } else {
-                    v
-                }
-            };
-            if ctl.was_stopped() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = sq as u8;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.tt.store(key, depth, alpha0, beta, best, best_move);
-        best
+        list
     }
-}
 
-impl<S: Size> Searcher<S> {
-    /// The moves worth searching below the root among `moves`: those on a
-    /// shortest chain of either side, and those that flip (which can cut a
-    /// chain or open a wall); all of them when that leaves none.
-    fn relevant(&self, me: S::B, opp: S::B, side: Colour, moves: S::B) -> S::B {
-        if self.full_width {
-            return moves;
-        }
-        let paths = eval::on_paths::<S>(me, opp, side) | eval::on_paths::<S>(opp, me, side.other());
-        let chosen = moves & (paths | self.board.moves_of(me, opp));
-        if chosen.is_empty() {
-            moves
-        } else {
-            chosen
-        }
+    /// The list is sorted whole.
+    #[inline]
+    fn next(_list: &mut [Child<S::B>], _i: usize) {}
+
+    #[inline]
+    fn play(
+        &self,
+        &(me, opp, side): &(S::B, S::B, Colour),
+        &(sq, flips, _): &Child<S::B>,
+    ) -> (S::B, S::B, Colour) {
+        (opp & !flips, me | flips | S::B::bit(sq), side.other())
+    }
+
+    /// A move gains nothing of itself.
+    #[inline]
+    fn gain(&self, _node: &(S::B, S::B, Colour), _child: &Child<S::B>) -> i32 {
+        0
     }
 }
 
 /// The move that most shortens the mover's chain (then lengthens the
 /// opponent's most), ties at random: the `greedy` baseline.
-pub fn greedy<S: Size>(board: &Board<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+pub fn greedy<S: Size>(board: &Troll<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
     let side = pos.side;
     let value = |sq: u32| {
         let next = board.play_legal(pos, sq);
@@ -471,7 +499,7 @@ mod tests {
     use crate::bits::S8;
     use crate::map::Map;
     use crate::rules::troll::tests::position;
-    use crate::rules::{Status, Variant};
+    use crate::rules::Status;
     use crate::square::Square;
 
     fn name(sq: Option<u32>) -> String {
@@ -482,10 +510,7 @@ mod tests {
     }
 
     fn searcher() -> Searcher<S8> {
-        Searcher::new(
-            &Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap(),
-            16,
-        )
+        Searcher::new(&Troll::new(&Map::empty(8).unwrap()).unwrap(), 16)
     }
 
     /// Black's column d is one disc short of row 8; White has c5.
@@ -543,7 +568,7 @@ mod tests {
 
     /// The result of `pos` with best play by trying every line: 1 a win for
     /// the side to move, 0 a draw, -1 a loss.
-    fn every_line(board: &Board<S8>, pos: &Position<S8>) -> i32 {
+    fn every_line(board: &Troll<S8>, pos: &Position<S8>) -> i32 {
         match board.status(pos) {
             Status::GameOver => match board.winner(pos) {
                 None => 0,
@@ -560,7 +585,7 @@ mod tests {
 
     #[test]
     fn the_proof_search_agrees_with_every_line_on_random_endings() {
-        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let board = Troll::new(&Map::empty(8).unwrap()).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut checked = 0;
         while checked < 40 {
@@ -583,7 +608,7 @@ mod tests {
 
     #[test]
     fn greedy_shortens_its_own_chain() {
-        let board = Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap();
+        let board = Troll::new(&Map::empty(8).unwrap()).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let pos = one_to_go(Colour::Black);
         assert_eq!(name(Some(greedy(&board, &pos, &mut rng))), "d8");

@@ -3,15 +3,15 @@
 use super::*;
 use crate::bits::{S6, S8};
 use crate::map::Map;
-use crate::perft::perft_all;
 use crate::rules::tests::on8;
 // The AI's Troll tests name squares with set() from here.
+use crate::perft::Perft;
 pub(crate) use crate::rules::tests::set;
 use crate::rules::{BoardError, Status, Variant};
 use crate::square::Square;
 
-fn board() -> Board<S8> {
-    Board::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap()
+fn board() -> Troll<S8> {
+    Troll::new(&Map::empty(8).unwrap()).unwrap()
 }
 
 fn sq(name: &str) -> u32 {
@@ -33,8 +33,13 @@ fn start_rule_empty_8x8_board_black_first() {
     let start = board().start();
     assert_eq!((start.me, start.opp, start.side), (0, 0, Colour::Black));
     assert_eq!(
-        Board::<S6>::new(Variant::Troll, &Map::empty(6).unwrap()).unwrap_err(),
+        Troll::<S6>::new(&Map::empty(6).unwrap()).unwrap_err(),
         BoardError::TrollSize(6)
+    );
+    // Troll is a game of its own, which the Reversi family's board refuses.
+    assert_eq!(
+        Board::<S8>::new(Variant::Troll, &Map::empty(8).unwrap()).unwrap_err(),
+        BoardError::OwnRules("troll")
     );
 }
 
@@ -61,7 +66,7 @@ fn rule_1_any_empty_square_off_the_opponents_edges_is_legal_without_flipping() {
     // Black's own edge squares and inner squares, flipping or not.
     for name in ["b1", "d8", "c3", "g7"] {
         assert!(moves.has(sq(name)), "{name}");
-        assert_eq!(b.flips(&pos, sq(name)), 0, "{name}");
+        assert_eq!(b.flips_of(pos.me, pos.opp, sq(name)), 0, "{name}");
     }
     assert!(!moves.has(sq("d4")) && !moves.has(sq("e4")));
     assert_eq!(moves.count(), 48 - 2);
@@ -189,5 +194,5 @@ fn rule_4_a_full_board_without_a_chain_is_a_draw() {
 #[test]
 fn rule_5_perft_from_the_empty_start() {
     let b = board();
-    assert_eq!(perft_all(&b, &b.start(), 4), [48, 2268, 104_940, 4_778_852]);
+    assert_eq!(b.perft_all(&b.start(), 4), [48, 2268, 104_940, 4_778_852]);
 }
