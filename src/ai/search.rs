@@ -11,7 +11,9 @@ use std::sync::atomic::AtomicBool;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::bits::{Bits, Size, Squares};
+use std::marker::PhantomData;
+
+use crate::bits::{multiversion, Bits, Portable, Size, Squares};
 use crate::rules::Board;
 
 use super::budget::{Budget, Control};
@@ -351,14 +353,17 @@ struct Deepen {
     all: bool,
 }
 
-/// One midgame search over shared tables with evaluation `E`.
-struct Midgame<'a, 'c, S: Size, E: Evaluator<S>> {
+/// One midgame search over shared tables with evaluation `E`, run by copy
+/// `V` of its code ([`multiversion`]): made [`Portable`], it enters the
+/// fast copy where the CPU has it, once for each search.
+struct Midgame<'a, 'c, S: Size, E: Evaluator<S>, V = Portable> {
     g: &'a Terrain<S>,
     eval: &'a E,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
     /// Prune with [`Midgame::probcut`].
     selective: bool,
+    version: PhantomData<V>,
 }
 
 impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
@@ -369,6 +374,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
             tt,
             ctl,
             selective: false,
+            version: PhantomData,
         }
     }
 
@@ -382,7 +388,51 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
 
     /// Iterative deepening from `p`: the last iteration's result, if any
     /// completed (or a partial one found a better move).
+    #[allow(unsafe_code)]
     fn deepen(
+        &mut self,
+        p: Pos<S>,
+        roots: &mut [Root],
+        d: Deepen,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Option<Analysis> {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::fast() {
+            // SAFETY: `fast` found every feature the fast copy is compiled for.
+            return unsafe { self.fast().run_deepen(p, roots, d, progress) };
+        }
+        self.run_deepen(p, roots, d, progress)
+    }
+
+    /// Every root move's value from the deepest iteration that started
+    /// within [`VALUES_SHARE`] of the budget.
+    #[allow(unsafe_code)]
+    fn values(&mut self, p: Pos<S>, roots: &mut [Root], max_depth: u32) -> Vec<(u32, i32)> {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::fast() {
+            // SAFETY: `fast` found every feature the fast copy is compiled for.
+            return unsafe { self.fast().run_values(p, roots, max_depth) };
+        }
+        self.run_values(p, roots, max_depth)
+    }
+
+    /// The same search in the fast copy.
+    #[cfg(target_arch = "x86_64")]
+    fn fast(&mut self) -> Midgame<'_, 'c, S, E, crate::bits::Fast> {
+        Midgame {
+            g: self.g,
+            eval: self.eval,
+            tt: self.tt,
+            ctl: self.ctl,
+            selective: self.selective,
+            version: PhantomData,
+        }
+    }
+}
+
+multiversion! { impl ['a, 'c, S: Size, E: Evaluator<S>] Midgame ['a, 'c, S, E,] {
+    /// [`Midgame::deepen`] in this copy.
+    fn run_deepen(
         &mut self,
         p: Pos<S>,
         roots: &mut [Root],
@@ -408,9 +458,8 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         result
     }
 
-    /// Every root move's value from the deepest iteration that started
-    /// within [`VALUES_SHARE`] of the budget.
-    fn values(&mut self, p: Pos<S>, roots: &mut [Root], max_depth: u32) -> Vec<(u32, i32)> {
+    /// [`Midgame::values`] in this copy.
+    fn run_values(&mut self, p: Pos<S>, roots: &mut [Root], max_depth: u32) -> Vec<(u32, i32)> {
         let mut values: Vec<(u32, i32)> = Vec::new();
         for depth in 1..=max_depth {
             if self.root(p, roots, depth, true, None).is_none() {
@@ -632,7 +681,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
         self.tt.store(key, depth, alpha0, beta, best, best_move);
         best
     }
-}
+} }
 
 /// `best`, then the line a table expects after it, at most `steps`
 /// moves further: each position's stored move, while it is legal there.
