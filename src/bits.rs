@@ -299,6 +299,117 @@ pub fn shift<S: Size>(b: S::B, d: usize) -> S::B {
     }
 }
 
+/// Marks the copy of hot code compiled for every CPU of the target (see
+/// [`multiversion`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Portable;
+
+/// Marks the copy of hot code compiled for x86-64-v3's AVX2, BMI1, BMI2,
+/// LZCNT and POPCNT (see [`multiversion`]): run it only when [`fast`] says
+/// so, or the process dies of an illegal instruction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fast;
+
+/// The environment variable that, set to anything, keeps a process on the
+/// portable copies even where the CPU could run the fast ones: how the
+/// tests run the whole program on the path an older CPU takes.
+pub const PORTABLE_VAR: &str = "MAPELLO_PORTABLE";
+
+/// True when this process runs the [`Fast`] copies: on x86-64 when the CPU
+/// has every feature they are compiled for and [`PORTABLE_VAR`] is unset.
+/// Decided once, at the first call; never on other targets (wasm32 picks
+/// its vectors when it is built).
+pub fn fast() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *FAST.get_or_init(|| std::env::var_os(PORTABLE_VAR).is_none() && cpu_has_fast())
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// True when the CPU has every feature the [`Fast`] copies are compiled
+/// for, whatever [`PORTABLE_VAR`] says (for the tests that run both copies).
+#[cfg(target_arch = "x86_64")]
+pub fn cpu_has_fast() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("popcnt")
+}
+
+/// Compiles the methods of an impl block twice: for the type with
+/// [`Portable`] as its last parameter, and (on x86-64 only) for it with
+/// [`Fast`], each method with the features [`fast`] checks. The methods of
+/// one copy call each other, so a recursive search entered through the
+/// fast copy stays in it, inlined kernels included: dispatch happens once,
+/// where the search starts, not per node.
+///
+/// `multiversion! { impl ['a, S: Size] Solver ['a, S,] { fn … } }` writes
+/// `impl<'a, S: Size> Solver<'a, S, Portable> { fn … }` and its fast twin.
+/// Methods take no generics of their own, and none may be
+/// `#[inline(always)]`, which LLVM does not allow with target features:
+/// such helpers go in an impl for every marker, and are inlined into both.
+macro_rules! multiversion {
+    (
+        impl [$($generics:tt)*] $ty:ident [$($args:tt)*] {
+            $(
+                $(#[$meta:meta])*
+                $vis:vis fn $name:ident ($($params:tt)*) $(-> $ret:ty)? $body:block
+            )*
+        }
+    ) => {
+        impl<$($generics)*> $ty<$($args)* $crate::bits::Portable> {
+            $(
+                $(#[$meta])*
+                $vis fn $name($($params)*) $(-> $ret)? $body
+            )*
+        }
+        #[cfg(target_arch = "x86_64")]
+        impl<$($generics)*> $ty<$($args)* $crate::bits::Fast> {
+            $(
+                $(#[$meta])*
+                #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+                $vis fn $name($($params)*) $(-> $ret)? $body
+            )*
+        }
+    };
+}
+pub(crate) use multiversion;
+
+/// The value of `body`, run by code compiled for [`Fast`] when [`fast`]
+/// holds: for a kernel that calls no recursive function, which is then
+/// inlined whole into the fast copy (the portable one calls it as it is).
+/// One test of a flag set once, and one more call, per call: for calls
+/// that do enough work to hide that (a batch of positions, not one).
+#[inline(always)]
+#[allow(unsafe_code)]
+pub fn fast_path<R>(body: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if fast() {
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+        #[inline]
+        fn on_fast<R>(body: impl FnOnce() -> R) -> R {
+            body()
+        }
+        // SAFETY: `fast` found every feature `on_fast` is compiled for.
+        return unsafe { on_fast(body) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Apart, so that the caller is only the test and two calls.
+        #[inline(never)]
+        fn on_portable<R>(body: impl FnOnce() -> R) -> R {
+            body()
+        }
+        on_portable(body)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    body()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -319,7 +319,7 @@ impl<S: Size> Board<S> {
 
     /// [`Rules::moves`] for the mover's discs `p` and the opponent's `o`,
     /// as the search keeps them.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn moves_of(&self, p: S::B, o: S::B) -> S::B {
         if self.in_opening_of(p, o) {
             return S::CENTRE & !(p | o);

@@ -11,7 +11,9 @@
 //! by a shallow search with the evaluation, one move deep from 16 empties
 //! and three from 17.
 
-use crate::bits::{Bits, Size, Squares};
+use std::marker::PhantomData;
+
+use crate::bits::{multiversion, Bits, Portable, Size, Squares};
 
 use super::budget::Control;
 use super::eval::Eval;
@@ -59,6 +61,7 @@ struct Candidate<B> {
 /// out per count so that the square lists are fixed-size arrays.
 macro_rules! small_solver {
     ($(#[$doc:meta])* $name:ident, $n:literal, $next:ident, $([$($rest:literal),*]),*) => {
+        multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
         $(#[$doc])*
         fn $name(&mut self, p: Pos<S>, alpha: i32, sqs: [u32; $n], passed: bool) -> i32 {
             self.ctl.nodes += 1;
@@ -86,11 +89,16 @@ macro_rules! small_solver {
                 -self.$name(p.passed(), -alpha - 1, sqs, true)
             }
         }
+        } }
     };
 }
 
 /// The solver for one search; the table and the budget outlive it.
-pub struct Solver<'a, 'c, S: Size> {
+///
+/// `V` says which copy of the search runs ([`multiversion`]): the solver is
+/// made [`Portable`] and enters the fast copy, where the CPU has it, once
+/// for each window.
+pub struct Solver<'a, 'c, S: Size, V = Portable> {
     g: &'a Terrain<S>,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
@@ -101,6 +109,7 @@ pub struct Solver<'a, 'c, S: Size> {
     /// Move lists of finished nodes, kept so that a node reuses one
     /// instead of allocating.
     spare: Vec<Vec<Candidate<S::B>>>,
+    version: PhantomData<V>,
 }
 
 impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
@@ -119,6 +128,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
             eval,
             ceiling: 0,
             spare: Vec::new(),
+            version: PhantomData,
         }
     }
 
@@ -153,8 +163,41 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     pub fn solve_window(&mut self, p: Pos<S>, alpha: i32, beta: i32) -> Option<(i32, Option<u32>)> {
         self.ceiling = self.g.playable.count() as i32 + 3 * p.bonus.count() as i32;
         let n = self.g.empties(p.me, p.opp).count();
-        let (score, best) = self.pvs(p, alpha, beta, n, false);
+        let (score, best) = self.root(p, alpha, beta, n);
         (!self.ctl.was_stopped()).then_some((score, best))
+    }
+
+    /// [`Solver::pvs`] from the root, in the fast copy where [`bits::fast`]
+    /// allows it.
+    ///
+    /// [`bits::fast`]: crate::bits::fast
+    #[allow(unsafe_code)]
+    fn root(&mut self, p: Pos<S>, alpha: i32, beta: i32, n: u32) -> (i32, Option<u32>) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::fast() {
+            let mut fast = self.with_version::<crate::bits::Fast>();
+            // SAFETY: `fast` found every feature the fast copy is compiled for.
+            let found = unsafe { fast.pvs(p, alpha, beta, n, false) };
+            self.spare = fast.spare;
+            return found;
+        }
+        self.pvs(p, alpha, beta, n, false)
+    }
+}
+
+impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
+    /// The same solver (its table, budget and spare lists) as copy `W`.
+    #[cfg(target_arch = "x86_64")]
+    fn with_version<W>(&mut self) -> Solver<'_, 'c, S, W> {
+        Solver {
+            g: self.g,
+            tt: self.tt,
+            ctl: self.ctl,
+            eval: self.eval,
+            ceiling: self.ceiling,
+            spare: std::mem::take(&mut self.spare),
+            version: PhantomData,
+        }
     }
 
     #[inline(always)]
@@ -162,6 +205,32 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         self.g.final_score(me, opp)
     }
 
+    /// Quadrants holding an odd number of empties, as a set of squares.
+    #[inline(always)]
+    fn odd_quadrants(&self, empties: S::B) -> S::B {
+        let mut odd = S::B::ZERO;
+        for q in self.g.quadrants {
+            if (empties & q).count() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        odd
+    }
+
+    /// `set` in the order moves are tried near the end: odd quadrants
+    /// first, and within each, squares next to a corner-like one (C- and
+    /// X-like) last.
+    #[inline(always)]
+    fn in_order(&self, set: S::B, odd: S::B) -> impl Iterator<Item = u32> {
+        let late = self.g.c_like | self.g.x_like;
+        let (a, b) = (set & odd, set & !odd);
+        [a & !late, a & late, b & !late, b & late]
+            .into_iter()
+            .flat_map(Squares)
+    }
+}
+
+multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
     /// Full-window search along the principal variation.
     fn pvs(
         &mut self,
@@ -232,30 +301,6 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         }
     }
 
-    /// Quadrants holding an odd number of empties, as a set of squares.
-    #[inline(always)]
-    fn odd_quadrants(&self, empties: S::B) -> S::B {
-        let mut odd = S::B::ZERO;
-        for q in self.g.quadrants {
-            if (empties & q).count() & 1 == 1 {
-                odd |= q;
-            }
-        }
-        odd
-    }
-
-    /// `set` in the order moves are tried near the end: odd quadrants
-    /// first, and within each, squares next to a corner-like one (C- and
-    /// X-like) last.
-    #[inline(always)]
-    fn in_order(&self, set: S::B, odd: S::B) -> impl Iterator<Item = u32> {
-        let late = self.g.c_like | self.g.x_like;
-        let (a, b) = (set & odd, set & !odd);
-        [a & !late, a & late, b & !late, b & late]
-            .into_iter()
-            .flat_map(Squares)
-    }
-
     /// The stability cutoff: when the opponent's stable discs cap the
     /// score at or below `alpha`, that cap.
     #[inline]
@@ -305,21 +350,8 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
         self.final_score(p.me, p.opp)
     }
 
-    small_solver!(
-        /// Four empties, in the order given.
-        four, 4, three, [1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]
-    );
-    small_solver!(
-        /// Three empties, in the order given.
-        three, 3, two, [1, 2], [0, 2], [0, 1]
-    );
-    small_solver!(
-        /// Two empties, in the order given.
-        two, 2, last_of, [1], [0]
-    );
-
     /// [`Solver::last`] on a one-square list, for [`small_solver`].
-    #[inline(always)]
+    #[inline]
     fn last_of(&mut self, p: Pos<S>, _alpha: i32, sqs: [u32; 1], _passed: bool) -> i32 {
         self.last(p, sqs[0])
     }
@@ -488,7 +520,20 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
                 + (p.gain(m.sq) << 9);
         }
     }
-}
+} }
+
+small_solver!(
+    /// Four empties, in the order given.
+    four, 4, three, [1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]
+);
+small_solver!(
+    /// Three empties, in the order given.
+    three, 3, two, [1, 2], [0, 2], [0, 1]
+);
+small_solver!(
+    /// Two empties, in the order given.
+    two, 2, last_of, [1], [0]
+);
 
 /// Moves the best remaining candidate to position `i` and returns it.
 #[inline]

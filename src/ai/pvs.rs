@@ -8,6 +8,7 @@
 
 use super::budget::Control;
 use super::tt::{Table, NO_MOVE};
+use crate::bits::{Fast, Portable};
 
 /// A move of a node's list: its square, the discs it flips, and its place
 /// in the order (the highest is searched first).
@@ -19,6 +20,9 @@ pub(crate) trait Tree<'c> {
     type Node;
     /// A set of squares.
     type B: Copy;
+    /// The copy of [`pvs`] the search runs: [`Fast`] only where
+    /// [`crate::bits::fast`] holds, as the tree's maker checks.
+    type Code: Code;
 
     /// The search's nodes and budget.
     fn control(&mut self) -> &mut Control<'c>;
@@ -76,16 +80,82 @@ pub(crate) trait Tree<'c> {
 
 /// Principal-variation search of `node` to `depth` in the window
 /// `(alpha, beta)`, fail-soft; `passed` when the move into it was a pass.
-/// 0 once the search is stopped.
+/// 0 once the search is stopped. Runs the tree's copy of the code.
+#[inline(always)]
 pub(crate) fn pvs<'c, T: Tree<'c>>(
     tree: &mut T,
     node: &T::Node,
     depth: u32,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     passed: bool,
 ) -> i32 {
-    let ctl = tree.control();
+    T::Code::pvs(tree, node, depth, alpha, beta, passed)
+}
+
+/// Which compiled copy of [`pvs`] runs (see [`crate::bits::multiversion`]).
+/// The recursion calls [`pvs`], so a search stays in the copy it entered,
+/// and the tree's own methods, inlined into it, run in that copy too.
+pub(crate) trait Code {
+    /// [`pvs`] in this copy.
+    fn pvs<'c, T: Tree<'c>>(
+        tree: &mut T,
+        node: &T::Node,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32;
+}
+
+impl Code for Portable {
+    #[inline(always)]
+    fn pvs<'c, T: Tree<'c>>(
+        tree: &mut T,
+        node: &T::Node,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        portable(tree, node, depth, alpha, beta, passed)
+    }
+}
+
+impl Code for Fast {
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn pvs<'c, T: Tree<'c>>(
+        tree: &mut T,
+        node: &T::Node,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a tree is made with the Fast code only where
+            // `crate::bits::fast` found every feature `fast` is built for.
+            unsafe { fast(tree, node, depth, alpha, beta, passed) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        portable(tree, node, depth, alpha, beta, passed)
+    }
+}
+
+/// Writes the search's one body twice: for every CPU, and for x86-64-v3.
+macro_rules! copies {
+    ($($(#[$meta:meta])* fn $name:ident;)*) => {$(
+        $(#[$meta])*
+        fn $name<'c, T: Tree<'c>>(
+            tree: &mut T,
+            node: &T::Node,
+            depth: u32,
+            mut alpha: i32,
+            beta: i32,
+            passed: bool,
+        ) -> i32 {    let ctl = tree.control();
     ctl.nodes += 1;
     if ctl.stopped() {
         return 0;
@@ -157,4 +227,13 @@ pub(crate) fn pvs<'c, T: Tree<'c>>(
     tree.table()
         .store(key, depth, alpha0, beta, best, best_move);
     best
+}
+    )*};
+}
+
+copies! {
+    fn portable;
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn fast;
 }

@@ -12,7 +12,9 @@ use std::sync::atomic::AtomicBool;
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::bits::{Bits, Size, Squares};
+use std::marker::PhantomData;
+
+use crate::bits::{Bits, Fast, Portable, Size, Squares};
 use crate::rules::Board;
 
 use super::budget::{Budget, Control};
@@ -20,9 +22,24 @@ use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
-use super::pvs::{pvs, Child, Tree};
+use super::pvs::{pvs, Child, Code, Tree};
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
+
+/// `$body` with `$v` naming the fastest copy of the search code this CPU
+/// runs ([`Fast`] where [`crate::bits::fast`] holds, else [`Portable`]):
+/// the one place a search chooses, before its first node.
+macro_rules! fastest {
+    ($v:ident => $body:expr) => {
+        if crate::bits::fast() {
+            type $v = Fast;
+            $body
+        } else {
+            type $v = Portable;
+            $body
+        }
+    };
+}
 
 /// How a search is run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -230,13 +247,13 @@ impl<S: Size> Searcher<S> {
             empties,
             all: options.noise > 0.0,
         };
-        let result = match &self.learned {
-            Some(l) => Midgame::new(&self.terrain, l, &mut self.tt, &mut ctl)
+        let result = fastest!(V => match &self.learned {
+            Some(l) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            None => Midgame::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            None => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .deepen(p, &mut roots, deepen, progress),
-        };
+        });
         let mut result = result.unwrap_or_else(|| Analysis {
             best: Some(roots[0].sq),
             score: 0,
@@ -287,12 +304,12 @@ impl<S: Size> Searcher<S> {
             .collect();
         let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
-        let mut values = match &self.learned {
-            Some(l) => Midgame::new(&self.terrain, l, &mut self.tt, &mut ctl)
+        let mut values = fastest!(V => match &self.learned {
+            Some(l) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
-            None => Midgame::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            None => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
-        };
+        });
         values.sort_by_key(|&(_, v)| -v);
         values
     }
@@ -352,17 +369,19 @@ struct Deepen {
     all: bool,
 }
 
-/// One midgame search over shared tables with evaluation `E`.
-struct Midgame<'a, 'c, S: Size, E: Evaluator<S>> {
+/// One midgame search over shared tables with evaluation `E`, its nodes
+/// searched by copy `V` of the code ([`Code`]; [`fastest!`] picks it).
+struct Midgame<'a, 'c, S: Size, E: Evaluator<S>, V: Code> {
     terrain: &'a Terrain<S>,
     eval: &'a E,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
     /// Prune with [`Midgame::probcut`].
     selective: bool,
+    code: PhantomData<V>,
 }
 
-impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
+impl<'a, 'c, S: Size, E: Evaluator<S>, V: Code> Midgame<'a, 'c, S, E, V> {
     fn new(
         terrain: &'a Terrain<S>,
         eval: &'a E,
@@ -375,6 +394,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>> Midgame<'a, 'c, S, E> {
             tt,
             ctl,
             selective: false,
+            code: PhantomData,
         }
     }
 
@@ -553,21 +573,22 @@ struct At<S: Size, A> {
 /// leaves, the exact margin at the end, ProbCut, and moves ordered by the
 /// table's move, then (from [`SORT_DEPTH`]) the evaluation after them,
 /// else the opponent's mobility, picked one at a time.
-impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
+impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V> {
     type Node = At<S, E::Acc>;
     type B = S::B;
+    type Code = V;
 
-    #[inline]
+    #[inline(always)]
     fn control(&mut self) -> &mut Control<'c> {
         self.ctl
     }
 
-    #[inline]
+    #[inline(always)]
     fn table(&mut self) -> &mut Table {
         self.tt
     }
 
-    #[inline]
+    #[inline(always)]
     fn settle(
         &mut self,
         node: &At<S, E::Acc>,
@@ -594,12 +615,12 @@ impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
         Err(-pvs(self, &after, depth, -beta, -alpha, true))
     }
 
-    #[inline]
+    #[inline(always)]
     fn key(&self, node: &At<S, E::Acc>) -> u64 {
         node.p.key()
     }
 
-    #[inline]
+    #[inline(always)]
     fn prune(
         &mut self,
         node: &At<S, E::Acc>,
@@ -615,7 +636,7 @@ impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn children(
         &mut self,
         node: &At<S, E::Acc>,
@@ -646,7 +667,7 @@ impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
 
     /// One step of a selection sort: a cut often comes before the list's
     /// end, so the rest is never sorted.
-    #[inline]
+    #[inline(always)]
     fn next(list: &mut [Child<S::B>], i: usize) {
         let mut k = i;
         for j in i + 1..list.len() {
@@ -657,7 +678,7 @@ impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
         list.swap(i, k);
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, node: &At<S, E::Acc>, &(sq, flips, _): &Child<S::B>) -> At<S, E::Acc> {
         let p = node.p;
         At {
@@ -667,7 +688,7 @@ impl<'c, S: Size, E: Evaluator<S>> Tree<'c> for Midgame<'_, 'c, S, E> {
     }
 
     /// The bonus taken.
-    #[inline]
+    #[inline(always)]
     fn gain(&self, node: &At<S, E::Acc>, &(sq, _, _): &Child<S::B>) -> i32 {
         node.p.gain(sq) * SCALE
     }
@@ -761,7 +782,7 @@ mod tests {
             empties: terrain.empties(p.me, p.opp).count(),
             all: false,
         };
-        let mut search = Midgame::new(terrain, eval, &mut tt, &mut ctl);
+        let mut search = Midgame::<_, _, Portable>::new(terrain, eval, &mut tt, &mut ctl);
         if selective {
             search = search.selective();
         }

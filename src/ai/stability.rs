@@ -11,6 +11,7 @@ const AXES: [(usize, usize); 4] = [(0, 1), (2, 3), (4, 5), (6, 7)];
 impl<S: Size> Terrain<S> {
     /// Squares whose whole line along each axis (up to walls and edges) is
     /// full, so no move on that line can ever flip them, one set per axis.
+    #[inline(always)]
     pub fn full_lines(&self, empties: S::B) -> [S::B; 4] {
         let mut full = [S::B::ZERO; 4];
         for (a, &(d, e)) in AXES.iter().enumerate() {
@@ -33,6 +34,7 @@ impl<S: Size> Terrain<S> {
     /// its neighbours on the axis is a blocker (a wall, or the edge with no
     /// joker beyond) or a disc of its own colour already known stable:
     /// flipping it would flip that neighbour too, or need an anchor there.
+    #[inline(always)]
     pub fn stable(&self, me: S::B, opp: S::B) -> S::B {
         let full = self.full_lines(self.empties(me, opp));
         let mut fixed = [S::B::ZERO; 4];

@@ -58,107 +58,112 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     ply: usize,
     counts: &mut [u64],
 ) {
-    let depth = counts.len();
-    if moves.is_empty() {
-        let theirs = board.moves_with::<JOKERS>(o, p);
-        if theirs.is_empty() {
-            // The game is over: one leaf at every depth beyond this one.
-            for c in &mut counts[ply..] {
-                *c += 1;
+    crate::bits::fast_path(
+        #[inline(always)]
+        || {
+            let depth = counts.len();
+            if moves.is_empty() {
+                let theirs = board.moves_with::<JOKERS>(o, p);
+                if theirs.is_empty() {
+                    // The game is over: one leaf at every depth beyond this one.
+                    for c in &mut counts[ply..] {
+                        *c += 1;
+                    }
+                    return;
+                }
+                counts[ply] += 1;
+                if ply + 1 < depth {
+                    walk_discs::<S, JOKERS>(board, o, p, theirs, ply + 1, counts);
+                }
+                return;
             }
-            return;
-        }
-        counts[ply] += 1;
-        if ply + 1 < depth {
-            walk_discs::<S, JOKERS>(board, o, p, theirs, ply + 1, counts);
-        }
-        return;
-    }
-    counts[ply] += u64::from(moves.count());
-    if ply + 2 == depth {
-        counts[ply + 1] += grandchildren::<S, JOKERS>(board, p, o, moves);
-        return;
-    }
-    let (mut me, mut opp, mut their_moves) = (batch::<S>(), batch::<S>(), batch::<S>());
-    // The stream of nodes two plies below, with four plies to go.
-    let (mut mid_me, mut mid_opp) = (batch::<S>(), batch::<S>());
-    // The stream of nodes one ply above the leaves.
-    let (mut next_me, mut next_opp) = (batch::<S>(), batch::<S>());
-    let (mut mid_queued, mut queued, mut leaves) = (0, 0, 0);
-    let mut rest = moves;
-    while ply + 2 < depth && !rest.is_empty() {
-        let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
-        pad::<S>(&mut me, &mut opp, len);
-        all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
-        for i in 0..len {
-            let (p, o, moves) = (me[i], opp[i], their_moves[i]);
-            if moves.is_empty() || ply + 4 < depth {
-                walk_discs::<S, JOKERS>(board, p, o, moves, ply + 1, counts);
-                continue;
+            counts[ply] += u64::from(moves.count());
+            if ply + 2 == depth {
+                counts[ply + 1] += grandchildren::<S, JOKERS>(board, p, o, moves);
+                return;
             }
-            // The child's own walk, inline.
-            counts[ply + 1] += u64::from(moves.count());
-            if ply + 3 == depth {
-                feed::<S, JOKERS>(
+            let (mut me, mut opp, mut their_moves) = (batch::<S>(), batch::<S>(), batch::<S>());
+            // The stream of nodes two plies below, with four plies to go.
+            let (mut mid_me, mut mid_opp) = (batch::<S>(), batch::<S>());
+            // The stream of nodes one ply above the leaves.
+            let (mut next_me, mut next_opp) = (batch::<S>(), batch::<S>());
+            let (mut mid_queued, mut queued, mut leaves) = (0, 0, 0);
+            let mut rest = moves;
+            while ply + 2 < depth && !rest.is_empty() {
+                let len = take::<S, JOKERS>(board, p, o, &mut rest, &mut me, &mut opp, 0);
+                pad::<S>(&mut me, &mut opp, len);
+                all_moves::<S, JOKERS>(board, &me, &opp, len, &mut their_moves);
+                for i in 0..len {
+                    let (p, o, moves) = (me[i], opp[i], their_moves[i]);
+                    if moves.is_empty() || ply + 4 < depth {
+                        walk_discs::<S, JOKERS>(board, p, o, moves, ply + 1, counts);
+                        continue;
+                    }
+                    // The child's own walk, inline.
+                    counts[ply + 1] += u64::from(moves.count());
+                    if ply + 3 == depth {
+                        feed::<S, JOKERS>(
+                            board,
+                            p,
+                            o,
+                            moves,
+                            &mut next_me,
+                            &mut next_opp,
+                            &mut queued,
+                            &mut leaves,
+                        );
+                        continue;
+                    }
+                    let mut rest = moves;
+                    while !rest.is_empty() {
+                        mid_queued = take::<S, JOKERS>(
+                            board,
+                            p,
+                            o,
+                            &mut rest,
+                            &mut mid_me,
+                            &mut mid_opp,
+                            mid_queued,
+                        );
+                        if mid_queued == BATCH {
+                            flush::<S, JOKERS>(
+                                board,
+                                &mid_me,
+                                &mid_opp,
+                                BATCH,
+                                ply + 2,
+                                counts,
+                                &mut next_me,
+                                &mut next_opp,
+                                &mut queued,
+                                &mut leaves,
+                            );
+                            mid_queued = 0;
+                        }
+                    }
+                }
+            }
+            if mid_queued > 0 {
+                flush::<S, JOKERS>(
                     board,
-                    p,
-                    o,
-                    moves,
+                    &mid_me,
+                    &mid_opp,
+                    mid_queued,
+                    ply + 2,
+                    counts,
                     &mut next_me,
                     &mut next_opp,
                     &mut queued,
                     &mut leaves,
                 );
-                continue;
             }
-            let mut rest = moves;
-            while !rest.is_empty() {
-                mid_queued = take::<S, JOKERS>(
-                    board,
-                    p,
-                    o,
-                    &mut rest,
-                    &mut mid_me,
-                    &mut mid_opp,
-                    mid_queued,
-                );
-                if mid_queued == BATCH {
-                    flush::<S, JOKERS>(
-                        board,
-                        &mid_me,
-                        &mid_opp,
-                        BATCH,
-                        ply + 2,
-                        counts,
-                        &mut next_me,
-                        &mut next_opp,
-                        &mut queued,
-                        &mut leaves,
-                    );
-                    mid_queued = 0;
-                }
+            if queued > 0 {
+                pad::<S>(&mut next_me, &mut next_opp, queued);
+                leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, queued);
             }
-        }
-    }
-    if mid_queued > 0 {
-        flush::<S, JOKERS>(
-            board,
-            &mid_me,
-            &mid_opp,
-            mid_queued,
-            ply + 2,
-            counts,
-            &mut next_me,
-            &mut next_opp,
-            &mut queued,
-            &mut leaves,
-        );
-    }
-    if queued > 0 {
-        pad::<S>(&mut next_me, &mut next_opp, queued);
-        leaves += count_moves::<S, JOKERS>(board, &next_me, &next_opp, queued);
-    }
-    counts[depth - 1] += leaves;
+            counts[depth - 1] += leaves;
+        },
+    )
 }
 
 /// Walks the first `len` nodes of a batch (`me` and `opp` as in
@@ -182,17 +187,22 @@ fn flush<S: Size, const JOKERS: bool>(
     queued: &mut usize,
     leaves: &mut u64,
 ) {
-    let mut moves = batch::<S>();
-    all_moves::<S, JOKERS>(board, me, opp, len, &mut moves);
-    for i in 0..len {
-        let (p, o, moves) = (me[i], opp[i], moves[i]);
-        if moves.is_empty() {
-            walk_discs::<S, JOKERS>(board, p, o, moves, ply, counts);
-            continue;
-        }
-        counts[ply] += u64::from(moves.count());
-        feed::<S, JOKERS>(board, p, o, moves, next_me, next_opp, queued, leaves);
-    }
+    crate::bits::fast_path(
+        #[inline(always)]
+        || {
+            let mut moves = batch::<S>();
+            all_moves::<S, JOKERS>(board, me, opp, len, &mut moves);
+            for i in 0..len {
+                let (p, o, moves) = (me[i], opp[i], moves[i]);
+                if moves.is_empty() {
+                    walk_discs::<S, JOKERS>(board, p, o, moves, ply, counts);
+                    continue;
+                }
+                counts[ply] += u64::from(moves.count());
+                feed::<S, JOKERS>(board, p, o, moves, next_me, next_opp, queued, leaves);
+            }
+        },
+    )
 }
 
 /// Queues the children of a node with the mover's discs `p`, the
@@ -292,22 +302,27 @@ fn count_moves<S: Size, const JOKERS: bool>(
     opp: &[S::B; BATCH],
     len: usize,
 ) -> u64 {
-    if JOKERS && !jokers_matter(board, opp) {
-        return count_moves::<S, false>(board, me, opp, len);
-    }
-    let mut lanes = [0; LANES];
-    for (me, opp) in me
-        .chunks_exact(LANES)
-        .zip(opp.chunks_exact(LANES))
-        .take(padded(len) / LANES)
-    {
-        for i in 0..LANES {
-            let moves = board.moves_across::<JOKERS>(me[i], opp[i]);
-            lanes[i] += u64::from(moves.count().max(1));
-        }
-    }
-    // Each padding slot counted one leaf.
-    lanes.iter().sum::<u64>() - (padded(len) - len) as u64
+    crate::bits::fast_path(
+        #[inline(always)]
+        || {
+            if JOKERS && !jokers_matter(board, opp) {
+                return count_moves::<S, false>(board, me, opp, len);
+            }
+            let mut lanes = [0; LANES];
+            for (me, opp) in me
+                .chunks_exact(LANES)
+                .zip(opp.chunks_exact(LANES))
+                .take(padded(len) / LANES)
+            {
+                for i in 0..LANES {
+                    let moves = board.moves_across::<JOKERS>(me[i], opp[i]);
+                    lanes[i] += u64::from(moves.count().max(1));
+                }
+            }
+            // Each padding slot counted one leaf.
+            lanes.iter().sum::<u64>() - (padded(len) - len) as u64
+        },
+    )
 }
 
 /// True where [`take`] finds the flips of two children at once (see

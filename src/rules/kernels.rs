@@ -350,3 +350,93 @@ impl<S: Size> Board<S> {
         ]
     }
 }
+
+/// The kernels as the [`Fast`](crate::bits::Fast) copies run them, compiled
+/// for its features, against the portable build of the same code: the
+/// portable path is what an x86-64 CPU without AVX2 or BMI2 runs, and the
+/// test build is that path.
+#[cfg(all(test, target_arch = "x86_64"))]
+#[allow(unsafe_code)]
+mod tests {
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use crate::bits::{cpu_has_fast, Bits, Size, Squares, S10, S6, S8};
+    use crate::map::{Counts, Map};
+    use crate::rules::{Board, Rules, Variant};
+
+    /// Moves, moves across positions, flips by both methods, and their
+    /// counts, for the mover's discs `p` and the opponent's `o`.
+    type Found<S> = (
+        <S as Size>::B,
+        <S as Size>::B,
+        Vec<<S as Size>::B>,
+        Vec<<S as Size>::B>,
+        u32,
+    );
+
+    #[inline(always)]
+    fn kernels<S: Size, const JOKERS: bool>(board: &Board<S>, p: S::B, o: S::B) -> Found<S> {
+        let moves = board.moves_with::<JOKERS>(p, o);
+        let free = S::FULL & !(p | o | board.walls);
+        let fill = Squares(free)
+            .map(|sq| board.flips_by::<JOKERS, false>(p, o, sq))
+            .collect();
+        let scan = Squares(free)
+            .map(|sq| board.flips_by::<JOKERS, true>(p, o, sq))
+            .collect();
+        let across = board.moves_across::<JOKERS>(p, o);
+        (moves, across, fill, scan, moves.count())
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn fast_kernels<S: Size, const JOKERS: bool>(board: &Board<S>, p: S::B, o: S::B) -> Found<S> {
+        kernels::<S, JOKERS>(board, p, o)
+    }
+
+    /// Positions checked on random maps of size `S`.
+    fn check<S: Size>(rng: &mut Xoshiro256PlusPlus) -> usize {
+        let n = S::N;
+        let mut checked = 0;
+        for _ in 0..200 {
+            let counts = Counts {
+                walls: rng.next_u32() % (n * n / 4),
+                bonuses: rng.next_u32() % 4,
+                jokers: rng.next_u32() % (4 * n + 5),
+            };
+            let board =
+                Board::<S>::new(Variant::Mapello, &Map::random(n, counts, rng).unwrap()).unwrap();
+            let mut pos = board.start();
+            for _ in 0..rng.next_u32() % (n * n) {
+                let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
+                if moves.is_empty() {
+                    pos = pos.passed();
+                } else {
+                    pos = board.play_legal(&pos, moves[rng.next_u32() as usize % moves.len()]);
+                }
+            }
+            let (p, o) = (pos.me, pos.opp);
+            // SAFETY: the caller checked that the CPU has every feature.
+            let fast = unsafe { fast_kernels::<S, true>(&board, p, o) };
+            assert_eq!(fast, kernels::<S, true>(&board, p, o), "{pos:?}");
+            if !board.jokers_matter(o) {
+                // SAFETY: as above.
+                let fast = unsafe { fast_kernels::<S, false>(&board, p, o) };
+                assert_eq!(fast, kernels::<S, false>(&board, p, o), "{pos:?}");
+            }
+            checked += 1;
+        }
+        checked
+    }
+
+    #[test]
+    fn the_fast_kernels_agree_with_the_portable_ones() {
+        if !cpu_has_fast() {
+            eprintln!("skipped: this CPU cannot run the fast kernels");
+            return;
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(32);
+        let checked = check::<S6>(&mut rng) + check::<S8>(&mut rng) + check::<S10>(&mut rng);
+        assert_eq!(checked, 600);
+    }
+}

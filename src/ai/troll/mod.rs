@@ -375,6 +375,7 @@ impl<S: Size> Walk<'_, '_, S> {
 impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
     type Node = (S::B, S::B, Colour);
     type B = S::B;
+    type Code = crate::bits::Portable;
 
     #[inline]
     fn control(&mut self) -> &mut Control<'c> {
