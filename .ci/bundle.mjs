@@ -4,7 +4,8 @@
 // index.html preloads main's chunks. On a slow link each module file costs
 // a round trip, and the modules import one another several levels deep:
 // one file (the rules' wasm glue, ../mapello.js, left out so that the page
-// and what it imports share one instance) reaches the first screen sooner.
+// and what it imports share one instance, and the workers' ../mapello_ai.js,
+// which the Blocs page starts) reaches the first screen sooner.
 // The modules bundled are then removed from js/, so that neither the host
 // nor the service worker serves them twice; the workers, which the page
 // starts by URL, stay. Run from .ci/post-build.mjs before the minifier, or
@@ -34,7 +35,7 @@ export async function bundle(dir) {
     format: "esm",
     target: "es2022",
     chunkNames: "chunk-[hash]",
-    external: ["../mapello.js"],
+    external: ["../mapello.js", "../mapello_ai.js"],
     metafile: true,
     logLevel: "warning",
   });

@@ -9,6 +9,9 @@
 #[cfg(not(feature = "rules-only"))]
 pub mod ai;
 mod args;
+// Blocs's rules and solver: its page loads the workers' module when first
+// shown, so the first screen's module does without them.
+#[cfg(not(feature = "rules-only"))]
 pub mod blocs;
 pub mod catalogue;
 mod refusal;

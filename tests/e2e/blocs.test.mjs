@@ -180,8 +180,10 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   // From an all-black board, the first legal flip each time is the longest game.
   const transcript = await page.evaluate(async () => {
-    const { BlocsGame } = await import(new URL("mapello.js", document.baseURI).href);
-    const game = new BlocsGame();
+    // Blocs's rules are in the workers' module, which the board's page has not started.
+    const wasm = await import(new URL("mapello_ai.js", document.baseURI).href);
+    await wasm.default();
+    const game = new wasm.BlocsGame();
     for (let i = 0; i < 16; i++) game.play(`${"abcd"[i % 4]}${Math.floor(i / 4) + 1}X`);
     for (let s = game.snapshot(); s.status !== "gameOver"; s = game.snapshot()) game.play(s.legal[0]);
     return game.transcript();

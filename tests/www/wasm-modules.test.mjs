@@ -1,6 +1,7 @@
 // The two wasm modules of the site: the page's (mapello.js) has the rules
-// the page imports and nothing of the computer player, which only the
-// workers load (mapello_ai.js); the workers' has the whole API.
+// the page imports and nothing of the computer player or of Blocs, which
+// only the workers and the Blocs page load (mapello_ai.js); the workers'
+// has the whole API.
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { test } from "node:test";
@@ -25,7 +26,7 @@ async function importedFrom(glue) {
 
 test("the page's module has every name the page imports, and Troll's race", async () => {
   const names = await importedFrom("../mapello.js");
-  assert.ok(names.has("Game") && names.has("BlocsGame"), "the page imports the games");
+  assert.ok(names.has("Game"), "the page imports the game");
   for (const [name, file] of names) assert.equal(typeof page[name], "function", `${file} imports ${name}`);
   const troll = new page.Game({ variant: "troll" });
   const race = troll.race();
@@ -45,10 +46,11 @@ test("the page's module leaves the computer player and perft to the workers' mod
   assert.equal(typeof full.Game.prototype.perft, "function");
 });
 
-test("the workers import the workers' module, but Blocs's, which the page's module serves", async () => {
-  for (const worker of ["ai-worker.js", "balance-worker.js"]) {
+test("the workers import the workers' module, and so does the Blocs page", async () => {
+  for (const worker of ["ai-worker.js", "balance-worker.js", "blocs-worker.js"]) {
     assert.match(await readFile(new URL(worker, js), "utf8"), /from "\.\.\/mapello_ai\.js"/, worker);
   }
-  assert.match(await readFile(new URL("blocs-worker.js", js), "utf8"), /from "\.\.\/mapello\.js"/);
-  assert.equal(typeof page.BlocsGame.prototype.aiMove, "function");
+  assert.match(await readFile(new URL("main.js", js), "utf8"), /import\("\.\.\/mapello_ai\.js"\)/);
+  assert.equal(page.BlocsGame, undefined, "the page's module exports BlocsGame");
+  assert.equal(typeof full.BlocsGame.prototype.aiMove, "function");
 });

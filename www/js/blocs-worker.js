@@ -3,7 +3,7 @@
 // of the level asked (the solver's tables are built once per worker).
 // Requests `{ id, moves, level }`; replies `{ id, type: "result", move }`
 // or `{ id, type: "error", message }` (worker-client.js).
-import init, * as wasm from "../mapello.js";
+import init, * as wasm from "../mapello_ai.js";
 
 const ready = init();
 

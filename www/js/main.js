@@ -5,9 +5,8 @@
 // checked whole before use, a link never replaces a game without a way
 // back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
-import init, { BlocsGame, Game } from "../mapello.js";
+import init, { Game } from "../mapello.js";
 import { startApp } from "./app.js";
-import { linkedMoves, startBlocs } from "./blocs-app.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
@@ -341,29 +340,66 @@ try {
   throw err;
 }
 reportFailedStart();
+// The Blocs page's scripts load after the board is playable (a link or a
+// saved Blocs page waits for them): off the first screen's critical path.
+const blocsModule = () => import("./blocs-app.js");
+// Blocs's rules are in the workers' wasm module, not the page's: the Blocs
+// page starts it when first shown (its computer player's worker loads the
+// same file, so it is fetched once).
+async function blocsWasm() {
+  const wasm = await import("../mapello_ai.js");
+  await wasm.default();
+  return wasm;
+}
 // A shared Blocs game (`#blocs=<moves>`) opens on the Blocs page; the
-// board's own game stays as saved.
-const blocsLink = linkedMoves(location.hash);
+// board's own game stays as saved. Only a page opened with a fragment
+// waits for the Blocs scripts to tell.
+const blocsLink = location.hash ? (await blocsModule()).linkedMoves(location.hash) : null;
 if (blocsLink !== null) history.replaceState(null, "", location.pathname + location.search);
 const first = startingPoint();
+// The Blocs page, once its scripts have loaded and started (startBlocs);
+// `blocsPage(act)` runs `act` on it then, in the order asked.
 let blocs = null;
+let blocsStarted = null;
+function blocsPage(act) {
+  blocsStarted ??= Promise.all([blocsModule(), blocsWasm()]).then(([{ startBlocs }, { BlocsGame }]) => {
+    blocs = startBlocs({
+      BlocsGame,
+      storage: localStorage,
+      notify,
+      clearNotice,
+      dropped: (notice, text) => dropped(notice, text, "blocs-saved"),
+      unsaved: saveWatcher("blocs-unsaved", "Blocs game"),
+    });
+    return blocs;
+  });
+  blocsStarted = blocsStarted.then((page) => {
+    act(page);
+    return page;
+  });
+  blocsStarted.catch((err) => startFailed(err, first));
+}
+// Whether the Blocs page starts with the board: when its saved record (under
+// blocs-app.js's BLOCS_KEY) may say it was showing, or must be refused with
+// a notice; startBlocs reads and checks it whole. A start on the board with
+// no Blocs record, or one that says the page was hidden, loads nothing of it.
+function blocsAtStart() {
+  try {
+    const text = localStorage.getItem("mapello.blocs");
+    return text !== null && JSON.parse(text)?.active !== false;
+  } catch {
+    return true;
+  }
+}
 // The page of a game with its own (Blocs), or with null the board again;
 // true when such a page was showing.
 function showView(view) {
   const was = !document.querySelector("#blocs-page").hidden;
-  if (view === "blocs") blocs.show();
-  else if (was) blocs.hide();
+  if (view === "blocs") blocsPage((page) => page.show());
+  else if (was || blocsStarted) blocsPage((page) => page.hide());
   return was;
 }
 try {
-  blocs = startBlocs({
-    BlocsGame,
-    storage: localStorage,
-    notify,
-    clearNotice,
-    dropped: (notice, text) => dropped(notice, text, "blocs-saved"),
-    unsaved: saveWatcher("blocs-unsaved", "Blocs game"),
-  });
   app = startApp({
     Game,
     start: first.start,
@@ -376,15 +412,15 @@ try {
     unsaved: saveWatcher("unsaved", "game"),
   });
   // A link opens its game: a Blocs one on its page, any other on the board.
-  if (blocsLink !== null) blocs.show(blocsLink);
-  else if (first.from === "link") blocs.hide();
-  else if (blocs.active) blocs.show();
+  if (blocsLink !== null) blocsPage((page) => page.show(blocsLink));
+  else if (first.from === "link" && blocsAtStart()) blocsPage((page) => page.hide());
+  else if (blocsAtStart()) blocsPage((page) => page.active && page.show());
   // A link pasted into the address bar of the page already open.
-  addEventListener("hashchange", () => {
-    const moves = linkedMoves(location.hash);
+  addEventListener("hashchange", async () => {
+    const moves = (await blocsModule()).linkedMoves(location.hash);
     if (moves !== null) {
       history.replaceState(null, "", location.pathname + location.search);
-      blocs.show(moves);
+      blocsPage((page) => page.show(moves));
       return;
     }
     const link = takeLink();
