@@ -11,16 +11,12 @@ use super::args::error;
 use super::{MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::levels::{LEVELS, MAX_LEVEL};
 use crate::ai::review::{self, Class};
+use crate::ai::troll::eval as troll_eval;
 use crate::game::AnyGame;
 use crate::games::{Engine, GAMES};
 use crate::map::Map;
 use crate::rules::Variant;
 use crate::rules::BONUS_POINTS;
-
-/// The longest chain Troll's evaluation counts for either side
-/// (`src/ai/troll/eval.rs` caps each distance there): a value that reaches
-/// it is a connection the search foresees, no longer a count of discs.
-pub const TROLL_CHAIN_CAP: u32 = 16;
 
 /// Everything [`catalogue`] answers.
 #[derive(Serialize)]
@@ -162,7 +158,7 @@ pub fn catalogue() -> Result<JsValue, JsError> {
             max: crate::blocs::ai::MAX_LEVEL,
         },
         review: review_facts(),
-        troll_chain_cap: TROLL_CHAIN_CAP,
+        troll_chain_cap: troll_eval::CHAIN_CAP,
         max_text_chars: MAX_TEXT_CHARS,
         max_code_chars: MAX_CODE_CHARS,
     };

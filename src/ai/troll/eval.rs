@@ -15,6 +15,11 @@ use crate::rules::troll::{edge_squares, edges};
 /// Evaluation units per disc of chain.
 pub const UNIT: i32 = 16;
 
+/// The longest distance the evaluation counts for either side: a value
+/// that reaches it is a connection the search foresees, no longer a count
+/// of discs (the page words it so, through the wasm catalogue).
+pub const CHAIN_CAP: u32 = 16;
+
 /// More discs than any chain can need: the side cannot connect any more.
 pub const CUT: u32 = 64;
 
@@ -179,7 +184,7 @@ pub fn evaluate<S: Size>(me: S::B, opp: S::B, side: Colour) -> i32 {
         (CUT, CUT) => 0,
         (1, _) => WON,
         _ => {
-            (theirs.min(16) as i32 - mine.min(16) as i32) * UNIT
+            (theirs.min(CHAIN_CAP) as i32 - mine.min(CHAIN_CAP) as i32) * UNIT
                 + UNIT / 2
                 + (their_narrow as i32 - my_narrow as i32) * NARROW
         }
