@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use std::marker::PhantomData;
 
-use crate::bits::{Bits, Fast, Portable, Size, Squares};
+use crate::bits::{Bits, Portable, Size, Squares};
 use crate::rules::Board;
 
 use super::budget::{Budget, Control};
@@ -27,18 +27,29 @@ use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
 /// `$body` with `$v` naming the fastest copy of the search code this CPU
-/// runs ([`Fast`] where [`crate::bits::fast`] holds, else [`Portable`]):
+/// runs ([`Fast`](crate::bits::Fast) where [`crate::bits::fast`] holds, else [`Portable`]):
 /// the one place a search chooses, before its first node.
+#[cfg(target_arch = "x86_64")]
 macro_rules! fastest {
     ($v:ident => $body:expr) => {
         if crate::bits::fast() {
-            type $v = Fast;
+            type $v = crate::bits::Fast;
             $body
         } else {
             type $v = Portable;
             $body
         }
     };
+}
+
+/// [`fastest!`] where the code has one copy (wasm32 picks its vectors when
+/// it is built), so that the search is compiled once.
+#[cfg(not(target_arch = "x86_64"))]
+macro_rules! fastest {
+    ($v:ident => $body:expr) => {{
+        type $v = Portable;
+        $body
+    }};
 }
 
 /// How a search is run.

@@ -31,8 +31,10 @@ test("a fragment whose map is damaged gives a sentence, never a throw", () => {
     [`#m=1${"A".repeat(80)}`, /map code/],
     ["#m=%E0%A4%A", /map code/],
     [`#m=<b>&g=f5&p=hotseat`, /map code/],
-    ["#g=f5", /no map/],
-    ["#p=hotseat", /no map/],
+    ["#g=f5", /not its board: the m= part/],
+    ["#p=hotseat", /not its board: the m= part/],
+    // Othello has no map, but its link still needs the board's size.
+    ["#v=othello&g=f5d6&p=hotseat", /not its board: the m= part, which gives the board's size/],
   ];
   for (const [hash, message] of cases) {
     const read = readFragment(hash);

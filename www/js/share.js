@@ -126,7 +126,9 @@ function readMoves(text) {
 export function readFragment(hash) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
   if (!FIELDS.some(({ key }) => params.has(key))) return {};
-  if (!params.has("m")) return { error: "The link holds a game but no map." };
+  if (!params.has("m")) {
+    return { error: "The link holds a game but not its board: the m= part, which gives the board's size (and in Mapello its map), is missing." };
+  }
   const link = {};
   const problems = [];
   for (const { name, key, vital, read } of FIELDS) {
