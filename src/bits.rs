@@ -384,7 +384,8 @@ pub(crate) use multiversion;
 /// inlined whole into the fast copy (the portable one calls it as it is).
 /// One test of a flag set once, and one more call, per call: for calls
 /// that do enough work to hide that (a batch of positions, not one).
-#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 #[allow(unsafe_code)]
 pub fn fast_path<R>(body: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]

@@ -319,7 +319,8 @@ impl<S: Size> Board<S> {
 
     /// [`Rules::moves`] for the mover's discs `p` and the opponent's `o`,
     /// as the search keeps them.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub(crate) fn moves_of(&self, p: S::B, o: S::B) -> S::B {
         if self.in_opening_of(p, o) {
             return S::CENTRE & !(p | o);
@@ -375,7 +376,8 @@ impl<S: Size> Board<S> {
     /// to move, with the discs `occupied()` on the board: in Othello the
     /// empty squares go to the winner (half each in a draw, which leaves the
     /// margin at 0). The discs are only counted where they matter.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub(crate) fn final_margin_of(&self, diff: i32, occupied: impl FnOnce() -> S::B) -> i32 {
         if self.variant == Variant::Othello {
             let empties = (S::N * S::N) as i32 - occupied().count() as i32;
@@ -446,7 +448,8 @@ impl<S: Size> Rules<S> for Board<S> {
         (!flips.is_empty()).then(|| self.apply(pos, sq, flips))
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S> {
         let flips = if self.in_opening(pos) {
             S::B::ZERO

@@ -206,7 +206,8 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     }
 
     /// Quadrants holding an odd number of empties, as a set of squares.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn odd_quadrants(&self, empties: S::B) -> S::B {
         let mut odd = S::B::ZERO;
         for q in self.g.quadrants {
@@ -220,7 +221,8 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     /// `set` in the order moves are tried near the end: odd quadrants
     /// first, and within each, squares next to a corner-like one (C- and
     /// X-like) last.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn in_order(&self, set: S::B, odd: S::B) -> impl Iterator<Item = u32> {
         let late = self.g.c_like | self.g.x_like;
         let (a, b) = (set & odd, set & !odd);

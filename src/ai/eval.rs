@@ -174,10 +174,11 @@ impl<S: Size> Eval<S> {
 
     /// The features of `p` for the side to move.
     ///
-    /// Always inlined, as is [`Eval::evaluate`], so that a search's fast
+    /// On x86-64 always inlined, as is [`Eval::evaluate`], so that a search's fast
     /// copy (see [`multiversion`](crate::bits::multiversion)) runs them in
     /// its own instructions instead of calling the portable build.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn features(&self, terrain: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
         let mut f = [0f32; FEATURES];
         let (me, opp) = (p.me, p.opp);
@@ -220,7 +221,8 @@ impl<S: Size> Eval<S> {
 
     /// The estimated future margin of `p` for the side to move, in
     /// [`SCALE`] units per point.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn evaluate(&self, terrain: &Terrain<S>, p: Pos<S>) -> i32 {
         let f = self.features(terrain, p);
         let empties = terrain.empties(p.me, p.opp).count().min(self.playable);

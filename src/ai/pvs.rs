@@ -81,7 +81,8 @@ pub(crate) trait Tree<'c> {
 /// Principal-variation search of `node` to `depth` in the window
 /// `(alpha, beta)`, fail-soft; `passed` when the move into it was a pass.
 /// 0 once the search is stopped. Runs the tree's copy of the code.
-#[inline(always)]
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 pub(crate) fn pvs<'c, T: Tree<'c>>(
     tree: &mut T,
     node: &T::Node,
@@ -109,7 +110,8 @@ pub(crate) trait Code {
 }
 
 impl Code for Portable {
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn pvs<'c, T: Tree<'c>>(
         tree: &mut T,
         node: &T::Node,
@@ -123,7 +125,8 @@ impl Code for Portable {
 }
 
 impl Code for Fast {
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     #[allow(unsafe_code)]
     fn pvs<'c, T: Tree<'c>>(
         tree: &mut T,

@@ -589,17 +589,20 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
     type B = S::B;
     type Code = V;
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn control(&mut self) -> &mut Control<'c> {
         self.ctl
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn table(&mut self) -> &mut Table {
         self.tt
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn settle(
         &mut self,
         node: &At<S, E::Acc>,
@@ -626,12 +629,14 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
         Err(-pvs(self, &after, depth, -beta, -alpha, true))
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn key(&self, node: &At<S, E::Acc>) -> u64 {
         node.p.key()
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn prune(
         &mut self,
         node: &At<S, E::Acc>,
@@ -647,7 +652,8 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn children(
         &mut self,
         node: &At<S, E::Acc>,
@@ -678,7 +684,8 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
 
     /// One step of a selection sort: a cut often comes before the list's
     /// end, so the rest is never sorted.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn next(list: &mut [Child<S::B>], i: usize) {
         let mut k = i;
         for j in i + 1..list.len() {
@@ -689,7 +696,8 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
         list.swap(i, k);
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn play(&self, node: &At<S, E::Acc>, &(sq, flips, _): &Child<S::B>) -> At<S, E::Acc> {
         let p = node.p;
         At {
@@ -699,7 +707,8 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
     }
 
     /// The bonus taken.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn gain(&self, node: &At<S, E::Acc>, &(sq, _, _): &Child<S::B>) -> i32 {
         node.p.gain(sq) * SCALE
     }

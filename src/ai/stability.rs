@@ -11,7 +11,8 @@ const AXES: [(usize, usize); 4] = [(0, 1), (2, 3), (4, 5), (6, 7)];
 impl<S: Size> Terrain<S> {
     /// Squares whose whole line along each axis (up to walls and edges) is
     /// full, so no move on that line can ever flip them, one set per axis.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn full_lines(&self, empties: S::B) -> [S::B; 4] {
         let mut full = [S::B::ZERO; 4];
         for (a, &(d, e)) in AXES.iter().enumerate() {
@@ -34,7 +35,8 @@ impl<S: Size> Terrain<S> {
     /// its neighbours on the axis is a blocker (a wall, or the edge with no
     /// joker beyond) or a disc of its own colour already known stable:
     /// flipping it would flip that neighbour too, or need an anchor there.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn stable(&self, me: S::B, opp: S::B) -> S::B {
         let full = self.full_lines(self.empties(me, opp));
         let mut fixed = [S::B::ZERO; 4];

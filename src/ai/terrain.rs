@@ -179,7 +179,8 @@ impl<S: Size> Terrain<S> {
     }
 
     /// Legal moves for `me` against `opp`.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn moves(&self, me: S::B, opp: S::B) -> S::B {
         self.board.moves_of(me, opp)
     }
@@ -187,7 +188,8 @@ impl<S: Size> Terrain<S> {
     /// Discs of `opp` flipped when `me` plays on `sq` (empty when none).
     /// A square with no opponent disc next to it flips nothing, whatever
     /// the rules' longer test would find: the search asks this often.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub fn flips(&self, me: S::B, opp: S::B, sq: u32) -> S::B {
         if (self.adjacent[sq as usize] & opp).is_empty() {
             return S::B::ZERO;

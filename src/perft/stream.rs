@@ -59,7 +59,8 @@ fn walk_discs<S: Size, const JOKERS: bool>(
     counts: &mut [u64],
 ) {
     crate::bits::fast_path(
-        #[inline(always)]
+        #[cfg_attr(target_arch = "x86_64", inline(always))]
+        #[cfg_attr(not(target_arch = "x86_64"), inline)]
         || {
             let depth = counts.len();
             if moves.is_empty() {
@@ -188,7 +189,8 @@ fn flush<S: Size, const JOKERS: bool>(
     leaves: &mut u64,
 ) {
     crate::bits::fast_path(
-        #[inline(always)]
+        #[cfg_attr(target_arch = "x86_64", inline(always))]
+        #[cfg_attr(not(target_arch = "x86_64"), inline)]
         || {
             let mut moves = batch::<S>();
             all_moves::<S, JOKERS>(board, me, opp, len, &mut moves);
@@ -303,7 +305,8 @@ fn count_moves<S: Size, const JOKERS: bool>(
     len: usize,
 ) -> u64 {
     crate::bits::fast_path(
-        #[inline(always)]
+        #[cfg_attr(target_arch = "x86_64", inline(always))]
+        #[cfg_attr(not(target_arch = "x86_64"), inline)]
         || {
             if JOKERS && !jokers_matter(board, opp) {
                 return count_moves::<S, false>(board, me, opp, len);

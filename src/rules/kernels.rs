@@ -375,7 +375,8 @@ mod tests {
         u32,
     );
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn kernels<S: Size, const JOKERS: bool>(board: &Board<S>, p: S::B, o: S::B) -> Found<S> {
         let moves = board.moves_with::<JOKERS>(p, o);
         let free = S::FULL & !(p | o | board.walls);

@@ -315,7 +315,8 @@ impl<S: Size> Learned<S> {
 
     /// The network's part of the value of `acc`, with `empties` free
     /// squares, in [`SCALE`] units.
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn network(&self, acc: &Acc, empties: u32) -> i32 {
         let out = &self.output[empties.min(self.playable) as usize];
         let mut sum = 0i32;
@@ -353,7 +354,8 @@ impl<S: Size> Evaluator<S> for Learned<S> {
 
     // Always inlined, as are `value` and `network`, into the search's
     // fast copy (see `bits::multiversion`).
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn play(&self, acc: &Acc, p: Pos<S>, sq: u32, flips: S::B) -> Acc {
         // The mover's view becomes the second of the child, the other's
         // the first.
@@ -383,7 +385,8 @@ impl<S: Size> Evaluator<S> for Learned<S> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Acc) -> i32 {
         let empties = g.empties(p.me, p.opp).count();
         self.linear.evaluate(g, p) + self.network(acc, empties)
