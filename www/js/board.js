@@ -108,9 +108,7 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
  */
 function cellWords(state, index) {
   const c = state.cells[index];
-  /** @type {Record<string, string>} */
-  const pieces = { X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" };
-  const piece = pieces[c];
+  const piece = /** @type {Record<string, string>} */ ({ X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" })[c];
   if (!isLegal(state, index)) return piece;
   const hint = state.hints.find((h) => h.index === index);
   return hint ? `${piece}, legal move, value ${hintText(hint.score)}` : `${piece}, legal move`;
