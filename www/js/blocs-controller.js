@@ -32,6 +32,7 @@ import { Cancelled, createWorkerClient } from "./worker-client.js";
  * `settings` as the flow model has them: a game against the computer or
  * between two people, never a match.
  * @param {BlocsRecord} settings
+ * @returns {import("./flow.js").Flow}
  */
 function flowOf(settings) {
   const mode = settings.opponent === "computer" ? "computer" : "hotseat";
@@ -39,7 +40,8 @@ function flowOf(settings) {
 }
 
 /**
- * The check of the computer's answer where `legal` are the legal moves.
+ * The check of the computer's answer where `legal` are the legal moves: an
+ * answer it passes has a legal `move`, a string.
  * @param {string[]} legal
  * @returns {(answer: Reply) => string | null}
  */
@@ -81,7 +83,6 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     hooks.changed();
     const { legal, toMove } = game.snapshot();
     try {
-      // legalIn has checked that the move is one of the legal ones.
       const { move } = /** @type {Reply & { move: string }} */ (await computer.request({ moves: game.transcript(), level: settings.level }, { check: legalIn(legal) }));
       thinking = false;
       game.play(move);
@@ -95,11 +96,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     }
   }
 
-  /**
-   * @param {string} move
-   * @param {Colour} side
-   */
-  function played(move, side) {
+  function played(/** @type {string} */ move, /** @type {Colour} */ side) {
     const snap = game.snapshot();
     const names = seatNames(settings);
     let news = moveText(move, side, names);
@@ -114,8 +111,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     thinking = false;
   }
 
-  /** @param {string} moves */
-  function replace(moves) {
+  function replace(/** @type {string} */ moves) {
     stopThinking();
     const next = new BlocsGame({ moves });
     game.free();
@@ -131,11 +127,8 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       const hints = settings.hints && mine ? game.hints() : [];
       return { snap, settings: { ...settings }, thinking, mine, hints, names: seatNames(settings), transcript: game.transcript() };
     },
-    /**
-     * Why `move` cannot be played (the rules' reason), or null once it is played.
-     * @param {string} move
-     */
-    play(move) {
+    /** Why `move` cannot be played (the rules' reason), or null once it is played. */
+    play(/** @type {string} */ move) {
       const why = game.refusal(move);
       if (why) return why;
       const side = game.snapshot().toMove;
@@ -143,11 +136,8 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       played(move, side);
       return null;
     },
-    /**
-     * Undo (`back`) or redo; against the computer, on to a turn of the player's.
-     * @param {boolean} back
-     */
-    step(back) {
+    /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
+    step(/** @type {boolean} */ back) {
       stopThinking();
       if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
       settle();
@@ -170,21 +160,13 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       };
       hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
     },
-    /**
-     * Changes setting `name` to `value`.
-     * @template {keyof BlocsRecord} K
-     * @param {K} name
-     * @param {BlocsRecord[K]} value
-     */
+    /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
     set(name, value) {
       settings[name] = value;
       settle();
     },
-    /**
-     * Says whether the Blocs page shows, and keeps that for the next visit.
-     * @param {boolean} on
-     */
-    setActive(on) {
+    /** Says whether the Blocs page shows, and keeps that for the next visit. */
+    setActive(/** @type {boolean} */ on) {
       settings.active = on;
       if (!on) stopThinking();
       save();
