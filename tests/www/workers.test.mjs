@@ -100,6 +100,15 @@ class FakeWorker {
   }
 }
 
+test("A request without its legal moves fails at the call, before any worker starts", () => {
+  globalThis.Worker = FakeWorker;
+  FakeWorker.made = [];
+  const client = createAiClient("ai-worker.js");
+  assert.throws(() => client.request("hints", { map: "", variant: "mapello", moves: "" }, 3), TypeError);
+  assert.equal(FakeWorker.made.length, 0);
+  delete globalThis.Worker;
+});
+
 test("Move now answers with the best legal move reported so far and replaces the worker", async () => {
   globalThis.Worker = FakeWorker;
   FakeWorker.made = [];

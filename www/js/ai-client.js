@@ -1,3 +1,4 @@
+// @ts-check
 // Talks to the computer player in its worker (ai-worker.js), through the
 // page's worker client (worker-client.js). A search can be cancelled at
 // once: the worker is ended and a fresh one started on the next request.
@@ -10,6 +11,9 @@ import { Cancelled, createWorkerClient } from "./worker-client.js";
 
 export { Cancelled };
 
+/** @typedef {import("./worker-client.js").Reply} Reply */
+/** @typedef {"move" | "hints" | "review"} Kind */
+
 // Levels up to 8 answer in well under a second on a desktop (a slow phone
 // takes several times that), the expert levels 9 and 10 think for at most
 // 1 s and 3 s when timed (src/ai/levels.rs), and a new worker first loads
@@ -18,7 +22,10 @@ export { Cancelled };
 const START_MS = 10_000;
 const LEVEL_MS = 2_500;
 
-/** How long a request at `level` may take before its worker counts as hung. */
+/**
+ * How long a request at `level` may take before its worker counts as hung.
+ * @param {number} level
+ */
 export function deadlineMs(level) {
   return START_MS + LEVEL_MS * level;
 }
@@ -28,11 +35,17 @@ export function deadlineMs(level) {
  * "hints") in a position whose legal moves are `legal`, cannot be used;
  * null when it can. A "review" of move `index` is checked against the
  * game's moves, given as `legal` (review.js, itemProblem).
+ * @param {Kind} kind
+ * @param {Reply} answer
+ * @param {string[]} legal
+ * @param {number} [index]
+ * @returns {string | null}
  */
 export function answerProblem(kind, answer, legal, index) {
   if (kind === "review") {
     const problem = itemProblem(answer.review, index, legal);
-    return problem && `its review of move ${index + 1} is unusable: ${problem}`;
+    // A review request always names its move (review-view.js).
+    return problem && `its review of move ${/** @type {number} */ (index) + 1} is unusable: ${problem}`;
   }
   if (kind === "move") {
     if (typeof answer.move !== "string" || answer.move === "") return "it answered no move";
@@ -47,12 +60,18 @@ export function answerProblem(kind, answer, legal, index) {
   return null;
 }
 
-// The figures of a search the page shows while thinking and after.
+/**
+ * The figures of a search the page shows while thinking and after.
+ * @param {Reply} a
+ */
 function isAnalysis(a) {
-  return ["score", "depth", "nodes"].every((k) => Number.isFinite(a[k])) && Array.isArray(a.pv) && a.pv.every((m) => typeof m === "string");
+  return ["score", "depth", "nodes"].every((k) => Number.isFinite(a[k])) && Array.isArray(a.pv) && a.pv.every((/** @type {unknown} */ m) => typeof m === "string");
 }
 
-/** A client for computer players started from `url` (a module worker). */
+/**
+ * A client for computer players started from `url` (a module worker).
+ * @param {string | URL} url
+ */
 export function createAiClient(url) {
   const client = createWorkerClient(url, { name: "the computer player", late: (s) => `it did not answer within ${s} seconds` });
   return {
@@ -64,8 +83,12 @@ export function createAiClient(url) {
      * played, or misses the level's deadline (the worker is then replaced).
      * A "review" of move `index` takes the game's moves as `legal`; a
      * `timed` move plays the expert levels by their time.
+     * @param {Kind} kind
+     * @param {{ map: string, variant: string, moves: string }} game
+     * @param {number} level
+     * @param {{ legal: string[], onProgress?: (report: Reply) => void, index?: number, timed?: boolean }} options
      */
-    request(kind, game, level, { legal, onProgress, index, timed } = {}) {
+    request(kind, game, level, { legal, onProgress, index, timed }) {
       return client.request(
         { kind, game, level, index, timed },
         {

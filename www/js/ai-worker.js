@@ -1,3 +1,4 @@
+// @ts-check
 // The computer player, off the main thread. Each request rebuilds the game
 // from its map code, variant and transcript, searches, and posts progress
 // and then the result or an error, tagged with the request's id. A review
@@ -13,6 +14,7 @@ const ready = init();
 self.onmessage = async ({ data }) => {
   const { id, kind, game: record, level, index, timed } = data;
   // The request's own Game, freed when it is answered: the worker lives on.
+  /** @type {import("../mapello.d.ts").Game | null} */
   let game = null;
   try {
     await ready;
@@ -41,11 +43,21 @@ self.onmessage = async ({ data }) => {
   }
 };
 
+/**
+ * @param {number} id
+ * @param {"progress" | "result" | "error"} type
+ * @param {object} body
+ */
 function post(id, type, body) {
   self.postMessage({ id, type, ...body });
 }
 
-// serde_wasm_bindgen may hand over Maps; the page wants plain objects.
+/**
+ * serde_wasm_bindgen may hand over Maps; the page wants plain objects.
+ * @template T
+ * @param {T | Map<string, unknown>} value
+ * @returns {T | { [key: string]: unknown }}
+ */
 function plain(value) {
   return value instanceof Map ? Object.fromEntries(value) : value;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The Blocs page's state and actions, without the DOM: one BlocsGame (wasm)
 // and its settings, who moves next and how far undo goes (flow.js, which
 // reads BlocsGame's snapshots as any game's), saving after each change,
@@ -7,15 +8,44 @@ import { moveText, seatNames, statusLine, statusText } from "./blocs-model.js";
 import { humanToMove, nextAction, stepHistory } from "./flow.js";
 import { Cancelled, createWorkerClient } from "./worker-client.js";
 
-// `settings` as the flow model has them: a game against the computer or
-// between two people, never a match.
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("./worker-client.js").Reply} Reply */
+
+/**
+ * The stored Blocs record: the game's moves and its settings (blocs-app.js).
+ * @typedef {{ moves: string, opponent: "computer" | "human", human: Colour, level: number, hints: boolean, active: boolean }} BlocsRecord
+ */
+
+/**
+ * What the controller asks of the page.
+ * @typedef {{
+ *   changed: () => void,
+ *   announce: (text: string) => void,
+ *   notify: (text: string, options: { key: string, action?: { label: string, run: () => void } }) => void,
+ *   clearNotice: (key: string) => void,
+ *   unsaved: (failed: boolean) => void,
+ *   isShown: () => boolean,
+ * }} BlocsHooks
+ */
+
+/**
+ * `settings` as the flow model has them: a game against the computer or
+ * between two people, never a match.
+ * @param {BlocsRecord} settings
+ * @returns {import("./flow.js").Flow}
+ */
 function flowOf(settings) {
   const mode = settings.opponent === "computer" ? "computer" : "hotseat";
   return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
 }
 
-// The check of the computer's answer where `legal` are the legal moves.
-const legalIn = (legal) => (answer) => (legal.includes(answer.move) ? null : "it answered a move that is not legal here");
+/**
+ * The check of the computer's answer where `legal` are the legal moves: an
+ * answer it passes has a legal `move`, a string.
+ * @param {string[]} legal
+ * @returns {(answer: Reply) => string | null}
+ */
+const legalIn = (legal) => (answer) => (legal.includes(/** @type {string} */ (answer.move)) ? null : "it answered a move that is not legal here");
 
 /**
  * A controller over `saved` (the stored record, its `moves` already known
@@ -23,6 +53,12 @@ const legalIn = (legal) => (answer) => (legal.includes(answer.move) ? null : "it
  * and says whether it could; `hooks` are `changed()`, `announce(text)`,
  * `notify(text, options)`, `clearNotice(key)`, `unsaved(failed)` and
  * `isShown()`.
+ * @param {{
+ *   BlocsGame: typeof import("../mapello.d.ts").BlocsGame,
+ *   saved: BlocsRecord,
+ *   save: (record: BlocsRecord) => boolean,
+ *   hooks: BlocsHooks,
+ * }} options
  */
 export function createBlocsController({ BlocsGame, saved, save: store, hooks }) {
   const settings = { ...saved };
@@ -47,19 +83,20 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     hooks.changed();
     const { legal, toMove } = game.snapshot();
     try {
-      const { move } = await computer.request({ moves: game.transcript(), level: settings.level }, { check: legalIn(legal) });
+      const { move } = /** @type {Reply & { move: string }} */ (await computer.request({ moves: game.transcript(), level: settings.level }, { check: legalIn(legal) }));
       thinking = false;
       game.play(move);
       played(move, toMove);
     } catch (err) {
       if (err instanceof Cancelled) return;
       thinking = false;
-      hooks.notify(`The computer could not move: ${err.message}.`, { key: "blocs" });
+      // The worker client and the wasm API (JsError) reject with Errors.
+      hooks.notify(`The computer could not move: ${/** @type {Error} */ (err).message}.`, { key: "blocs" });
       hooks.changed();
     }
   }
 
-  function played(move, side) {
+  function played(/** @type {string} */ move, /** @type {Colour} */ side) {
     const snap = game.snapshot();
     const names = seatNames(settings);
     let news = moveText(move, side, names);
@@ -74,7 +111,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     thinking = false;
   }
 
-  function replace(moves) {
+  function replace(/** @type {string} */ moves) {
     stopThinking();
     const next = new BlocsGame({ moves });
     game.free();
@@ -91,7 +128,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       return { snap, settings: { ...settings }, thinking, mine, hints, names: seatNames(settings), transcript: game.transcript() };
     },
     /** Why `move` cannot be played (the rules' reason), or null once it is played. */
-    play(move) {
+    play(/** @type {string} */ move) {
       const why = game.refusal(move);
       if (why) return why;
       const side = game.snapshot().toMove;
@@ -100,7 +137,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       return null;
     },
     /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
-    step(back) {
+    step(/** @type {boolean} */ back) {
       stopThinking();
       if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
       settle();
@@ -123,13 +160,13 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       };
       hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
     },
-    /** Changes setting `name` to `value`. */
+    /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
     set(name, value) {
       settings[name] = value;
       settle();
     },
     /** Says whether the Blocs page shows, and keeps that for the next visit. */
-    setActive(on) {
+    setActive(/** @type {boolean} */ on) {
       settings.active = on;
       if (!on) stopThinking();
       save();

@@ -1,18 +1,38 @@
+// @ts-check
 // Blocs on the page, as plain data and pure functions: square names, the
 // rectangle a player is choosing (tap or drag from one disc to another),
 // the face a placement puts up, and the words the page shows and announces.
 // blocs-view.js draws it and turns pointer and key events into these calls;
 // the rules themselves stay in the wasm BlocsGame.
 
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("../mapello.d.ts").BlocsSnapshot} BlocsSnapshot */
+
+/**
+ * The rectangle being chosen (squares by index) and the face of the next placement.
+ * @typedef {{ anchor: number | null, hover: number | null, face: Colour }} Choice
+ */
+
+/**
+ * What the page calls each seat, by its letter.
+ * @typedef {Record<string, string>} Names
+ */
+
 /** Side of the board. */
 export const SIDE = 4;
 
-/** The name of square `i` (0 to 15, reading order from the top-left): `a1` … `d4`. */
+/**
+ * The name of square `i` (0 to 15, reading order from the top-left): `a1` … `d4`.
+ * @param {number} i
+ */
 export function squareName(i) {
   return `${"abcd"[i % SIDE]}${Math.floor(i / SIDE) + 1}`;
 }
 
-/** The index of a square name (`c3`), or -1. */
+/**
+ * The index of a square name (`c3`), or -1.
+ * @param {unknown} name
+ */
 export function squareIndex(name) {
   const m = /^([a-d])([1-4])$/.exec(String(name).toLowerCase());
   return m ? (Number(m[2]) - 1) * SIDE + "abcd".indexOf(m[1]) : -1;
@@ -21,6 +41,8 @@ export function squareIndex(name) {
 /**
  * The rectangle spanned by squares `a` and `b` in any order, in notation:
  * `a1-c3` from its top-left to its lower-right square, `c3` for one disc.
+ * @param {number} a
+ * @param {number} b
  */
 export function rectName(a, b) {
   const [ca, ra, cb, rb] = [a % SIDE, Math.floor(a / SIDE), b % SIDE, Math.floor(b / SIDE)];
@@ -29,7 +51,11 @@ export function rectName(a, b) {
   return tl === lr ? squareName(lr) : `${squareName(tl)}-${squareName(lr)}`;
 }
 
-/** The squares of a flip in notation (`a1-c3`, `c3`), as indexes; empty for anything else. */
+/**
+ * The squares of a flip in notation (`a1-c3`, `c3`), as indexes; empty for anything else.
+ * @param {unknown} move
+ * @returns {number[]}
+ */
 export function rectSquares(move) {
   const [from, to = from] = String(move).split("-").map(squareIndex);
   if (from < 0 || to < 0) return [];
@@ -40,22 +66,39 @@ export function rectSquares(move) {
   return cells;
 }
 
-/** A fresh choice: no disc picked yet, placements put black up. */
+/**
+ * A fresh choice: no disc picked yet, placements put black up.
+ * @returns {Choice}
+ */
 export function newChoice() {
   return { anchor: null, hover: null, face: "X" };
 }
 
-/** The choice with `face` ("X" or "O") for the next placement. */
+/**
+ * The choice with `face` ("X" or "O") for the next placement.
+ * @param {Choice} choice
+ * @param {unknown} face
+ * @returns {Choice}
+ */
 export function withFace(choice, face) {
   return { ...choice, face: face === "O" ? "O" : "X" };
 }
 
-/** The choice with its rectangle dropped (Escape, or a new position). */
+/**
+ * The choice with its rectangle dropped (Escape, or a new position).
+ * @param {Choice} choice
+ * @returns {Choice}
+ */
 export function cancel(choice) {
   return { ...choice, anchor: null, hover: null };
 }
 
-/** The choice with the pointer or the cursor over square `i` (for the preview). */
+/**
+ * The choice with the pointer or the cursor over square `i` (for the preview).
+ * @param {Choice} choice
+ * @param {number | null} i
+ * @returns {Choice}
+ */
 export function hover(choice, i) {
   return { ...choice, hover: i };
 }
@@ -66,6 +109,10 @@ export function hover(choice, i) {
  * rectangle is half chosen. A placement is the square with the chosen
  * face; a flip takes two taps, its two corners (the same disc twice for
  * one disc).
+ * @param {Choice} choice
+ * @param {number} i
+ * @param {BlocsSnapshot["phase"]} phase
+ * @returns {{ choice: Choice, move: string | null }}
  */
 export function tap(choice, i, phase) {
   if (phase === "placement") return { choice: cancel(choice), move: `${squareName(i)}${choice.face}` };
@@ -76,19 +123,30 @@ export function tap(choice, i, phase) {
 /**
  * The end of a drag from square `from` to square `to`: a flip of the
  * rectangle between them, or, on the square it began, a tap there.
+ * @param {Choice} choice
+ * @param {number} from
+ * @param {number} to
+ * @param {BlocsSnapshot["phase"]} phase
  */
 export function drag(choice, from, to, phase) {
   if (phase !== "flipping" || from === to) return tap(choice, to, phase);
   return { choice: cancel(choice), move: rectName(from, to) };
 }
 
-/** The rectangle being chosen, in notation, or null. */
+/**
+ * The rectangle being chosen, in notation, or null.
+ * @param {Choice} choice
+ */
 export function preview(choice) {
   if (choice.anchor === null) return null;
   return rectName(choice.anchor, choice.hover ?? choice.anchor);
 }
 
-/** "X" and "O" as the page names the players (they own no colour in Blocs). */
+/**
+ * "X" and "O" as the page names the players (they own no colour in Blocs).
+ * @param {Colour} side
+ * @param {Names} [names]
+ */
 export function playerName(side, names = { X: "First player", O: "Second player" }) {
   return names[side] ?? side;
 }
@@ -96,6 +154,8 @@ export function playerName(side, names = { X: "First player", O: "Second player"
 /**
  * What the page calls each seat under `settings` (`{ opponent, human }`):
  * "You" and "The computer", or the first and second player.
+ * @param {{ opponent: string, human: Colour }} settings
+ * @returns {Names}
  */
 export function seatNames({ opponent, human }) {
   if (opponent === "human") return { X: "First player", O: "Second player" };
@@ -103,16 +163,26 @@ export function seatNames({ opponent, human }) {
   return { [human]: "You", [other]: "The computer" };
 }
 
-/** The status line, and that the computer is thinking while it is. */
+/**
+ * The status line, and that the computer is thinking while it is.
+ * @param {BlocsSnapshot} snap
+ * @param {Names} names
+ * @param {boolean} thinking
+ */
 export function statusLine(snap, names, thinking) {
   const text = statusText(snap, names);
   return thinking ? `${text} The computer is thinking…` : text;
 }
 
-/** The status line: the phase, whose turn it is and what to do, or who won. */
+/**
+ * The status line: the phase, whose turn it is and what to do, or who won.
+ * @param {BlocsSnapshot} snap
+ * @param {Names} [names]
+ */
 export function statusText(snap, names) {
   if (snap.status === "gameOver") {
-    const winner = playerName(snap.winner, names);
+    // A game of Blocs over always has a winner: there is no draw.
+    const winner = playerName(/** @type {Colour} */ (snap.winner), names);
     return `${winner} made the last move and ${winner === "You" ? "win" : "wins"}.`;
   }
   const who = playerName(snap.toMove, names);
@@ -125,6 +195,7 @@ export function statusText(snap, names) {
 /**
  * A refusal of the rules (`why`, as BlocsGame words it) as the page says
  * it: the rules name the move in their reason, so the page does not again.
+ * @param {unknown} why
  */
 export function refusalText(why) {
   const text = String(why);
@@ -135,7 +206,12 @@ export function refusalText(why) {
   return `${text}.`;
 }
 
-/** A move as a sentence for screen readers. */
+/**
+ * A move as a sentence for screen readers.
+ * @param {string} move
+ * @param {Colour} side
+ * @param {Names} [names]
+ */
 export function moveText(move, side, names) {
   const who = playerName(side, names);
   const place = /^([a-d][1-4])([XO])$/.exec(move);
@@ -144,7 +220,11 @@ export function moveText(move, side, names) {
   return to ? `${who} flipped ${from} to ${to}.` : `${who} flipped ${from}.`;
 }
 
-/** A square for screen readers: its name and what it holds. */
+/**
+ * A square for screen readers: its name and what it holds.
+ * @param {number} i
+ * @param {string} cell
+ */
 export function cellLabel(i, cell) {
   const what = cell === "X" ? "black" : cell === "O" ? "white" : "empty";
   return `${squareName(i)}, ${what}`;
@@ -153,12 +233,17 @@ export function cellLabel(i, cell) {
 /**
  * The moves of a transcript's snapshots as move-list rows: `{ n, side, move }`,
  * the first player moving at odd numbers.
+ * @param {string[]} moves
+ * @returns {{ n: number, side: Colour, move: string }[]}
  */
 export function moveRows(moves) {
   return moves.map((move, k) => ({ n: k + 1, side: k % 2 === 0 ? "X" : "O", move }));
 }
 
-/** A transcript split into its moves (`b2Xa1-c3c4` → `["b2X", "a1-c3", "c4"]`). */
+/**
+ * A transcript split into its moves (`b2Xa1-c3c4` → `["b2X", "a1-c3", "c4"]`).
+ * @param {unknown} text
+ */
 export function splitTranscript(text) {
   return String(text).match(/[a-d][1-4](?:[XO]|-[a-d][1-4])?/gi) ?? [];
 }

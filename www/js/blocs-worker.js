@@ -1,3 +1,4 @@
+// @ts-check
 // The Blocs computer player, off the main thread like the other games':
 // each request rebuilds the game from its transcript and answers the move
 // of the level asked (the solver's tables are built once per worker).

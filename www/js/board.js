@@ -1,3 +1,4 @@
+// @ts-check
 // The board widget: holds one state, redraws it on change, animates moves,
 // and turns pointer and keyboard events into moves through `onPlay`.
 import { flipDuration, moveAnimation, progress } from "./anim.js";
@@ -6,6 +7,8 @@ import { boardLayout, cellAt, squareName } from "./geometry.js";
 import { MARGIN, hintText, render } from "./render.js";
 import { cursorStart, isLegal, withChanges, withCursorKey, withHover } from "./state.js";
 
+/** @typedef {import("./state.js").BoardState} BoardState */
+
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 /**
@@ -13,9 +16,13 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
  * the notation of a legal square the user clicked or chose with the
  * keyboard, `onRefuse(square)` that of a square on the board where the user
  * tried to move and cannot. Returns the board's API.
+ * @param {HTMLCanvasElement} canvas
+ * @param {BoardState} initial
+ * @param {{ onPlay: (square: string) => void, onRefuse?: (square: string) => void }} handlers
  */
 export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
   let state = initial;
+  /** @type {import("./anim.js").MoveAnimation | null} */
   let anim = null;
   let frame = 0;
 
@@ -29,7 +36,7 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
   const redraw = () => {
     frame ||= requestAnimationFrame(draw);
   };
-  const update = (next) => {
+  const update = (/** @type {BoardState} */ next) => {
     if (next !== state) {
       state = next;
       describe();
@@ -42,13 +49,14 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
     const what = name ? `, cursor on ${name}: ${cellWords(state, state.cursor)}` : "";
     canvas.setAttribute("aria-label", `Board${what}`);
   };
-  const play = (index) => {
+  const play = (/** @type {number} */ index) => {
     if (!state.interactive) return;
     const name = index >= 0 ? squareName(state.size, index) : null;
-    if (isLegal(state, index)) onPlay(name);
+    // A legal move is a square of the board, so it has a name.
+    if (isLegal(state, index)) onPlay(/** @type {string} */ (name));
     else if (name) onRefuse(name);
   };
-  const cellOf = (point) => cellAt(boardLayout(state.size, state.ring, canvas.width, MARGIN), point.x, point.y);
+  const cellOf = (/** @type {import("./events.js").CanvasPoint} */ point) => cellAt(boardLayout(state.size, state.ring, canvas.width, MARGIN), point.x, point.y);
 
   bindEvents(canvas, {
     resize: redraw,
@@ -81,6 +89,8 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
     /**
      * Shows a new state. `move` (notation, or null) animates that move's
      * placed disc and the discs it flipped.
+     * @param {BoardState} next
+     * @param {string | null} [move]
      */
     set(next, move = null) {
       const placed = move ? next.lastMove : -1;
@@ -92,9 +102,13 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
   };
 }
 
+/**
+ * @param {BoardState} state
+ * @param {number} index
+ */
 function cellWords(state, index) {
   const c = state.cells[index];
-  const piece = { X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" }[c];
+  const piece = /** @type {Record<string, string>} */ ({ X: "black disc", O: "white disc", "#": "wall", "+": "bonus", "*": "joker", ".": "empty" })[c];
   if (!isLegal(state, index)) return piece;
   const hint = state.hints.find((h) => h.index === index);
   return hint ? `${piece}, legal move, value ${hintText(hint.score)}` : `${piece}, legal move`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The editor's side of balance-worker.js, through the page's worker client
 // (worker-client.js): debounced balance estimates (only the latest map's
 // answer counts) and balanced random maps. Every request ends in an answer
@@ -10,9 +11,19 @@ import { createWorkerClient } from "./worker-client.js";
 // wasm module. Past these the worker counts as hung.
 const DEADLINES_MS = { balance: 20_000, balanced: 40_000 };
 
+/** @typedef {keyof typeof DEADLINES_MS} Kind */
+
+/**
+ * An answer that balanceProblem() has passed, or why there is none.
+ * @typedef {{ value?: number, code?: string, balance?: number, error?: string }} BalanceAnswer
+ */
+
 /**
  * Why `answer`, the worker's reply to a request of `type` ("balance" or
  * "balanced"), cannot be used; null when it can.
+ * @param {Kind} type
+ * @param {import("./worker-client.js").Reply | undefined} answer
+ * @returns {string | null}
  */
 export function balanceProblem(type, answer) {
   if (typeof answer?.error === "string") return answer.error;
@@ -25,19 +36,26 @@ export function balanceProblem(type, answer) {
  * `onBalance({ value } | { error } | { pending: true })` hears about the
  * balance of the map last passed to `balance(code)`, `delay` ms after the
  * edits stop.
+ * @param {{
+ *   onBalance: (state: { value?: number, error?: string, pending?: true }) => void,
+ *   delay?: number,
+ * }} options
  */
 export function createBalanceClient({ onBalance, delay = 250 }) {
   // Started at once, so that its wasm module loads while the editor opens;
   // one that fails is replaced on the next request.
   const client = createWorkerClient(new URL("./balance-worker.js", import.meta.url), { name: "the balance worker", eager: true });
   let timer = 0;
+  /** @type {string | null} */
   let latest = null;
   let inFlight = false;
 
-  const ask = (kind, body) =>
-    client
-      .request({ kind, ...body }, { deadlineMs: DEADLINES_MS[kind], check: (answer) => balanceProblem(kind, answer) })
-      .catch((err) => ({ error: err.message }));
+  const ask = (/** @type {Kind} */ kind, /** @type {object} */ body) =>
+    /** @type {Promise<BalanceAnswer>} */ (
+      client
+        .request({ kind, ...body }, { deadlineMs: DEADLINES_MS[kind], check: (answer) => balanceProblem(kind, answer) })
+        .catch((err) => ({ error: err.message }))
+    );
 
   // One estimate at a time: edits made meanwhile wait and only the last is asked.
   const estimate = async () => {
@@ -52,14 +70,21 @@ export function createBalanceClient({ onBalance, delay = 250 }) {
   };
 
   return {
-    /** Asks for the balance of `code` once edits pause. */
+    /**
+     * Asks for the balance of `code` once edits pause.
+     * @param {string} code
+     */
     balance(code) {
       latest = code;
       onBalance({ pending: true });
       clearTimeout(timer);
       timer = setTimeout(estimate, delay);
     },
-    /** Resolves to `{ code, balance }` of a balanced random map, or `{ error }`. */
+    /**
+     * Resolves to `{ code, balance }` of a balanced random map, or `{ error }`.
+     * @param {import("../mapello.d.ts").Seed} seed
+     * @param {Partial<import("../mapello.d.ts").Counts> & { size?: number }} counts
+     */
     balancedMap(seed, counts) {
       return ask("balanced", { seed, counts });
     },

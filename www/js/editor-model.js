@@ -1,29 +1,60 @@
+// @ts-check
 // The map editor's pure logic: edit history, which cells a drag crosses,
 // cell names and the balance read-out. No DOM, no wasm.
 import { cellAt, columnName, outerCoords, outerSide, squareName } from "./geometry.js";
 
-/** A history holding only `present`. Entries are compared with `same`. */
+/**
+ * An edit history: what was, what is, what was undone.
+ * @template T
+ * @typedef {{ past: T[], present: T, future: T[] }} History
+ */
+
+/** @typedef {{ x: number, y: number }} Point */
+
+/**
+ * A history holding only `present`. Entries are compared with `same`.
+ * @template T
+ * @param {T} present
+ * @returns {History<T>}
+ */
 export function historyOf(present) {
   return { past: [], present, future: [] };
 }
 
-/** The history after a new entry; unchanged when `entry` equals the present. */
+/**
+ * The history after a new entry; unchanged when `entry` equals the present.
+ * @template T
+ * @param {History<T>} history
+ * @param {T} entry
+ * @param {(a: T, b: T) => boolean} [same]
+ * @returns {History<T>}
+ */
 export function record(history, entry, same = Object.is) {
   if (same(history.present, entry)) return history;
   return { past: [...history.past, history.present], present: entry, future: [] };
 }
 
-/** The history one step back, or the same history when there is none. */
+/**
+ * The history one step back, or the same history when there is none.
+ * @template T
+ * @param {History<T>} history
+ * @returns {History<T>}
+ */
 export function undo(history) {
   if (history.past.length === 0) return history;
   return {
     past: history.past.slice(0, -1),
-    present: history.past.at(-1),
+    present: /** @type {T} */ (history.past.at(-1)),
     future: [history.present, ...history.future],
   };
 }
 
-/** The history one step forward again, or the same history when there is none. */
+/**
+ * The history one step forward again, or the same history when there is none.
+ * @template T
+ * @param {History<T>} history
+ * @returns {History<T>}
+ */
 export function redo(history) {
   if (history.future.length === 0) return history;
   return {
@@ -39,10 +70,15 @@ export function redo(history) {
  * fast drag reports points several cells apart, and every cell between
  * them is painted too. Samples at a fifth of a cell, so a segment clipping
  * a cell's corner by less than that may skip it.
+ * @param {import("./geometry.js").Layout} board
+ * @param {Point} from
+ * @param {Point} to
+ * @returns {number[]}
  */
 export function cellsCrossed(board, from, to) {
   if (!(board.cell > 0)) return [];
   const steps = Math.max(1, Math.ceil((Math.hypot(to.x - from.x, to.y - from.y) * 5) / board.cell));
+  /** @type {number[]} */
   const cells = [];
   let last = cellAt(board, from.x, from.y);
   for (let i = 1; i <= steps; i += 1) {
@@ -54,16 +90,25 @@ export function cellsCrossed(board, from, to) {
   return cells;
 }
 
-/** The outer-grid index one step from `index` by arrow key `key`, kept on the grid. */
+/**
+ * The outer-grid index one step from `index` by arrow key `key`, kept on the grid.
+ * @param {number} size
+ * @param {number} index
+ * @param {string} key
+ */
 export function stepCursor(size, index, key) {
   const side = outerSide(size);
   const { row, col } = outerCoords(size, index);
-  const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
-  const clamp = (v) => Math.min(side - 1, Math.max(0, v));
+  const [dr, dc] = /** @type {Record<string, [number, number]>} */ ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] })[key] ?? [0, 0];
+  const clamp = (/** @type {number} */ v) => Math.min(side - 1, Math.max(0, v));
   return clamp(row + dr) * side + clamp(col + dc);
 }
 
-/** A cell's name for people: `c3` inside, `ring above c`, `ring left of 4`, `ring corner top left`. */
+/**
+ * A cell's name for people: `c3` inside, `ring above c`, `ring left of 4`, `ring corner top left`.
+ * @param {number} size
+ * @param {number} index
+ */
 export function cellName(size, index) {
   const inner = squareName(size, index);
   if (inner) return inner;
@@ -76,19 +121,30 @@ export function cellName(size, index) {
   return `ring ${horizontal} of ${row}`;
 }
 
-/** The piece a stroke paints: starting on the piece being painted erases it instead. */
+/**
+ * The piece a stroke paints: starting on the piece being painted erases it instead.
+ * @param {import("../mapello.d.ts").Piece} tool
+ * @param {import("../mapello.d.ts").Piece} startPiece
+ */
 export function strokePiece(tool, startPiece) {
   return tool !== "empty" && startPiece === tool ? "empty" : tool;
 }
 
-/** The expected final margin for black, in words. */
+/**
+ * The expected final margin for black, in words.
+ * @param {number} value
+ */
 export function balanceText(value) {
   const margin = Math.abs(value).toFixed(1);
   if (Math.abs(value) < 0.5) return `Even (${value < 0 ? "white" : "black"} +${margin})`;
   return value > 0 ? `Black ahead by ${margin}` : `White ahead by ${margin}`;
 }
 
-/** Where the balance meter's marker sits, 0 (white wins by `range` or more) to 1 (black does). */
+/**
+ * Where the balance meter's marker sits, 0 (white wins by `range` or more) to 1 (black does).
+ * @param {number} value
+ * @param {number} [range]
+ */
 export function balancePosition(value, range = 16) {
   return Math.min(1, Math.max(0, 0.5 + value / (2 * range)));
 }
@@ -98,6 +154,9 @@ export function balancePosition(value, range = 16) {
  * or `{ problem }` quoting what it holds instead, for "The walls limit …". Only digits count: blanks,
  * signs, decimals, exponents and hex are refused rather than guessed at,
  * since `Number()` reads "" and " " as 0 and "0x10" as 16.
+ * @param {string} text
+ * @param {number} most
+ * @returns {{ value: number, problem?: undefined } | { problem: string, value?: undefined }}
  */
 export function readLimit(text, most) {
   if (text.trim() === "") return { problem: "is empty" };

@@ -1,3 +1,4 @@
+// @ts-check
 // DOM events on the board canvas, handed to the board as plain calls.
 
 /**
@@ -5,6 +6,17 @@
  * density, `pointer(point)` with the pointer position in canvas pixels (null
  * when it leaves), `tap(point)` on a click or tap, `key(key)` on a key press
  * (returning true when the board used it) and `focus(hasFocus)`.
+ */
+/**
+ * @typedef {{ x: number, y: number }} CanvasPoint
+ * @param {HTMLCanvasElement} canvas
+ * @param {{
+ *   resize: () => void,
+ *   pointer: (point: CanvasPoint | null) => void,
+ *   tap: (point: CanvasPoint) => void,
+ *   key: (key: string) => boolean,
+ *   focus: (hasFocus: boolean) => void,
+ * }} handlers
  */
 export function bindEvents(canvas, { resize, pointer, tap, key, focus }) {
   new ResizeObserver(resize).observe(canvas);
@@ -20,6 +32,11 @@ export function bindEvents(canvas, { resize, pointer, tap, key, focus }) {
   canvas.addEventListener("blur", () => focus(false));
 }
 
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {MouseEvent} event
+ * @returns {CanvasPoint}
+ */
 function canvasPoint(canvas, { clientX, clientY }) {
   const box = canvas.getBoundingClientRect();
   return {
@@ -30,6 +47,7 @@ function canvasPoint(canvas, { clientX, clientY }) {
 
 // Moving the window to a screen of another density changes devicePixelRatio
 // without resizing the canvas in CSS pixels, so ResizeObserver stays silent.
+/** @param {() => void} onChange */
 function watchPixelRatio(onChange) {
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener(
     "change",

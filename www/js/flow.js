@@ -1,3 +1,4 @@
+// @ts-check
 // The play page's game flow: who controls each side in each mode, what
 // comes after a move (the computer's turn, a forced pass, the end of a game
 // and its place in a match), undo and redo, and the steps between games
@@ -20,7 +21,28 @@ import { levelLabel } from "./levels.js";
 import { colourOfFirst, matchFor, newMatch, recordGame, withChoice } from "./match.js";
 import { connectionPoints, connectionText } from "./troll.js";
 
-/** The sides of a game, the one who moves first first, as snapshots name them in `toMove`. */
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("./match.js").Match} Match */
+/** @typedef {"play" | "over" | "setup" | "choose"} Phase */
+/** @typedef {"human" | "computer"} Controller */
+
+/**
+ * The settings a flow reads (storage.js keeps the page's others beside them).
+ * @typedef {{ mode: string, level: number, humanColour?: Colour, opponent?: "computer" | "human", levelWhite?: number }} FlowSettings
+ */
+
+/** @typedef {{ settings: FlowSettings, match: Match | null, phase: Phase }} Flow */
+/** @typedef {{ match: Match, phase: Phase }} MatchFlow A flow in a match. */
+
+/**
+ * What the flow reads of a game's snapshot (the wasm `Snapshot` or `BlocsSnapshot`).
+ * @typedef {{ variant?: string, status: string, toMove?: Colour, score: [number, number], winner?: Colour | "draw" }} Turn
+ */
+
+/**
+ * The sides of a game, the one who moves first first, as snapshots name them in `toMove`.
+ * @type {[Colour, Colour]}
+ */
 export const SIDES = ["X", "O"];
 
 /** The move that passes a turn. */
@@ -30,7 +52,11 @@ export const PASS = "pass";
 // is played: changing them starts no new game.
 const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal"]);
 
-/** The side playing against `side`. */
+/**
+ * The side playing against `side`.
+ * @param {Colour} side
+ * @returns {Colour}
+ */
 export function otherSide(side) {
   return side === SIDES[0] ? SIDES[1] : SIDES[0];
 }
@@ -39,23 +65,38 @@ export function otherSide(side) {
  * The side of the match's first player in the game on the board: once a
  * game is recorded the match looks ahead to the next one, so the game just
  * over asks the record.
+ * @param {MatchFlow} flow
  */
 export function firstSide({ match, phase }) {
-  return phase === "over" ? match.games.at(-1).first : colourOfFirst(match);
+  // A recorded game is the match's last.
+  return phase === "over" ? /** @type {import("./match.js").MatchGame} */ (match.games.at(-1)).first : colourOfFirst(match);
 }
 
-/** Index in the match of the player playing `side` in the game on the board. */
+/**
+ * Index in the match of the player playing `side` in the game on the board.
+ * @param {MatchFlow} flow
+ * @param {Colour | undefined} side
+ */
 export function playerOf(flow, side) {
   return side === firstSide(flow) ? 0 : 1;
 }
 
-/** The side match player `player` (0 or 1) plays in the game on the board. */
+/**
+ * The side match player `player` (0 or 1) plays in the game on the board.
+ * @param {MatchFlow} flow
+ * @param {number} player
+ */
 export function sideOfPlayer(flow, player) {
   const first = firstSide(flow);
   return player === 0 ? first : otherSide(first);
 }
 
-/** "human" or "computer": who moves for `side` in the flow's mode. */
+/**
+ * "human" or "computer": who moves for `side` in the flow's mode.
+ * @param {Flow} flow
+ * @param {Colour | undefined} side
+ * @returns {Controller}
+ */
 export function controllerOf(flow, side) {
   const { settings } = flow;
   switch (settings.mode) {
@@ -64,34 +105,50 @@ export function controllerOf(flow, side) {
     case "watch":
       return "computer";
     case "series":
-      return settings.opponent === "human" || playerOf(flow, side) === 0 ? "human" : "computer";
+      // A series is always a match.
+      return settings.opponent === "human" || playerOf(/** @type {MatchFlow} */ (flow), side) === 0 ? "human" : "computer";
     default:
       return "human";
   }
 }
 
-/** Each side's controller, keyed by side: `{ X: "human", O: "computer" }`. */
+/**
+ * Each side's controller, keyed by side: `{ X: "human", O: "computer" }`.
+ * @param {Flow} flow
+ */
 export function controllers(flow) {
   return Object.fromEntries(SIDES.map((side) => [side, controllerOf(flow, side)]));
 }
 
-/** Whether the computer plays either side. */
+/**
+ * Whether the computer plays either side.
+ * @param {Flow} flow
+ */
 export function hasComputer(flow) {
   return SIDES.some((side) => controllerOf(flow, side) === "computer");
 }
 
-/** Whether a person plays either side. */
+/**
+ * Whether a person plays either side.
+ * @param {Flow} flow
+ */
 export function hasHuman(flow) {
   return SIDES.some((side) => controllerOf(flow, side) === "human");
 }
 
-/** The side of the one person playing the computer, or null when both sides are people or both computers. */
+/**
+ * The side of the one person playing the computer, or null when both sides are people or both computers.
+ * @param {Flow} flow
+ */
 export function soleHuman(flow) {
   const people = SIDES.filter((side) => controllerOf(flow, side) === "human");
   return people.length === 1 ? people[0] : null;
 }
 
-/** Whether the computer plays itself while the person at the screen watches. */
+/**
+ * Whether the computer plays itself while the person at the screen watches.
+ * @param {Flow} flow
+ */
 export function watched(flow) {
   return flow.settings.mode === "watch";
 }
@@ -99,14 +156,21 @@ export function watched(flow) {
 /**
  * The level of the computer playing `side`: in a watched game each side has
  * its own, the first side's being the usual level setting.
+ * @param {Flow} flow
+ * @param {Colour} side
  */
 export function levelOf(flow, side) {
-  return watched(flow) && side === SIDES[1] ? flow.settings.levelWhite : flow.settings.level;
+  // A watched game's settings have both levels.
+  return watched(flow) && side === SIDES[1] ? /** @type {number} */ (flow.settings.levelWhite) : flow.settings.level;
 }
 
-/** The name the page gives the player of `side`. */
+/**
+ * The name the page gives the player of `side`.
+ * @param {Flow} flow
+ * @param {Colour} side
+ */
 export function nameOf(flow, side) {
-  if (flow.match) return flow.match.names[playerOf(flow, side)];
+  if (flow.match) return flow.match.names[playerOf(/** @type {MatchFlow} */ (flow), side)];
   if (watched(flow)) return `${colourName(side)} computer (level ${levelLabel(levelOf(flow, side))})`;
   if (controllerOf(flow, side) === "computer") return `Computer (level ${levelLabel(levelOf(flow, side))})`;
   if (flow.settings.mode === "computer") return "You";
@@ -117,12 +181,15 @@ export function nameOf(flow, side) {
  * What the player card of `side` says: `{ name, detail }`, the detail a
  * computer's level as the level menu words it ("level 10 · Master"). While
  * free play's map is made and its colour chosen, nobody has a side yet.
+ * @param {Flow} flow
+ * @param {Colour} side
+ * @returns {{ name: string, detail: string }}
  */
 export function cardOf(flow, side) {
   if (flow.match && (flow.phase === "setup" || flow.phase === "choose")) return { name: colourName(side), detail: "not chosen yet" };
   if (flow.match) {
     const computer = controllerOf(flow, side) === "computer";
-    return { name: flow.match.names[playerOf(flow, side)], detail: computer ? `level ${levelLabel(levelOf(flow, side))}` : "" };
+    return { name: flow.match.names[playerOf(/** @type {MatchFlow} */ (flow), side)], detail: computer ? `level ${levelLabel(levelOf(flow, side))}` : "" };
   }
   if (controllerOf(flow, side) === "computer") return { name: "Computer", detail: `level ${levelLabel(levelOf(flow, side))}` };
   return { name: flow.settings.mode === "computer" ? "You" : colourName(side), detail: "" };
@@ -131,6 +198,8 @@ export function cardOf(flow, side) {
 /**
  * The side as a result names it, colour first: "Black", "White (you)",
  * "Black (computer, level 10 · Master)", "White (Player 2)".
+ * @param {Flow} flow
+ * @param {Colour} side
  */
 export function sideLabel(flow, side) {
   const { name, detail } = cardOf(flow, side);
@@ -140,7 +209,11 @@ export function sideLabel(flow, side) {
   return `${plain} (${[who, detail].filter(Boolean).join(", ")})`;
 }
 
-/** "White", or "Player 2 (white)" where the side has a name of its own. */
+/**
+ * "White", or "Player 2 (white)" where the side has a name of its own.
+ * @param {Flow} flow
+ * @param {Colour} side
+ */
 export function whoPlays(flow, side) {
   const name = nameOf(flow, side);
   const plain = colourName(side);
@@ -149,7 +222,11 @@ export function whoPlays(flow, side) {
   return `${name} (${plain.toLowerCase()})`;
 }
 
-/** The result of the finished `turn`, as the person at the screen reads it when they played alone. */
+/**
+ * The result of the finished `turn`, as the person at the screen reads it when they played alone.
+ * @param {Flow} flow
+ * @param {Turn} turn
+ */
 export function resultLine(flow, turn) {
   const you = soleHuman(flow);
   // Troll is won by a connection, not by discs.
@@ -157,7 +234,11 @@ export function resultLine(flow, turn) {
   return you ? resultForPlayer(turn.score, you) : resultText(turn.score, turn.winner);
 }
 
-/** Whether a person is to move by a click on the board. */
+/**
+ * Whether a person is to move by a click on the board.
+ * @param {Flow} flow
+ * @param {Turn} turn
+ */
 export function humanToMove(flow, turn) {
   return flow.phase === "play" && turn.status === "toMove" && controllerOf(flow, turn.toMove) === "human";
 }
@@ -167,6 +248,9 @@ export function humanToMove(flow, turn) {
  * a side when a computer plays; between people the pass button says it),
  * "think" (the computer's move, unless `paused`), "hints" (for the person
  * to move, when asked for), or null to wait.
+ * @param {Flow} flow
+ * @param {Turn} turn
+ * @param {{ paused: boolean, hints: boolean }} options
  */
 export function nextAction(flow, turn, { paused, hints }) {
   if (flow.phase !== "play" || turn.status === "gameOver") return null;
@@ -179,6 +263,10 @@ export function nextAction(flow, turn, { paused, hints }) {
  * The pass notice after `side` played `move`, `notice` being the one shown
  * before: a pass stays said until a person next moves, so a pass forced on
  * the person while the computer replied is still seen.
+ * @param {Flow} flow
+ * @param {string} notice
+ * @param {Colour} side
+ * @param {string} move
  */
 export function passNoticeAfter(flow, notice, side, move) {
   if (move === PASS) return passText(side);
@@ -186,7 +274,12 @@ export function passNoticeAfter(flow, notice, side, move) {
   return notice;
 }
 
-/** The flow once the game has reached `turn`: a match's finished game is recorded. */
+/**
+ * The flow once the game has reached `turn`: a match's finished game is recorded.
+ * @param {Flow} flow
+ * @param {Turn} turn
+ * @returns {Flow}
+ */
 export function afterMove(flow, turn) {
   if (turn.status !== "gameOver" || !flow.match || flow.phase !== "play") return flow;
   const points = turn.variant === "troll" ? connectionPoints(turn.winner) : turn.score;
@@ -197,6 +290,9 @@ export function afterMove(flow, turn) {
  * Undo or redo (`step`) on `game`, which has `undo()`, `redo()` (each false
  * when there is no move to step over) and `snapshot()`: one move, and
  * against the computer on to a person's turn. False when no move was there.
+ * @param {Flow} flow
+ * @param {{ undo(): boolean, redo(): boolean, snapshot(): Turn }} game
+ * @param {"undo" | "redo"} step
  */
 export function stepHistory(flow, game, step) {
   if (!game[step]()) return false;
@@ -206,48 +302,78 @@ export function stepHistory(flow, game, step) {
   return true;
 }
 
+/**
+ * @param {Flow} flow
+ * @param {Turn} turn
+ */
 function personsTurn(flow, turn) {
   return turn.status !== "gameOver" && controllerOf(flow, turn.toMove) === "human";
 }
 
-/** A new game in the settings' mode: a new match for series and free play, whose first map is made first. */
+/**
+ * A new game in the settings' mode: a new match for series and free play, whose first map is made first.
+ * @param {FlowSettings & { opponent: "computer" | "human" }} settings
+ * @returns {Flow}
+ */
 export function newGame(settings) {
   const match = matchFor(settings);
   return { settings, match, phase: match?.kind === "freeplay" ? "setup" : "play" };
 }
 
-/** The next game of the match (in free play its map is made first), or a new game. */
+/**
+ * The next game of the match (in free play its map is made first), or a new game.
+ * @param {Flow & { settings: { opponent: "computer" | "human" } }} flow
+ * @returns {Flow}
+ */
 export function nextGame(flow) {
   if (!flow.match) return newGame(flow.settings);
   return { ...flow, phase: flow.match.kind === "freeplay" ? "setup" : "play" };
 }
 
-/** Whether changing setting `name` starts a new game. */
+/**
+ * Whether changing setting `name` starts a new game.
+ * @param {string} name
+ */
 export function changesGame(name) {
   return !KEEPS_GAME.has(name);
 }
 
-/** Free play: the map is made; the other player picks a colour on it. */
+/**
+ * Free play: the map is made; the other player picks a colour on it.
+ * @param {Flow} flow
+ * @returns {Flow}
+ */
 export function mapMade(flow) {
   return { ...flow, phase: "choose" };
 }
 
-/** Free play: the chooser takes `side`, and the game starts; the same flow when no choice is asked. */
+/**
+ * Free play: the chooser takes `side`, and the game starts; the same flow when no choice is asked.
+ * @param {Flow} flow
+ * @param {Colour} side
+ * @returns {Flow}
+ */
 export function sideChosen(flow, side) {
   if (flow.phase !== "choose") return flow;
-  return { ...flow, match: withChoice(flow.match, side), phase: "play" };
+  // Only free play, a match, asks for a colour.
+  return { ...flow, match: withChoice(/** @type {Match} */ (flow.match), side), phase: "play" };
 }
 
 /**
  * A game starts on a map edited outside free play's turns: a series starts
  * over (its games were on another map); free play goes on with this game.
+ * @param {Flow} flow
+ * @returns {Flow}
  */
 export function mapEdited(flow) {
   const match = flow.match?.kind === "series" ? newMatch("series", flow.match.names) : flow.match;
   return { ...flow, match, phase: "play" };
 }
 
-/** The number of the match's game on the board, counting from 1. */
+/**
+ * The number of the match's game on the board, counting from 1.
+ * @param {MatchFlow} flow
+ */
 export function gameNumber({ match, phase }) {
   return match.games.length + (phase === "over" ? 0 : 1);
 }

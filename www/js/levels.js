@@ -1,9 +1,13 @@
+// @ts-check
 // The computer's levels as the page offers them (src/ai/levels.rs, through
 // the wasm catalogue), and what its search has found so far, in words for
 // the line under the status.
 import { catalogue, onCatalogue } from "./catalogue.js";
 
-/** The strongest level, once the catalogue has arrived. */
+/**
+ * The strongest level, once the catalogue has arrived.
+ * @type {number}
+ */
 export let MAX_LEVEL;
 
 onCatalogue(({ levels }) => {
@@ -15,23 +19,31 @@ onCatalogue(({ levels }) => {
 // longer name widens the chooser and pushes the masthead onto two rows at
 // 1280 px. Which levels are expert is the catalogue's (levels.test.mjs
 // holds these names to it).
+/** @type {Record<number, string>} */
 const EXPERT_NAMES = { 9: "Expert", 10: "Master" };
 
 /**
  * Whether `level` is an expert one. The expert levels think for a time
  * (src/ai/levels.rs, `timed`), so only they show the time left and offer
  * "Move now".
+ * @param {number} level
  */
 export function isExpert(level) {
   return catalogue().levels.timed.some((t) => t.level === level);
 }
 
-/** How the level chooser names `level`. */
+/**
+ * How the level chooser names `level`.
+ * @param {number} level
+ */
 export function levelLabel(level) {
   return level in EXPERT_NAMES ? `${level} · ${EXPERT_NAMES[level]}` : String(level);
 }
 
-// Each mode in a few words, for the phone's folded settings.
+/**
+ * Each mode in a few words, for the phone's folded settings.
+ * @type {Record<string, string>}
+ */
 const MODE_SHORT = {
   computer: "vs computer",
   hotseat: "two players",
@@ -40,7 +52,10 @@ const MODE_SHORT = {
   freeplay: "free play",
 };
 
-/** The mode and the computer's levels in a few words (the phone's folded settings). */
+/**
+ * The mode and the computer's levels in a few words (the phone's folded settings).
+ * @param {{ mode: string, opponent?: string, level: number, levelWhite: number }} settings
+ */
 export function modeSummary({ mode, opponent, level, levelWhite }) {
   if (mode === "watch") return `${MODE_SHORT.watch} ${levelLabel(level)} v ${levelLabel(levelWhite)}`;
   if (mode === "computer" || (mode === "series" && opponent !== "human")) {
@@ -49,14 +64,20 @@ export function modeSummary({ mode, opponent, level, levelWhite }) {
   return MODE_SHORT[mode];
 }
 
-/** A count of positions, rounded as people say it. */
+/**
+ * A count of positions, rounded as people say it.
+ * @param {number} n
+ */
 export function formatNodes(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
   if (n >= 1e3) return `${Math.round(n / 1e3)} thousand`;
   return String(n);
 }
 
-/** `depth` plies ahead, in words. */
+/**
+ * `depth` plies ahead, in words.
+ * @param {number} depth
+ */
 export function movesAhead(depth) {
   return `${depth} move${depth === 1 ? "" : "s"} ahead`;
 }
@@ -67,12 +88,19 @@ export function movesAhead(depth) {
  * far it looks, how much it has seen and what it expects. `score` is the
  * final margin it expects for itself, signed as the hints' numbers are, in
  * points or, in Troll (`troll` true), discs ahead in the race.
+ * @param {{ depth: number, nodes: number, score: number, exact: boolean }} progress
+ * @param {boolean} [troll]
  */
 export function progressLine({ depth, nodes, score, exact }, troll = false) {
   const reach = exact ? "solved to the end" : movesAhead(depth);
   return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(Math.round(score), exact, troll)}`;
 }
 
+/**
+ * @param {number} score
+ * @param {boolean} exact
+ * @param {boolean} troll
+ */
 function expects(score, exact, troll) {
   if (exact) {
     if (score === 0) return "a draw";
@@ -90,6 +118,7 @@ function expects(score, exact, troll) {
 /**
  * True when `score`, a Troll search's value in discs, is beyond the longest
  * chain its evaluation counts: a connection the search foresees.
+ * @param {number} score
  */
 export function foreseesConnection(score) {
   return Math.abs(score) >= catalogue().trollChainCap;
@@ -98,6 +127,8 @@ export function foreseesConnection(score) {
 /**
  * What is left of a timed search's `timeMs` after `elapsedMs`, in words:
  * whole seconds, rounded up so that it reaches "under 1 s" only at the end.
+ * @param {number} elapsedMs
+ * @param {number} timeMs
  */
 export function timeLeft(elapsedMs, timeMs) {
   const left = Math.max(0, timeMs - elapsedMs);

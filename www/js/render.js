@@ -50,6 +50,9 @@ export const colors = {
  * Sizes the canvas's pixel buffer to its CSS box at devicePixelRatio and
  * draws `state` at time `now` (ms) with the move animation `anim`, if any.
  * The coordinates around the board take the canvas's CSS `color`.
+ * @param {HTMLCanvasElement} canvas
+ * @param {import("./state.js").BoardState} state
+ * @param {{ now?: number, anim?: import("./anim.js").MoveAnimation | null }} [options]
  */
 export function render(canvas, state, { now = 0, anim = null } = {}) {
   // A hidden canvas has no size: nothing to draw until a resize shows it

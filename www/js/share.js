@@ -1,3 +1,4 @@
+// @ts-check
 // Share links: a game in the URL fragment, which never reaches the server.
 //
 //   #m=<share code>&v=<game>&g=<transcript>&p=<players>&r=<review level>
@@ -31,7 +32,12 @@ const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
 // A 10 x 10 game has 96 moves at most, and a pass never follows a pass.
 const MAX_MOVES = 200;
+/** @type {unknown[]} */
 const PLAYERS = ["hotseat", "black", "white", "watch"];
+/**
+ * @param {unknown} text
+ * @returns {text is string}
+ */
 const isVariant = (text) => BOARD_GAMES.some((g) => g.id === text);
 
 // The fields in the order links write them. `read(text)` gives `{ value }`,
@@ -39,6 +45,17 @@ const isVariant = (text) => BOARD_GAMES.some((g) => g.id === text);
 // (and maybe the part of the value still usable); `vital` fields spoil the
 // whole link when damaged, and a link cannot be written without the
 // `required` one. `write(value)` gives the field's text, or throws.
+/**
+ * @typedef {{
+ *   name: string,
+ *   key: string,
+ *   vital?: boolean,
+ *   required?: boolean,
+ *   read: (text: string) => { value?: string | number, problem?: string },
+ *   write: (value: unknown) => string,
+ * }} Field
+ */
+/** @type {Field[]} */
 const FIELDS = [
   {
     name: "map",
@@ -82,7 +99,8 @@ const FIELDS = [
     read: (text) => (PLAYERS.includes(text) ? { value: text } : { problem: "The link names players this page does not know: it opens in the current mode." }),
     write: (players) => {
       if (!PLAYERS.includes(players)) throw new Error(`not a players field: ${JSON.stringify(players)}`);
-      return players;
+      // One of PLAYERS, all of them strings.
+      return /** @type {string} */ (players);
     },
   },
   {
@@ -99,12 +117,17 @@ const FIELDS = [
   },
 ];
 
+/**
+ * @param {unknown} text
+ * @returns {text is string}
+ */
 function validCode(text) {
   return typeof text === "string" && text.length <= catalogue().maxCodeChars && CODE.test(text);
 }
 
 // The moves up to the first thing that is not one: a link cut short or
 // edited by hand still opens on its map with the moves before the damage.
+/** @param {string} text */
 function readMoves(text) {
   const compact = compactMoves(text);
   if (compact === "") return {};
@@ -122,6 +145,7 @@ function readMoves(text) {
  * does (`problem`: a sentence on what was left out), and `{ error }` with a
  * sentence for the player when nothing of it can be used. Keys it does not
  * know are ignored.
+ * @param {unknown} hash
  */
 export function readFragment(hash) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
@@ -129,6 +153,7 @@ export function readFragment(hash) {
   if (!params.has("m")) {
     return { error: "The link holds a game but not its board: the m= part, which gives the board's size (and in Mapello its map), is missing." };
   }
+  /** @type {Record<string, string | number>} */
   const link = {};
   const problems = [];
   for (const { name, key, vital, read } of FIELDS) {
@@ -147,6 +172,8 @@ export function readFragment(hash) {
  * `href` with its fragment replaced by a share link to `map` (a share code)
  * and, when given, the game's `variant`, `moves` (a transcript), `players`
  * and `review` (a review level: open in review mode).
+ * @param {string | URL} href
+ * @param {Record<string, unknown>} [fields]
  */
 export function linkFor(href, fields = {}) {
   const url = new URL(href);
@@ -164,6 +191,7 @@ export function linkFor(href, fields = {}) {
 /**
  * The players field for a game where `controllers` says who plays each
  * colour: `{ X: "human" | "computer", O: … }`.
+ * @param {{ X: string, O: string }} controllers
  */
 export function playersOf(controllers) {
   const { X, O } = controllers;
@@ -172,7 +200,12 @@ export function playersOf(controllers) {
   return X === "human" ? "black" : "white";
 }
 
-/** `settings` (storage.js) changed to open a link with `players` (if any) in its own mode. */
+/**
+ * `settings` (storage.js) changed to open a link with `players` (if any) in its own mode.
+ * @template {object} S
+ * @param {unknown} players
+ * @param {S} settings
+ */
 export function settingsFor(players, settings) {
   if (players === "hotseat" || players === "watch") return { ...settings, mode: players };
   if (players === "black" || players === "white") return { ...settings, mode: "computer", humanColour: players === "black" ? "X" : "O" };
@@ -182,8 +215,10 @@ export function settingsFor(players, settings) {
 /**
  * A compact transcript split into its moves, and the `rest` from the
  * first thing that is not a move ("" when there is none).
+ * @param {string} compact
  */
 export function splitMoves(compact) {
+  /** @type {string[]} */
   const moves = [];
   MOVE.lastIndex = 0;
   let at = 0;
@@ -196,13 +231,17 @@ export function splitMoves(compact) {
 
 // Lower case without separators: transcripts read unambiguously without
 // them, even on 10 x 10 (no square name starts with a digit).
+/** @param {unknown} moves */
 function compactMoves(moves) {
   return String(moves ?? "")
     .toLowerCase()
     .replace(/[\s,]+/g, "");
 }
 
-/** Puts `text` on the clipboard; false when the browser refuses. */
+/**
+ * Puts `text` on the clipboard; false when the browser refuses.
+ * @param {string} text
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);

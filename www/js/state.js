@@ -1,7 +1,30 @@
+// @ts-check
 // The board's state: plain data built from the wasm `Game.snapshot()` and the
 // page's settings, read by render.js and changed only through the functions
 // here.
 import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
+
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+
+/**
+ * What render.js draws: outer-grid indices, -1 for none.
+ * @typedef {{
+ *   variant: import("../mapello.d.ts").Variant,
+ *   size: number,
+ *   ring: boolean,
+ *   cells: string,
+ *   toMove: Colour | null,
+ *   legal: number[],
+ *   lastMove: number,
+ *   flipped: number[],
+ *   chain: number[],
+ *   hover: number,
+ *   cursor: number,
+ *   showLegal: boolean,
+ *   hints: { index: number, score: number, text: string }[],
+ *   interactive: boolean,
+ * }} BoardState
+ */
 
 // Diagram characters of the `cells` string.
 const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
@@ -9,6 +32,18 @@ const CELL_CHARS = new Set([".", "#", "+", "*", "X", "O"]);
 /**
  * Board state from a `Game.snapshot()` snapshot (where serde leaves absent
  * values undefined); throws when it breaks the contract. `legal`, `lastMove` and `flipped` become outer-grid indices.
+ * @param {{
+ *   variant?: import("../mapello.d.ts").Variant,
+ *   size: number,
+ *   ring?: boolean,
+ *   cells: string,
+ *   toMove?: Colour | null,
+ *   legal?: string[],
+ *   lastMove?: string | null,
+ *   flipped?: string[],
+ *   chain?: string[],
+ * }} snapshot
+ * @returns {BoardState}
  */
 export function fromGame({ variant = "mapello", size, ring, cells, toMove = null, legal = [], lastMove = null, flipped = [], chain = [] }) {
   if (!Number.isInteger(size) || size < 1) {
@@ -25,7 +60,7 @@ export function fromGame({ variant = "mapello", size, ring, cells, toMove = null
   if (toMove !== "X" && toMove !== "O" && toMove !== null) {
     throw new Error(`bad side to move: ${toMove}`);
   }
-  const index = (name) => squareIndex(size, name);
+  const index = (/** @type {string} */ name) => squareIndex(size, name);
   return {
     variant,
     size,
@@ -44,18 +79,31 @@ export function fromGame({ variant = "mapello", size, ring, cells, toMove = null
   };
 }
 
-/** The state with the pointer over outer-grid cell `index` (-1 for none). */
+/**
+ * The state with the pointer over outer-grid cell `index` (-1 for none).
+ * @param {BoardState} state
+ * @param {number} index
+ * @returns {BoardState}
+ */
 export function withHover(state, index) {
   return index === state.hover ? state : { ...state, hover: index };
 }
 
-/** The state with `changes` applied, or the same state when nothing changes. */
+/**
+ * The state with `changes` applied, or the same state when nothing changes.
+ * @param {BoardState} state
+ * @param {Partial<BoardState>} changes
+ * @returns {BoardState}
+ */
 export function withChanges(state, changes) {
-  const changed = Object.entries(changes).some(([key, value]) => state[key] !== value);
+  const changed = Object.entries(changes).some(([key, value]) => state[/** @type {keyof BoardState} */ (key)] !== value);
   return changed ? { ...state, ...changes } : state;
 }
 
-// Arrow keys and their step on the board, rows growing downwards.
+/**
+ * Arrow keys and their step on the board, rows growing downwards.
+ * @type {Record<string, [number, number] | undefined>}
+ */
 const STEPS = {
   ArrowUp: [-1, 0],
   ArrowDown: [1, 0],
@@ -63,7 +111,10 @@ const STEPS = {
   ArrowRight: [0, 1],
 };
 
-/** Where the keyboard cursor starts: the first legal move, else the top-left square. */
+/**
+ * Where the keyboard cursor starts: the first legal move, else the top-left square.
+ * @param {BoardState} state
+ */
 export function cursorStart(state) {
   return state.legal[0] ?? outerIndex(state.size, 0, 0);
 }
@@ -71,6 +122,9 @@ export function cursorStart(state) {
 /**
  * The state after key `key` moves the keyboard cursor (arrows, Home, End),
  * or null when the key does not move it.
+ * @param {BoardState} state
+ * @param {string} key
+ * @returns {BoardState | null}
  */
 export function withCursorKey(state, key) {
   if (state.cursor < 0) {
@@ -83,7 +137,11 @@ export function withCursorKey(state, key) {
   return withChanges(state, { cursor: stepInner(state.size, state.cursor, ...step) });
 }
 
-/** Whether outer-grid `index` is a legal move in `state`. */
+/**
+ * Whether outer-grid `index` is a legal move in `state`.
+ * @param {BoardState} state
+ * @param {number} index
+ */
 export function isLegal(state, index) {
   return state.legal.includes(index);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Troll on the page (docs/rules.md, "Troll"): which squares are each side's
 // edges, the marks that replace the legal-move dots (on Troll most of the
 // board is legal, so only the opponent's edge squares are marked: those a
@@ -6,7 +7,14 @@
 import { outerIndex } from "./geometry.js";
 import { foreseesConnection } from "./levels.js";
 
-/** Outer-grid indices of the edge squares of `side` ("X": top and bottom rows, "O": left and right columns). */
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+
+/**
+ * Outer-grid indices of the edge squares of `side` ("X": top and bottom rows, "O": left and right columns).
+ * @param {number} size
+ * @param {Colour} side
+ * @returns {number[]}
+ */
 export function edgeSquares(size, side) {
   const out = [];
   for (let k = 0; k < size; k += 1) {
@@ -20,6 +28,8 @@ export function edgeSquares(size, side) {
  * The marks for the side to move: `{ capture, closed }`, outer-grid indices
  * of the empty squares on the opponent's edges where a move is legal (it
  * flips) and where it is not.
+ * @param {{ size: number, cells: string, toMove: Colour | null, legal: number[] }} state
+ * @returns {{ capture: number[], closed: number[] }}
  */
 export function edgeMarks({ size, cells, toMove, legal }) {
   if (toMove !== "X" && toMove !== "O") return { capture: [], closed: [] };
@@ -32,6 +42,8 @@ export function edgeMarks({ size, cells, toMove, legal }) {
  * The end of a Troll game as the person at the screen reads it: who joined
  * their edges, or a draw; `you` is the colour of a person playing alone
  * against the computer, else null.
+ * @param {Colour | "draw" | null | undefined} winner
+ * @param {Colour | null} you
  */
 export function connectionText(winner, you) {
   if (winner !== "X" && winner !== "O") return "Draw: nobody can move and nobody has joined their edges.";
@@ -40,7 +52,10 @@ export function connectionText(winner, you) {
   return `${winner === "X" ? "Black" : "White"} wins, joining ${how}.`;
 }
 
-/** What the board shows of the legal moves in Troll, after a refused click. */
+/**
+ * What the board shows of the legal moves in Troll, after a refused click.
+ * @param {Colour | null | undefined} toMove
+ */
 export function marksHelp(toMove) {
   const opponent = toMove === "X" ? "White" : "Black";
   return `On ${opponent}'s edges a ring marks a square you can take with a flip, a red bar one you cannot; every other empty square is open.`;
@@ -51,6 +66,9 @@ export function marksHelp(toMove) {
  * the discs it still needs to join its edges, 0 once joined, null when cut
  * off): `{ count, detail, words }`, the card's number, the line under its
  * name and a sentence for the card's label and the result.
+ * @param {Colour} side
+ * @param {number | null | undefined} needed
+ * @returns {{ count: string, detail: string, words: string }}
  */
 export function raceOf(side, needed) {
   const name = side === "X" ? "Black" : "White";
@@ -63,7 +81,11 @@ export function raceOf(side, needed) {
   return { count: String(needed), detail: `${discs} to go`, words: `${name} needs ${discs} more to join ${how}.` };
 }
 
-/** Match points of a finished Troll game, `[black, white]`: 1 for the side that connected. */
+/**
+ * Match points of a finished Troll game, `[black, white]`: 1 for the side that connected.
+ * @param {Colour | "draw" | null | undefined} winner
+ * @returns {[number, number]}
+ */
 export function connectionPoints(winner) {
   if (winner === "X") return [1, 0];
   if (winner === "O") return [0, 1];
@@ -78,6 +100,7 @@ export const HINTS_HELP =
  * What the computer expects after its Troll move, in words: `score` is its
  * lead in discs still needed (its opponent's chain minus its own), `exact`
  * when the search has settled the game.
+ * @param {{ score: number, exact: boolean }} outlook
  */
 export function trollOutlook({ score, exact }) {
   if (exact) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The wasm module, started once for the whole page, and its catalogue of
 // rule facts handed to catalogue.js before any other module's code runs:
 // a module that imports this one (as presets.js does) waits for both.

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's one way of asking a worker (the computer player, the map
 // balance, Blocs's computer player): each request is tagged with an id,
 // may have a deadline, may hear progress on the way, and its answer is
@@ -8,6 +9,34 @@
 // trusted again: it is ended, everything it was doing fails, and the next
 // request starts a fresh one. The game itself lives on the page, so
 // nothing is lost.
+
+/**
+ * A worker's message: what it sends is read, never trusted, so every field
+ * but the id is unknown until checked.
+ * @typedef {{ id: number, type?: unknown, [field: string]: unknown }} Reply
+ */
+
+/**
+ * How a request is answered (see `request`).
+ * @typedef {{
+ *   deadlineMs?: number | null,
+ *   check?: (answer: Reply) => string | null,
+ *   onProgress?: (report: Reply) => void,
+ *   early?: (report: Reply) => boolean,
+ * }} RequestOptions
+ */
+
+/**
+ * @typedef {{
+ *   check: (answer: Reply) => string | null,
+ *   onProgress?: (report: Reply) => void,
+ *   early?: (report: Reply) => boolean,
+ *   resolve: (answer: Reply) => void,
+ *   reject: (error: Error) => void,
+ *   timer: ReturnType<typeof setTimeout> | 0,
+ *   latest: Reply | null,
+ * }} Pending
+ */
 
 /** Raised for a request cancelled by `cancel()` or `forget()`: not an error to show. */
 export class Cancelled extends Error {
@@ -22,28 +51,32 @@ export class Cancelled extends Error {
  * in what is said when it fails ("the computer player"), `late(seconds)`
  * when it misses a deadline; `eager` starts a worker at once, so that its
  * wasm module loads before the first request.
+ * @param {string | URL} url
+ * @param {{ name: string, late?: (seconds: number) => string, eager?: boolean }} options
  */
 export function createWorkerClient(url, { name, late = (s) => `no answer within ${s} seconds`, eager = false }) {
+  /** @type {Worker | null} */
   let worker = null;
   let nextId = 1;
+  /** @type {Map<number, Pending>} */
   const pending = new Map();
 
-  // Takes request `id` out of the pending ones and stops its deadline.
-  const settle = (id) => {
-    const request = pending.get(id);
+  // Takes request `id`, one in hand, out of the pending ones and stops its deadline.
+  const settle = (/** @type {number} */ id) => {
+    const request = /** @type {Pending} */ (pending.get(id));
     pending.delete(id);
     clearTimeout(request.timer);
     return request;
   };
   // Ends the worker and fails all it was doing; the next request starts another.
-  const stop = (error) => {
+  const stop = (/** @type {Error} */ error) => {
     worker?.terminate();
     worker = null;
     for (const id of [...pending.keys()]) settle(id).reject(error);
   };
-  const hear = (data) => {
-    const request = pending.get(data?.id);
-    if (!request) return;
+  const hear = (/** @type {Reply | undefined} */ data) => {
+    const request = data && pending.get(data.id);
+    if (!data || !request) return;
     if (data.type === "progress") {
       request.onProgress?.(data);
       if (request.early?.(data)) request.latest = data;
@@ -59,7 +92,7 @@ export function createWorkerClient(url, { name, late = (s) => `no answer within 
   };
   const spawn = () => {
     const w = new Worker(url, { type: "module" });
-    const die = (message) => {
+    const die = (/** @type {string} */ message) => {
       if (worker === w) stop(new Error(message));
       else w.terminate();
     };
@@ -80,6 +113,9 @@ export function createWorkerClient(url, { name, late = (s) => `no answer within 
      * fails, answers what cannot be used, or misses `deadlineMs` (none when
      * null). `onProgress` hears each progress report; a report that
      * `early(report)` accepts can stand as the answer (`finishEarly`).
+     * @param {object} message
+     * @param {RequestOptions} [options]
+     * @returns {Promise<Reply>}
      */
     request(message, { deadlineMs = null, check = () => null, onProgress, early } = {}) {
       worker ??= spawn();
@@ -103,7 +139,8 @@ export function createWorkerClient(url, { name, late = (s) => `no answer within 
       if (!entry) return false;
       const { resolve, latest } = settle(entry[0]);
       stop(new Cancelled());
-      resolve({ ...latest, type: "result", early: true });
+      // The request was found by its report, so `latest` is there.
+      resolve({ .../** @type {Reply} */ (latest), type: "result", early: true });
       return true;
     },
     /** Ends the worker and every request now; they reject with `Cancelled`. */
