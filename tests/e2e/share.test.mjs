@@ -67,7 +67,7 @@ test("hostile and damaged fragments show a message and what could be kept, and i
     [`#m=${FORTRESS}&g=<img src=x onerror=window.hacked=1>`, /moves in the link are damaged from the first move/, FORTRESS],
     ["#m=18AAAA", /could not be opened: share code.*default map/, DEFAULT_MAP],
     [`#m=${FORTRESS}&g=a1`, /Move 1 in the link, a1, cannot be played/, FORTRESS],
-    ["#g=f5", /no map.*default map/, DEFAULT_MAP],
+    ["#g=f5", /not its board: the m= part.*default map/, DEFAULT_MAP],
   ];
   for (const [fragment, message, map] of fragments) {
     const { page, problems } = await openBoard(env.browser, `${env.site.url}${fragment}`);
