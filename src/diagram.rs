@@ -72,7 +72,7 @@ pub(crate) struct Line<'a> {
 
 impl Line<'_> {
     /// The first word and its column.
-    pub fn first(&self) -> (usize, &str) {
+    pub(crate) fn first(&self) -> (usize, &str) {
         self.words[0]
     }
 }

@@ -16,7 +16,7 @@ use crate::map::{Counts, Map};
 use crate::perft::OTHELLO_PERFT;
 use crate::rules::Variant;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "bench",
     usage: "[--markdown]",
     run,
@@ -49,7 +49,7 @@ impl Bench<'_> {
 }
 
 /// A set of figures measured together.
-pub type Suite = fn(&mut Bench) -> Result<(), CliError>;
+pub(super) type Suite = fn(&mut Bench) -> Result<(), CliError>;
 
 /// Every suite, in the order printed.
 const SUITES: &[Suite] = &[perft, super::ai::bench, super::blocs::bench];
