@@ -22,8 +22,7 @@
 //! position select Othello). An unringed Mapello diagram has no jokers.
 //!
 //! ```
-//! use mapello::diagram;
-//! use mapello::rules::Variant;
+//! use mapello::{diagram, Variant};
 //!
 //! let text = "\
 //! ; the Othello start

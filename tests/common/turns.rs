@@ -2,7 +2,7 @@
 //! and Reversi, tests/troll_reference.rs for Troll) share: the directions a
 //! move walks, and a status that follows from the legal moves alone.
 
-use mapello::rules::Status;
+use mapello::Status;
 
 /// The eight directions a move walks from its square, as (dx, dy).
 pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
