@@ -23,7 +23,7 @@ pub(super) const COMMAND: Command = Command {
 };
 
 /// Where the figures go, and how they are written.
-pub struct Bench<'a> {
+pub(crate) struct Bench<'a> {
     out: &'a mut dyn Write,
     markdown: bool,
     /// How each suite measured its figures, for the Markdown method paragraph.
@@ -32,7 +32,12 @@ pub struct Bench<'a> {
 
 impl Bench<'_> {
     /// Prints one figure as `name: value unit`, or as a table row.
-    pub fn figure(&mut self, name: &str, value: impl Display, unit: &str) -> Result<(), CliError> {
+    pub(crate) fn figure(
+        &mut self,
+        name: &str,
+        value: impl Display,
+        unit: &str,
+    ) -> Result<(), CliError> {
         if self.markdown {
             writeln!(self.out, "| {name} | {value} | {unit} |")?;
         } else {
@@ -43,7 +48,7 @@ impl Bench<'_> {
 
     /// Says how a suite measures its figures: a sentence or two of the
     /// Markdown method paragraph (the plain lines leave it out).
-    pub fn method(&mut self, text: String) {
+    pub(crate) fn method(&mut self, text: String) {
         self.method.push(text);
     }
 }
