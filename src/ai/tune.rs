@@ -236,7 +236,7 @@ pub(crate) fn source(weights: &Weights, note: &str) -> String {
     // The shape is spelled out, not imported: the evaluation reads this
     // file, and a file it reads must not read it back.
     s.push_str(&format!(
-        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub const WEIGHTS: [[f32; {FEATURES}]; {PHASES}] = [\n"
+        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub(crate) const WEIGHTS: [[f32; {FEATURES}]; {PHASES}] = [\n"
     ));
     for phase in weights {
         let row: Vec<String> = phase.iter().map(|w| format!("{w:.3}")).collect();
