@@ -16,10 +16,7 @@
 //! ([`mapello::cli::perft_rates`]).
 
 use mapello::cli::{perft_rates, ROUNDS};
-use mapello::game::AnyGame;
-use mapello::map::{Counts, Map};
-use mapello::rules::Variant;
-use mapello::sharecode;
+use mapello::{sharecode, AnyGame, Counts, Map, Variant};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -22,8 +22,7 @@
 //! position select Othello). An unringed Mapello diagram has no jokers.
 //!
 //! ```
-//! use mapello::diagram;
-//! use mapello::rules::Variant;
+//! use mapello::{diagram, Variant};
 //!
 //! let text = "\
 //! ; the Othello start
@@ -72,7 +71,7 @@ pub(crate) struct Line<'a> {
 
 impl Line<'_> {
     /// The first word and its column.
-    pub fn first(&self) -> (usize, &str) {
+    pub(crate) fn first(&self) -> (usize, &str) {
         self.words[0]
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use mapello::games::{self, Engine};
-//! use mapello::rules::Variant;
+//! use mapello::Variant;
 //!
 //! assert_eq!(games::by_id("Othello").unwrap().engine, Engine::Reversi(Variant::Othello));
 //! assert_eq!(games::by_id("blocs").unwrap().sizes, [4]);
@@ -18,7 +18,7 @@ use crate::rules::Variant;
 /// The code that plays a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// The Reversi-family rules of [`crate::rules`], with this variant.
+    /// The Reversi-family rules of [`Board`](crate::Board), with this variant.
     Reversi(Variant),
     /// The 4 x 4 game of [`crate::blocs`].
     Blocs,

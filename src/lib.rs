@@ -33,21 +33,24 @@ pub mod ai;
 pub mod bits;
 pub mod blocs;
 pub mod caps;
+// The command-line tool, public for src/main.rs, the CLI's tests and the
+// benchmark example only: not part of the library's interface.
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod diagram;
-pub mod errors;
-pub mod game;
+mod errors;
+mod game;
 pub mod games;
-pub mod map;
+mod map;
 pub mod obf;
 pub mod perft;
-pub mod position;
+mod position;
 pub mod presets;
-pub mod rules;
-pub mod setup;
+mod rules;
+mod setup;
 pub mod sharecode;
-pub mod square;
+mod square;
 pub mod transcript;
 
 #[cfg(target_arch = "wasm32")]
@@ -56,10 +59,8 @@ pub mod wasm;
 pub use ai::{best_move, hints, solve, BestMove, Level, Options, Solved};
 pub use errors::{ParseError, Place};
 pub use game::{AnyGame, Game, Outcome, Snapshot};
-pub use map::{Counts, Map, MapError, Piece};
+pub use map::{Counts, Limits, Map, MapError, Piece, SIZES};
 pub use position::{Colour, Position};
-pub use rules::MoveError;
-
-pub use rules::{Board, BoardError, Rules, Status, Troll, Variant};
+pub use rules::{Board, BoardError, MoveError, Refusal, Rules, Status, Troll, Variant};
 pub use setup::{Setup, SetupError};
-pub use square::{Move, Square};
+pub use square::{Move, Square, SquareName};

@@ -11,7 +11,7 @@ use crate::square::Square;
 use kernels::JokerTables;
 
 /// Points for taking a bonus disc.
-pub const BONUS_POINTS: i32 = 3;
+pub(crate) const BONUS_POINTS: i32 = 3;
 
 /// The game being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -494,6 +494,6 @@ impl<S: Size> Rules<S> for Board<S> {
 mod kernels;
 #[cfg(test)]
 pub(crate) mod tests;
-pub mod troll;
+pub(crate) mod troll;
 
 pub use troll::Troll;

@@ -19,8 +19,7 @@
 //! inner digits. Limits are not part of the code.
 //!
 //! ```
-//! use mapello::map::{Limits, Map, Piece};
-//! use mapello::sharecode;
+//! use mapello::{sharecode, Limits, Map, Piece};
 //!
 //! let mut map = Map::empty(8).unwrap();
 //! map.set(1, 1, Some(Piece::Wall), &Limits::default()).unwrap();

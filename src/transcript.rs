@@ -14,10 +14,7 @@
 //! after an implicit pass, as Othello programs do.
 //!
 //! ```
-//! use mapello::game::AnyGame;
-//! use mapello::map::Map;
-//! use mapello::rules::Variant;
-//! use mapello::transcript;
+//! use mapello::{transcript, AnyGame, Map, Variant};
 //!
 //! let mut game = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
 //! let moves = transcript::read("F5 d6, c3", 8).unwrap();

@@ -1,14 +1,10 @@
 //! The exact solver against brute-force minimax over the rules core, on
 //! every variant and size, with walls, bonuses and jokers.
 
-use mapello::ai;
 use mapello::bits::{Bits, Size, Squares, S10, S6, S8};
-use mapello::game::AnyGame;
-use mapello::map::{Counts, Map};
-use mapello::position::Position;
-use mapello::rules::{Board, Rules, Status, Variant};
-use mapello::setup::Setup;
-use mapello::square::{Move, Square};
+use mapello::{
+    ai, AnyGame, Board, Counts, Map, Move, Position, Rules, Setup, Square, Status, Variant,
+};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,8 +51,8 @@ fn game_of<S: Size>(board: &Board<S>, pos: &Position<S>) -> AnyGame {
             .map(|i| Square::from_index(i, S::N).unwrap())
             .collect()
     };
-    let black = pos.discs(mapello::position::Colour::Black);
-    let white = pos.discs(mapello::position::Colour::White);
+    let black = pos.discs(mapello::Colour::Black);
+    let white = pos.discs(mapello::Colour::White);
     setup.black = squares(black);
     setup.white = squares(white);
     setup.side = pos.side;
@@ -66,7 +62,7 @@ fn game_of<S: Size>(board: &Board<S>, pos: &Position<S>) -> AnyGame {
         let (x, y) = (sq % S::N + 1, sq / S::N + 1);
         setup
             .map
-            .set(x, y, None, &mapello::map::Limits::UNLIMITED)
+            .set(x, y, None, &mapello::Limits::UNLIMITED)
             .unwrap();
     }
     AnyGame::from_setup(&setup).unwrap()

@@ -4,10 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use mapello::ai::{self, balance, matches, Budget, Kind, Level, Options, LEVELS, MAX_LEVEL};
-use mapello::game::AnyGame;
-use mapello::map::{Counts, Map, SIZES};
-use mapello::rules::Variant;
-use mapello::square::Move;
+use mapello::{AnyGame, Counts, Map, Move, Variant, SIZES};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

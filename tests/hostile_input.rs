@@ -20,12 +20,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[cfg(feature = "cli")]
 use mapello::cli::position;
-use mapello::game::AnyGame;
-use mapello::map::{Counts, Map};
-use mapello::rules::{Status, Variant};
-use mapello::setup::Setup;
-use mapello::square::{Move, Square};
-use mapello::{diagram, obf, sharecode, transcript};
+use mapello::{
+    diagram, obf, sharecode, transcript, AnyGame, Counts, Map, Move, Setup, Square, Status, Variant,
+};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -3,12 +3,8 @@
 //! balance (the `mapello balance` command's figure) to be near even.
 
 use mapello::ai::balance::{balance, BALANCED};
-use mapello::game::AnyGame;
-use mapello::games;
-use mapello::map::{Limits, SIZES};
 use mapello::presets::{self, PRESETS};
-use mapello::rules::Variant;
-use mapello::sharecode;
+use mapello::{games, sharecode, AnyGame, Limits, Variant, SIZES};
 
 /// Most points a preset may give either side by the balance meter: about
 /// two discs either way, what a map's designer can still tune by hand.

@@ -14,9 +14,7 @@ mod common;
 mod turns;
 
 use mapello::bits::{Bits, Size, S10, S6, S8};
-use mapello::map::{Counts, Map, Piece};
-use mapello::position::{Colour, Position};
-use mapello::rules::{Board, Rules, Status, Variant};
+use mapello::{Board, Colour, Counts, Map, Piece, Position, Rules, Status, Variant};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use turns::{Turns, DIRECTIONS};

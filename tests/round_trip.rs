@@ -4,13 +4,10 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use mapello::game::AnyGame;
-use mapello::map::{Limits, Map, Piece};
-use mapello::position::Colour;
-use mapello::rules::{Status, Variant};
-use mapello::setup::Setup;
-use mapello::square::{Move, Square};
-use mapello::{diagram, obf, sharecode, transcript};
+use mapello::{
+    diagram, obf, sharecode, transcript, AnyGame, Colour, Limits, Map, Move, Piece, Setup, Square,
+    Status, Variant,
+};
 use proptest::prelude::*;
 
 /// Per-cell codes of a map: 0 empty, 1 wall, 2 bonus inside; any non-zero

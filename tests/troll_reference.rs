@@ -14,10 +14,8 @@ mod common;
 mod turns;
 
 use mapello::bits::S8;
-use mapello::map::Map;
 use mapello::perft::Perft;
-use mapello::position::{Colour, Position};
-use mapello::rules::{Rules, Status, Troll};
+use mapello::{Colour, Map, Position, Rules, Status, Troll};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use turns::{Turns, DIRECTIONS};

@@ -21,7 +21,7 @@ const CHECK_EVERY: u64 = 2048;
 
 /// The running state of a budget: counts nodes and decides when to stop.
 #[derive(Debug)]
-pub struct Control<'a> {
+pub(crate) struct Control<'a> {
     budget: Budget,
     clock: Clock,
     cancel: Option<&'a AtomicBool>,
@@ -33,7 +33,7 @@ pub struct Control<'a> {
 
 impl<'a> Control<'a> {
     /// Starts the clock on `budget`, stopping early when `cancel` is raised.
-    pub fn new(budget: Budget, cancel: Option<&'a AtomicBool>) -> Control<'a> {
+    pub(crate) fn new(budget: Budget, cancel: Option<&'a AtomicBool>) -> Control<'a> {
         Control {
             budget,
             clock: Clock::start(),
@@ -47,7 +47,7 @@ impl<'a> Control<'a> {
     /// True once a limit is reached or the search was cancelled; looks at
     /// the clock only every few thousand nodes.
     #[inline(always)]
-    pub fn stopped(&mut self) -> bool {
+    pub(crate) fn stopped(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.check();
         }
@@ -69,12 +69,12 @@ impl<'a> Control<'a> {
     }
 
     /// True when the search was stopped (without looking at the clock).
-    pub fn was_stopped(&self) -> bool {
+    pub(crate) fn was_stopped(&self) -> bool {
         self.stopped
     }
 
     /// Fraction of the node or time budget used so far (0 when unlimited).
-    pub fn used(&self) -> f64 {
+    pub(crate) fn used(&self) -> f64 {
         let nodes = self
             .budget
             .nodes

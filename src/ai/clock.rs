@@ -3,7 +3,7 @@
 
 /// Time since the clock was started.
 #[derive(Clone, Copy, Debug)]
-pub struct Clock {
+pub(crate) struct Clock {
     #[cfg(not(target_arch = "wasm32"))]
     start: std::time::Instant,
     #[cfg(target_arch = "wasm32")]
@@ -12,7 +12,7 @@ pub struct Clock {
 
 impl Clock {
     /// A clock started now.
-    pub fn start() -> Clock {
+    pub(crate) fn start() -> Clock {
         Clock {
             #[cfg(not(target_arch = "wasm32"))]
             start: std::time::Instant::now(),
@@ -22,7 +22,7 @@ impl Clock {
     }
 
     /// Milliseconds since the start.
-    pub fn elapsed_ms(&self) -> f64 {
+    pub(crate) fn elapsed_ms(&self) -> f64 {
         #[cfg(not(target_arch = "wasm32"))]
         {
             self.start.elapsed().as_secs_f64() * 1000.0

@@ -22,7 +22,7 @@ use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
 /// Beyond every score.
-pub const INF: i32 = 30_000;
+pub(crate) const INF: i32 = 30_000;
 
 /// Half-width of the first window of an exact solve, in points.
 const ASPIRATION: i32 = 3;
@@ -98,7 +98,7 @@ macro_rules! small_solver {
 /// `V` says which copy of the search runs ([`multiversion`]): the solver is
 /// made [`Portable`] and enters the fast copy, where the CPU has it, once
 /// for each window.
-pub struct Solver<'a, 'c, S: Size, V = Portable> {
+pub(crate) struct Solver<'a, 'c, S: Size, V = Portable> {
     g: &'a Terrain<S>,
     tt: &'a mut Table,
     ctl: &'a mut Control<'c>,
@@ -115,7 +115,7 @@ pub struct Solver<'a, 'c, S: Size, V = Portable> {
 impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     /// A solver using `tt` (exact values only: keep it apart from the
     /// midgame table) within `ctl`'s budget; `eval` sorts moves far from the end.
-    pub fn new(
+    pub(crate) fn new(
         g: &'a Terrain<S>,
         tt: &'a mut Table,
         ctl: &'a mut Control<'c>,
@@ -135,7 +135,7 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
     /// The exact future margin of `p` for the side to move and a best move
     /// (`None` when it must pass or the game is over), or `None` when the
     /// budget ran out first.
-    pub fn solve(&mut self, p: Pos<S>) -> Option<(i32, Option<u32>)> {
+    pub(crate) fn solve(&mut self, p: Pos<S>) -> Option<(i32, Option<u32>)> {
         // An aspiration window around a shallow evaluated search. A score
         // outside it is a bound: the next window starts from that bound and
         // reaches twice as far beyond it.
@@ -160,7 +160,12 @@ impl<'a, 'c, S: Size> Solver<'a, 'c, S> {
 
     /// As [`Solver::solve`], but the score is exact only inside
     /// (`alpha`, `beta`); outside it is a bound on the right side.
-    pub fn solve_window(&mut self, p: Pos<S>, alpha: i32, beta: i32) -> Option<(i32, Option<u32>)> {
+    pub(crate) fn solve_window(
+        &mut self,
+        p: Pos<S>,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Option<u32>)> {
         self.ceiling = self.g.playable.count() as i32 + 3 * p.bonus.count() as i32;
         let n = self.g.empties(p.me, p.opp).count();
         let (score, best) = self.root(p, alpha, beta, n);

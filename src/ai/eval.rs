@@ -15,10 +15,10 @@ use super::terrain::{SquareClass, Terrain};
 use super::weights::WEIGHTS;
 
 /// Evaluation units per point of final margin.
-pub const SCALE: i32 = 16;
+pub(crate) const SCALE: i32 = 16;
 
 /// Number of phases the weights are given for, from the end (0) to the start.
-pub const PHASES: usize = 6;
+pub(crate) const PHASES: usize = 6;
 
 /// The features after the square classes' disc differences, by their
 /// place in a row of features (and of weights).
@@ -48,12 +48,12 @@ mod at {
 }
 
 /// Number of features.
-pub const FEATURES: usize = at::TEMPO + 1;
+pub(crate) const FEATURES: usize = at::TEMPO + 1;
 
 /// Names of the features, in order (for the tuning tool's output, native
 /// only like the tool).
 #[cfg(not(target_arch = "wasm32"))]
-pub const FEATURE_NAMES: [&str; FEATURES] = [
+pub(crate) const FEATURE_NAMES: [&str; FEATURES] = [
     "corner",
     "corner/c",
     "corner/x",
@@ -88,14 +88,14 @@ const BOUND: i32 = 1 << 24;
 const REGION_EMPTIES: u32 = 24;
 
 /// Weights of every feature for each phase.
-pub type Weights = [[f32; FEATURES]; PHASES];
+pub(crate) type Weights = [[f32; FEATURES]; PHASES];
 
 /// An evaluation as the search uses it: a value for the side to move,
 /// with what it keeps from one position to the next (an [`Acc`] it
 /// updates move by move; nothing for a plain function of the position).
 ///
 /// [`Acc`]: Evaluator::Acc
-pub trait Evaluator<S: Size> {
+pub(crate) trait Evaluator<S: Size> {
     /// What the evaluation carries down the tree.
     type Acc: Copy;
     /// The carried state of `p`, from nothing.
@@ -130,7 +130,7 @@ impl<S: Size> Evaluator<S> for Eval<S> {
 
 /// The evaluation of one board: class masks built from its terrain.
 #[derive(Clone, Debug)]
-pub struct Eval<S: Size> {
+pub(crate) struct Eval<S: Size> {
     classes: [S::B; SquareClass::COUNT],
     playable: u32,
     /// The weights for each number of empties, interpolated between phases.
@@ -139,12 +139,12 @@ pub struct Eval<S: Size> {
 
 impl<S: Size> Eval<S> {
     /// The tuned evaluation for the board of `terrain`.
-    pub fn new(terrain: &Terrain<S>) -> Eval<S> {
+    pub(crate) fn new(terrain: &Terrain<S>) -> Eval<S> {
         Eval::with_weights(terrain, WEIGHTS)
     }
 
     /// The evaluation with other weights (for tuning).
-    pub fn with_weights(terrain: &Terrain<S>, weights: Weights) -> Eval<S> {
+    pub(crate) fn with_weights(terrain: &Terrain<S>, weights: Weights) -> Eval<S> {
         let mut classes = [S::B::ZERO; SquareClass::COUNT];
         for sq in Squares(terrain.playable) {
             classes[terrain.classes[sq as usize].index()] |= S::B::bit(sq);
@@ -168,7 +168,7 @@ impl<S: Size> Eval<S> {
     /// (for the tuning tool).
     #[cfg(not(target_arch = "wasm32"))]
     #[inline]
-    pub fn phase(&self, empties: u32) -> (usize, f32) {
+    pub(crate) fn phase(&self, empties: u32) -> (usize, f32) {
         phase_of(self.playable, empties)
     }
 
@@ -179,7 +179,7 @@ impl<S: Size> Eval<S> {
     /// its own instructions instead of calling the portable build.
     #[cfg_attr(target_arch = "x86_64", inline(always))]
     #[cfg_attr(not(target_arch = "x86_64"), inline)]
-    pub fn features(&self, terrain: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
+    pub(crate) fn features(&self, terrain: &Terrain<S>, p: Pos<S>) -> [f32; FEATURES] {
         let mut f = [0f32; FEATURES];
         let (me, opp) = (p.me, p.opp);
         let diff = |b: S::B| (me & b).count() as f32 - (opp & b).count() as f32;
@@ -223,7 +223,7 @@ impl<S: Size> Eval<S> {
     /// [`SCALE`] units per point.
     #[cfg_attr(target_arch = "x86_64", inline(always))]
     #[cfg_attr(not(target_arch = "x86_64"), inline)]
-    pub fn evaluate(&self, terrain: &Terrain<S>, p: Pos<S>) -> i32 {
+    pub(crate) fn evaluate(&self, terrain: &Terrain<S>, p: Pos<S>) -> i32 {
         let f = self.features(terrain, p);
         let empties = terrain.empties(p.me, p.opp).count().min(self.playable);
         let row = &self.rows[empties as usize];
@@ -235,7 +235,7 @@ impl<S: Size> Eval<S> {
     }
 
     /// A small alpha-beta search on the evaluation (for move ordering).
-    pub fn shallow(&self, terrain: &Terrain<S>, p: Pos<S>, depth: u32) -> i32 {
+    pub(crate) fn shallow(&self, terrain: &Terrain<S>, p: Pos<S>, depth: u32) -> i32 {
         self.alpha_beta(terrain, p, depth, -BOUND, BOUND, false)
     }
 
@@ -297,7 +297,7 @@ impl<S: Size> Eval<S> {
 
 /// The two phases a board of `playable` squares with `empties` empty lies
 /// between, and the weight of the upper one.
-pub fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
+pub(crate) fn phase_of(playable: u32, empties: u32) -> (usize, f32) {
     let t = empties.min(playable) as f32 / playable as f32 * (PHASES - 1) as f32;
     let k = (t as usize).min(PHASES - 2);
     (k, t - k as f32)

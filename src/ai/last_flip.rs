@@ -87,7 +87,7 @@ const fn diagonals() -> [(u64, u64); 64] {
 /// Discs flipped by `mover` playing on `sq`, the only empty square of an
 /// open 8 x 8 board.
 #[inline(always)]
-pub fn count(mover: u64, sq: u32) -> u32 {
+pub(super) fn count(mover: u64, sq: u32) -> u32 {
     let (x, y) = ((sq % 8) as usize, (sq / 8) as usize);
     let (down_right, down_left) = DIAGONALS[sq as usize];
     let row = (mover >> (8 * y)) as u8 as usize;

@@ -195,7 +195,7 @@ impl<S: Size> Searcher<S> {
 
     /// The evaluation (for the tuning tool).
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn eval(&self) -> &Eval<S> {
+    pub(crate) fn eval(&self) -> &Eval<S> {
         &self.eval
     }
 

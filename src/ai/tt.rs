@@ -2,14 +2,14 @@
 //! hold for and the best move found, in two-way buckets.
 
 /// Marks an entry without a best move.
-pub const NO_MOVE: u8 = u8::MAX;
+pub(crate) const NO_MOVE: u8 = u8::MAX;
 
 /// Bounds beyond every score.
 const INF: i16 = i16::MAX;
 
 /// What the table knows about one position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     key: u64,
     /// The value is at least this.
     pub lower: i16,
@@ -24,30 +24,30 @@ pub struct Entry {
 
 /// A fixed-size table of [`Entry`], replaced by depth and age.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
     date: u8,
 }
 
 /// Table sizes, as powers of two of their entries (16 bytes each).
-pub mod bits {
+pub(crate) mod bits {
     /// A quick search: a weak level, or a budget under [`SMALL_BUDGET`]
     /// nodes (1 MB).
-    pub const SMALL: u32 = 16;
+    pub(crate) const SMALL: u32 = 16;
     /// The node budgets below which a search takes the [`SMALL`] table.
-    pub const SMALL_BUDGET: u64 = 100_000;
+    pub(crate) const SMALL_BUDGET: u64 = 100_000;
     /// Hints and self-play tuning (4 MB).
-    pub const MEDIUM: u32 = 18;
+    pub(crate) const MEDIUM: u32 = 18;
     /// A strong level's search (16 MB each, for the two tables of a searcher).
-    pub const LARGE: u32 = 20;
+    pub(crate) const LARGE: u32 = 20;
     /// The exact solver, which keeps every position it proves (64 MB).
-    pub const SOLVER: u32 = 22;
+    pub(crate) const SOLVER: u32 = 22;
 }
 
 impl Table {
     /// A table of `2^bits` entries.
-    pub fn new(bits: u32) -> Table {
+    pub(crate) fn new(bits: u32) -> Table {
         let size = 1usize << bits;
         Table {
             entries: vec![Entry::default(); size],
@@ -57,13 +57,13 @@ impl Table {
     }
 
     /// Starts a new search: older entries become the first to go.
-    pub fn age(&mut self) {
+    pub(crate) fn age(&mut self) {
         self.date = self.date.wrapping_add(1).max(1);
     }
 
     /// The entry for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let i = key as usize & self.mask;
         let bucket = &self.entries[i..i + 2];
         bucket.iter().find(|e| e.key == key && e.date != 0).copied()
@@ -72,7 +72,15 @@ impl Table {
     /// Records that a search of `depth` with window (`alpha`, `beta`) found
     /// `value` and best move `mv`.
     #[inline]
-    pub fn store(&mut self, key: u64, depth: u32, alpha: i32, beta: i32, value: i32, mv: u8) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        value: i32,
+        mv: u8,
+    ) {
         let depth = depth.min(u8::MAX as u32) as u8;
         let value = value.clamp(-(INF as i32) + 1, INF as i32 - 1) as i16;
         let lower = if value as i32 > alpha { value } else { -INF };

@@ -22,7 +22,7 @@ use super::train::data::{play_out, sign};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]
-pub struct Sample {
+pub(crate) struct Sample {
     features: [f32; FEATURES],
     phase: (usize, f32),
     /// Future margin for the side to move with good play, in points.
@@ -31,7 +31,7 @@ pub struct Sample {
 
 /// How the training games are played.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// Number of games.
     pub games: u32,
     /// Seed of the maps, openings and players.
@@ -44,7 +44,7 @@ pub struct Plan {
 
 /// Plays the games of `plan` and labels their positions; `progress` gets
 /// the number of games done.
-pub fn samples(plan: &Plan, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
+pub(crate) fn samples(plan: &Plan, progress: &mut dyn FnMut(u32)) -> Vec<Sample> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(plan.seed);
     let mut out = Vec::new();
     for i in 0..plan.games {
@@ -137,7 +137,7 @@ pub enum TuneError {
 /// two phases around its position; `ridge` pulls weights towards zero.
 /// Refused when the samples do not fix the weights: none at all, or
 /// (without a ridge) a feature that no sample of a phase shows.
-pub fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, TuneError> {
+pub(crate) fn fit(samples: &[Sample], ridge: f64) -> Result<Weights, TuneError> {
     if samples.is_empty() {
         return Err(TuneError::NoPositions);
     }
@@ -208,7 +208,7 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 
 /// Root-mean-square error of `weights` on `samples`, in points (`samples`
 /// is not empty: [`fit`] refuses that).
-pub fn error(samples: &[Sample], weights: &Weights) -> f64 {
+pub(crate) fn error(samples: &[Sample], weights: &Weights) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
@@ -223,7 +223,7 @@ pub fn error(samples: &[Sample], weights: &Weights) -> f64 {
 }
 
 /// The source of `weights.rs` for `weights`.
-pub fn source(weights: &Weights, note: &str) -> String {
+pub(crate) fn source(weights: &Weights, note: &str) -> String {
     let mut s = String::from(
         "//! Evaluation weights in points per unit of each feature, written by\n\
          //! `mapello tune` (see `src/ai/tune.rs`); phase 0 is the end of the game.\n",
@@ -236,7 +236,7 @@ pub fn source(weights: &Weights, note: &str) -> String {
     // The shape is spelled out, not imported: the evaluation reads this
     // file, and a file it reads must not read it back.
     s.push_str(&format!(
-        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub const WEIGHTS: [[f32; {FEATURES}]; {PHASES}] = [\n"
+        "#[rustfmt::skip]\n#[allow(clippy::approx_constant)]\npub(crate) const WEIGHTS: [[f32; {FEATURES}]; {PHASES}] = [\n"
     ));
     for phase in weights {
         let row: Vec<String> = phase.iter().map(|w| format!("{w:.3}")).collect();

@@ -20,7 +20,7 @@ use crate::map::{Counts, Map};
 use crate::position::Colour;
 use crate::rules::Variant;
 
-pub const SOLVE: Command = Command {
+pub(super) const SOLVE: Command = Command {
     name: "solve",
     usage: "--position P [--max-empties E] [--max-nodes N]",
     run: solve,
@@ -38,7 +38,7 @@ const FIRST_REPORT: Duration = Duration::from_secs(2);
 const REPORT_EVERY: Duration = Duration::from_secs(10);
 
 /// A score as the command line prints it: `+38`, `0`, `-12`.
-pub fn signed(v: i32) -> String {
+pub(super) fn signed(v: i32) -> String {
     if v > 0 {
         format!("+{v}")
     } else {
@@ -157,7 +157,7 @@ fn random_maps_variant(position: &PositionArgs) -> Result<(), CliError> {
     }
 }
 
-pub const BESTMOVE: Command = Command {
+pub(super) const BESTMOVE: Command = Command {
     name: "bestmove",
     usage: "--position P (--level L | --time-ms T)",
     run: bestmove,
@@ -291,7 +291,7 @@ pub(super) fn report_clock() -> (Instant, Duration) {
 /// Most playouts a move of `uct:N`: its tree keeps a node per playout.
 const MAX_PLAYOUTS: u32 = 1_000_000;
 
-pub const MATCH: Command = Command {
+pub(super) const MATCH: Command = Command {
     name: "match",
     usage: "[--position P | --random-maps] --a L --b L --games N [--seed S] [--openings K] \
             [--time-ms T] [--threads T]",
@@ -481,7 +481,7 @@ const MAX_SOLVE_AT: u32 = 20;
 /// Largest ridge: far past any that leaves the weights meaningful.
 const MAX_RIDGE: f64 = 1e6;
 
-pub const TUNE: Command = Command {
+pub(super) const TUNE: Command = Command {
     name: "tune",
     usage: "[--games N] [--seed S] [--level L] [--solve-at E] [--ridge R]",
     run: tune,
@@ -522,7 +522,7 @@ fn tune(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-pub const BALANCE: Command = Command {
+pub(super) const BALANCE: Command = Command {
     name: "balance",
     usage: "--position P",
     run: balance,
@@ -559,7 +559,7 @@ fn balance(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// FFO endgame test positions #40 to #44 (tournament scoring), with the
 /// exact score and the best moves.
-pub const FFO: [(&str, &str, i32, &[&str]); 5] = [
+pub(super) const FFO: [(&str, &str, i32, &[&str]); 5] = [
     (
         "#40",
         "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
@@ -598,7 +598,7 @@ const BENCH_SEARCH_NODES: u64 = 2_000_000;
 /// Search speed: nodes per second of a midgame search of
 /// [`BENCH_SEARCH_NODES`] nodes on a fixed Mapello map, then the FFO #40-#44 solve times and the
 /// solver's nodes per second.
-pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
+pub(super) fn bench(bench: &mut Bench) -> Result<(), CliError> {
     bench.method(format!(
         "Search: one search from the Mapello start on the same map, stopped after \
          {BENCH_SEARCH_NODES} nodes, with the learned evaluation and then with the \

@@ -13,7 +13,7 @@ use super::CliError;
 
 /// The command-line words a command has not taken yet.
 #[derive(Clone, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     words: Vec<String>,
 }
 
@@ -25,13 +25,13 @@ fn is_option(word: &str) -> bool {
 
 impl Args {
     /// The words to parse.
-    pub fn new(words: Vec<String>) -> Args {
+    pub(crate) fn new(words: Vec<String>) -> Args {
         Args { words }
     }
 
     /// Takes the value of `--name`, if given; refuses a missing value or a
     /// repeated option.
-    pub fn value(&mut self, name: &str) -> Result<Option<String>, CliError> {
+    pub(crate) fn value(&mut self, name: &str) -> Result<Option<String>, CliError> {
         let mut found = None;
         for value in self.take(name, true)? {
             let value = value.ok_or_else(|| CliError::MissingValue(name.to_string()))?;
@@ -88,7 +88,11 @@ impl Args {
     }
 
     /// Takes and parses the value of `--name`; `what` describes a good value.
-    pub fn parsed<T: FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
+    pub(crate) fn parsed<T: FromStr>(
+        &mut self,
+        name: &str,
+        what: &str,
+    ) -> Result<Option<T>, CliError> {
         self.value(name)?
             .map(|v| {
                 v.parse().map_err(|_| CliError::BadValue {
@@ -102,7 +106,11 @@ impl Args {
 
     /// Takes the value of `--name`, a number in `range`; anything else,
     /// NaN and infinities included, is an error that names the range.
-    pub fn number<T>(&mut self, name: &str, range: RangeInclusive<T>) -> Result<Option<T>, CliError>
+    pub(crate) fn number<T>(
+        &mut self,
+        name: &str,
+        range: RangeInclusive<T>,
+    ) -> Result<Option<T>, CliError>
     where
         T: FromStr + PartialOrd + Display,
     {
@@ -112,7 +120,7 @@ impl Args {
     }
 
     /// Takes `--size`, a board size.
-    pub fn size(&mut self) -> Result<Option<u32>, CliError> {
+    pub(crate) fn size(&mut self) -> Result<Option<u32>, CliError> {
         let size = self.parsed("size", "6, 8 or 10")?;
         match size {
             Some(n) if !SIZES.contains(&n) => Err(CliError::BadSize(n)),
@@ -121,26 +129,26 @@ impl Args {
     }
 
     /// Takes `--name` given without a value; true when it was there.
-    pub fn flag(&mut self, name: &str) -> Result<bool, CliError> {
+    pub(crate) fn flag(&mut self, name: &str) -> Result<bool, CliError> {
         Ok(!self.take(name, false)?.is_empty())
     }
 
     /// Takes the next positional argument.
-    pub fn positional(&mut self) -> Option<String> {
+    pub(crate) fn positional(&mut self) -> Option<String> {
         let i = self.words.iter().position(|w| !is_option(w))?;
         Some(self.words.remove(i))
     }
 
     /// Takes the next positional argument, which must be there; `what`
     /// names it in the error.
-    pub fn required(&mut self, what: &str) -> Result<String, CliError> {
+    pub(crate) fn required(&mut self, what: &str) -> Result<String, CliError> {
         self.positional()
             .ok_or_else(|| CliError::Missing(what.to_string()))
     }
 
     /// Takes the next positional argument, which must be there and be a
     /// number in `range`.
-    pub fn required_number<T>(
+    pub(crate) fn required_number<T>(
         &mut self,
         what: &str,
         range: RangeInclusive<T>,
@@ -153,14 +161,14 @@ impl Args {
     }
 
     /// Takes every positional argument left.
-    pub fn rest(&mut self) -> Vec<String> {
+    pub(crate) fn rest(&mut self) -> Vec<String> {
         let (rest, options) = self.words.drain(..).partition(|w| !is_option(w));
         self.words = options;
         rest
     }
 
     /// Refuses whatever no one took.
-    pub fn finish(&self) -> Result<(), CliError> {
+    pub(crate) fn finish(&self) -> Result<(), CliError> {
         match self.words.first() {
             None => Ok(()),
             Some(w) if is_option(w) => Err(CliError::UnknownOption(w.clone())),

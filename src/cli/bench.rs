@@ -16,14 +16,14 @@ use crate::map::{Counts, Map};
 use crate::perft::OTHELLO_PERFT;
 use crate::rules::Variant;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "bench",
     usage: "[--markdown]",
     run,
 };
 
 /// Where the figures go, and how they are written.
-pub struct Bench<'a> {
+pub(crate) struct Bench<'a> {
     out: &'a mut dyn Write,
     markdown: bool,
     /// How each suite measured its figures, for the Markdown method paragraph.
@@ -32,7 +32,12 @@ pub struct Bench<'a> {
 
 impl Bench<'_> {
     /// Prints one figure as `name: value unit`, or as a table row.
-    pub fn figure(&mut self, name: &str, value: impl Display, unit: &str) -> Result<(), CliError> {
+    pub(crate) fn figure(
+        &mut self,
+        name: &str,
+        value: impl Display,
+        unit: &str,
+    ) -> Result<(), CliError> {
         if self.markdown {
             writeln!(self.out, "| {name} | {value} | {unit} |")?;
         } else {
@@ -43,13 +48,13 @@ impl Bench<'_> {
 
     /// Says how a suite measures its figures: a sentence or two of the
     /// Markdown method paragraph (the plain lines leave it out).
-    pub fn method(&mut self, text: String) {
+    pub(crate) fn method(&mut self, text: String) {
         self.method.push(text);
     }
 }
 
 /// A set of figures measured together.
-pub type Suite = fn(&mut Bench) -> Result<(), CliError>;
+pub(super) type Suite = fn(&mut Bench) -> Result<(), CliError>;
 
 /// Every suite, in the order printed.
 const SUITES: &[Suite] = &[perft, super::ai::bench, super::blocs::bench];

@@ -22,7 +22,7 @@ use crate::errors::ParseError;
 use crate::games;
 
 /// The commands Blocs has, in the order the usage lists them.
-pub const COMMANDS: &[Command] = &[
+pub(super) const COMMANDS: &[Command] = &[
     Command {
         name: "perft",
         usage: "D [--position P]",
@@ -136,7 +136,7 @@ fn show(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The board rows, `X to move` or `game over` and `winner: X`, the phase
 /// and the legal moves.
-pub fn state(pos: &Position) -> String {
+pub(super) fn state(pos: &Position) -> String {
     let diagram = diagram::write(pos);
     let mut text: String = diagram.lines().take(4).map(|l| format!("{l}\n")).collect();
     match pos.winner() {
@@ -290,7 +290,7 @@ const BENCH_SOLVES: u32 = 10_000;
 
 /// The solver's figures: the time and memory to build its tables, and the
 /// time of one solve of the empty board.
-pub fn bench(bench: &mut Bench) -> Result<(), CliError> {
+pub(super) fn bench(bench: &mut Bench) -> Result<(), CliError> {
     bench.method(format!(
         "Blocs: one build of the solver's tables (Grundy values of the 2^16 \
          flipping positions, then the placement outcomes), and the mean of \

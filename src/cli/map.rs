@@ -8,7 +8,7 @@ use crate::rules::Variant;
 use crate::setup::Setup;
 use crate::{diagram, sharecode};
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "map",
     usage: "encode [--position P] | map decode CODE",
     run,

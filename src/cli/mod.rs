@@ -25,9 +25,10 @@ use thiserror::Error;
 
 use crate::games::{self, Engine};
 
-pub use args::Args;
-pub use bench::{perft_rates, Bench, ROUNDS};
-pub use position::PositionArgs;
+pub(crate) use args::Args;
+pub(crate) use bench::Bench;
+pub use bench::{perft_rates, ROUNDS};
+pub(crate) use position::PositionArgs;
 
 /// A command that failed; its message goes to standard error.
 #[derive(Debug, Error)]
@@ -132,20 +133,20 @@ pub enum CliError {
 }
 
 /// What a command does with the words after its name, printing to `out`.
-pub type Run = fn(&mut Args, &mut dyn Write) -> Result<(), CliError>;
+pub(crate) type Run = fn(&mut Args, &mut dyn Write) -> Result<(), CliError>;
 
 /// A command of the `mapello` tool.
-pub struct Command {
+pub(crate) struct Command {
     /// The word that selects it.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Its synopsis, after the name.
-    pub usage: &'static str,
+    pub(crate) usage: &'static str,
     /// What it does.
-    pub run: Run,
+    pub(crate) run: Run,
 }
 
 /// Every command, in the order the usage lists them.
-pub const COMMANDS: &[Command] = &[
+pub(crate) const COMMANDS: &[Command] = &[
     perft::COMMAND,
     show::COMMAND,
     map::COMMAND,
@@ -204,7 +205,7 @@ fn engine(args: &Args) -> Engine {
 }
 
 /// Runs the command named by the first word.
-pub fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliError> {
     let mut args = Args::new(words);
     if args.flag("help")? {
         write!(out, "{}", usage())?;

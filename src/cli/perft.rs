@@ -5,7 +5,7 @@ use std::io::Write;
 use super::{Args, CliError, Command, PositionArgs};
 use crate::caps::MAX_PERFT_DEPTH;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "perft",
     usage: "D [--position P] [--variant V] [--size N]",
     run,

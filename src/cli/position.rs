@@ -41,18 +41,18 @@ use crate::{diagram, obf, sharecode};
 
 /// The position a command works on, as given on the command line.
 #[derive(Clone, Debug, Default)]
-pub struct PositionArgs {
+pub(crate) struct PositionArgs {
     /// `--position`: where to read the position.
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// `--variant`: the variant to play.
-    pub variant: Option<Variant>,
+    pub(crate) variant: Option<Variant>,
     /// `--size`: the side of the default start.
-    pub size: Option<u32>,
+    pub(crate) size: Option<u32>,
 }
 
 impl PositionArgs {
     /// Takes `--position`, `--variant` and `--size` from the arguments.
-    pub fn take(args: &mut Args) -> Result<PositionArgs, CliError> {
+    pub(crate) fn take(args: &mut Args) -> Result<PositionArgs, CliError> {
         let position = args.value("position")?;
         let variant = args
             .value("variant")?
@@ -70,12 +70,12 @@ impl PositionArgs {
     }
 
     /// Side of the board: `--size`, 8 x 8 without it.
-    pub fn side(&self) -> u32 {
+    pub(crate) fn side(&self) -> u32 {
         self.size.unwrap_or(8)
     }
 
     /// The position as an unchecked setup.
-    pub fn setup(&self) -> Result<Setup, CliError> {
+    pub(crate) fn setup(&self) -> Result<Setup, CliError> {
         match &self.position {
             Some(arg) => Ok(load(arg, self.variant)?),
             None => {
@@ -86,7 +86,7 @@ impl PositionArgs {
     }
 
     /// The position as a game, ready to play.
-    pub fn game(&self) -> Result<AnyGame, CliError> {
+    pub(crate) fn game(&self) -> Result<AnyGame, CliError> {
         AnyGame::from_setup(&self.setup()?).map_err(CliError::Unplayable)
     }
 }
@@ -98,7 +98,7 @@ pub(crate) fn in_source(source: &str) -> impl Fn(ParseError) -> ParseError + '_ 
 
 /// Most bytes read for one position: a diagram of the largest board with
 /// its comments takes a few hundred.
-pub const MAX_POSITION_BYTES: usize = 1 << 20;
+pub(crate) const MAX_POSITION_BYTES: usize = 1 << 20;
 
 /// The text of a position from `source`, named `name` in errors: at most
 /// [`MAX_POSITION_BYTES`], and UTF-8.

@@ -10,7 +10,7 @@ use super::{Args, CliError, Command, PositionArgs};
 use crate::ai::review::{self, MoveReview, Options, DEFAULT_LEVEL, MAX_LEVEL};
 use crate::transcript;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "review",
     usage: "[--position P] [--level L] MOVES...",
     run,

@@ -9,7 +9,7 @@ use crate::game::{AnyGame, Outcome};
 use crate::rules::{Status, Variant};
 use crate::transcript;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "show",
     usage: "[--position P] [--variant V] [--size N] [MOVES...]",
     run,
@@ -30,7 +30,7 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// The diagram's board rows, then `to move: X` or `game over`, the legal
 /// moves and the score (the side to move and the bonus points are in those
 /// lines, so the diagram's own trailing lines are left out).
-pub fn state(game: &AnyGame) -> String {
+pub(super) fn state(game: &AnyGame) -> String {
     let snap = game.snapshot();
     let mut text = diagram::write_board(&game.setup());
     let (to_move, legal) = match snap.status {

@@ -28,7 +28,7 @@ const MAX_EPOCHS: u32 = 100;
 /// Most empties the games solve exactly: every game makes such a solve.
 const MAX_SOLVE_AT: u32 = 20;
 
-pub const COMMAND: Command = Command {
+pub(super) const COMMAND: Command = Command {
     name: "train",
     usage: "[--dir D] [--size 6|8|10] [--games N[,N...]] [--seed S] [--level L] [--solve-at E] [--threads T] \
             [--epochs K] [--out F]",

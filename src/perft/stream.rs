@@ -8,7 +8,7 @@ use crate::rules::{Board, Rules};
 
 /// Leaves at every depth `1..=depth` below `pos`, in one walk of the tree
 /// (element `d - 1` is perft `d`); it costs no more than perft `depth` alone.
-pub fn perft_all<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> Vec<u64> {
+pub(super) fn perft_all<S: Size>(board: &Board<S>, pos: &Position<S>, depth: u32) -> Vec<u64> {
     let mut counts = vec![0; depth as usize];
     if depth > 0 {
         walk(board, pos, 0, &mut counts);

@@ -10,12 +10,12 @@ use crate::map::Map;
 use crate::rules::{Board, BoardError, Refusal, Rules, Variant};
 
 /// The only side length Troll is played on.
-pub const SIZE: u32 = 8;
+pub(crate) const SIZE: u32 = 8;
 
 /// The two edges `c` must join: Black's top and bottom rows, White's left
 /// and right columns.
 #[inline(always)]
-pub fn edges<S: Size>(c: Colour) -> [S::B; 2] {
+pub(crate) fn edges<S: Size>(c: Colour) -> [S::B; 2] {
     match c {
         Colour::Black => [S::FULL & !(S::FULL << S::N), S::FULL & !(S::FULL >> S::N)],
         Colour::White => [S::FULL & !S::NOT_A, S::FULL & !S::NOT_LAST],
@@ -24,7 +24,7 @@ pub fn edges<S: Size>(c: Colour) -> [S::B; 2] {
 
 /// Every square of `c`'s edges.
 #[inline(always)]
-pub fn edge_squares<S: Size>(c: Colour) -> S::B {
+pub(crate) fn edge_squares<S: Size>(c: Colour) -> S::B {
     let [a, b] = edges::<S>(c);
     a | b
 }
@@ -50,7 +50,7 @@ fn fill<S: Size>(discs: S::B, from: S::B) -> S::B {
 
 /// The discs of `discs` (all of colour `c`) on a chain joining `c`'s two
 /// edges: those reached from both edges. Empty when `c` has not connected.
-pub fn chain<S: Size>(discs: S::B, c: Colour) -> S::B {
+pub(crate) fn chain<S: Size>(discs: S::B, c: Colour) -> S::B {
     let [a, b] = edges::<S>(c);
     let from_a = fill::<S>(discs, a);
     if (from_a & b).is_empty() {
@@ -61,7 +61,7 @@ pub fn chain<S: Size>(discs: S::B, c: Colour) -> S::B {
 
 /// True when the discs `discs` of colour `c` join `c`'s two edges.
 #[inline(always)]
-pub fn connected<S: Size>(discs: S::B, c: Colour) -> bool {
+pub(crate) fn connected<S: Size>(discs: S::B, c: Colour) -> bool {
     let [a, b] = edges::<S>(c);
     !(fill::<S>(discs, a) & b).is_empty()
 }
@@ -69,7 +69,7 @@ pub fn connected<S: Size>(discs: S::B, c: Colour) -> bool {
 /// The colour that has connected in `pos`, if any. Only the last mover can
 /// have (flips only add to the mover's discs), and two chains could not both
 /// exist: they would cross on a square.
-pub fn connector<S: Size>(pos: &Position<S>) -> Option<Colour> {
+pub(crate) fn connector<S: Size>(pos: &Position<S>) -> Option<Colour> {
     let last = pos.side.other();
     if connected::<S>(pos.opp, last) {
         Some(last)

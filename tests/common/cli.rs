@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// A run of `mapello` with `stdin` (or nothing) on its standard input.
-pub fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
+pub(crate) fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mapello"))
         .args(args)
         .stdin(Stdio::piped())
@@ -21,7 +21,7 @@ pub fn mapello(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 /// Standard output of a run that must succeed with nothing on standard error.
-pub fn ok(args: &[&str]) -> String {
+pub(crate) fn ok(args: &[&str]) -> String {
     let out = mapello(args, None);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{args:?} failed: {stderr}");
@@ -30,7 +30,7 @@ pub fn ok(args: &[&str]) -> String {
 }
 
 /// Standard error of a run that must fail with nothing on standard output.
-pub fn fails(args: &[&str]) -> String {
+pub(crate) fn fails(args: &[&str]) -> String {
     let out = mapello(args, None);
     assert!(!out.status.success(), "{args:?} should fail");
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "", "{args:?}");
@@ -38,7 +38,7 @@ pub fn fails(args: &[&str]) -> String {
 }
 
 /// The one line of standard error of a run that must fail.
-pub fn one_line_error(args: &[&str]) -> String {
+pub(crate) fn one_line_error(args: &[&str]) -> String {
     let err = fails(args);
     assert!(
         err.starts_with("mapello: ") && err.ends_with('\n') && err.lines().count() == 1,
@@ -49,7 +49,12 @@ pub fn one_line_error(args: &[&str]) -> String {
 
 /// The lines of `out`, a match's output: one a game, then the tally.
 /// The first two games must begin as `first` and `second`.
-pub fn match_lines<'a>(out: &'a str, games: usize, first: &str, second: &str) -> Vec<&'a str> {
+pub(crate) fn match_lines<'a>(
+    out: &'a str,
+    games: usize,
+    first: &str,
+    second: &str,
+) -> Vec<&'a str> {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), games + 1, "{out}");
     assert!(lines[0].starts_with(first), "{out}");
@@ -58,21 +63,21 @@ pub fn match_lines<'a>(out: &'a str, games: usize, first: &str, second: &str) ->
 }
 
 /// The words of `line`, a command line too long to list word by word.
-pub fn words(line: &str) -> Vec<&str> {
+pub(crate) fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
 
 /// A file holding `text`, removed when dropped.
-pub struct TempFile(PathBuf);
+pub(crate) struct TempFile(PathBuf);
 
 impl TempFile {
-    pub fn new(name: &str, text: &str) -> TempFile {
+    pub(crate) fn new(name: &str, text: &str) -> TempFile {
         let path = std::env::temp_dir().join(format!("mapello-cli-{}-{name}", std::process::id()));
         std::fs::write(&path, text).unwrap();
         TempFile(path)
     }
 
-    pub fn path(&self) -> &str {
+    pub(crate) fn path(&self) -> &str {
         self.0.to_str().unwrap()
     }
 }

@@ -2,7 +2,7 @@
 
 /// The seed of a randomised test: `MAPELLO_SEED` when set, else the clock.
 /// It is printed with `name`, so a failing run can be replayed.
-pub fn seed(name: &str) -> u64 {
+pub(crate) fn seed(name: &str) -> u64 {
     let seed = std::env::var("MAPELLO_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

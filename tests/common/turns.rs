@@ -2,10 +2,10 @@
 //! and Reversi, tests/troll_reference.rs for Troll) share: the directions a
 //! move walks, and a status that follows from the legal moves alone.
 
-use mapello::rules::Status;
+use mapello::Status;
 
 /// The eight directions a move walks from its square, as (dx, dy).
-pub const DIRECTIONS: [(i32, i32); 8] = [
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -17,7 +17,7 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 /// A reference state that knows its legal moves and can pass.
-pub trait Turns: Sized {
+pub(crate) trait Turns: Sized {
     /// The squares the side to move may play, as (x, y).
     fn legal(&self) -> Vec<(i32, i32)>;
 

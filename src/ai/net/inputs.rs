@@ -9,31 +9,31 @@
 //! one view into the other.
 
 /// A disc of the side whose view it is.
-pub const MINE: usize = 0;
+pub(crate) const MINE: usize = 0;
 /// A disc of the other side.
-pub const THEIRS: usize = 1;
+pub(crate) const THEIRS: usize = 1;
 /// An untaken bonus.
-pub const BONUS: usize = 2;
+pub(crate) const BONUS: usize = 2;
 /// A wall.
-pub const WALL: usize = 3;
+pub(crate) const WALL: usize = 3;
 /// Inputs a square has.
-pub const KINDS: usize = 4;
+pub(crate) const KINDS: usize = 4;
 
 /// Number of inputs of an `n` x `n` board.
-pub const fn count(n: u32) -> usize {
+pub(crate) const fn count(n: u32) -> usize {
     KINDS * (n * n) as usize + 4 * (n as usize + 1)
 }
 
 /// The input for `kind` on inner square `sq`.
 #[inline(always)]
-pub const fn square(sq: u32, kind: usize) -> usize {
+pub(crate) const fn square(sq: u32, kind: usize) -> usize {
     sq as usize * KINDS + kind
 }
 
 /// The input for a joker on cell (`x`, `y`) of the ring around an `n` x
 /// `n` board (cells counted from the ring's top-left corner); `None` off
 /// the ring.
-pub fn joker(n: u32, x: u32, y: u32) -> Option<usize> {
+pub(crate) fn joker(n: u32, x: u32, y: u32) -> Option<usize> {
     let m = n + 2;
     let first = KINDS * (n * n) as usize;
     let k = if x >= m || y >= m {
@@ -55,7 +55,7 @@ pub fn joker(n: u32, x: u32, y: u32) -> Option<usize> {
 /// The same input seen from the other side (for the training tool).
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
-pub fn other_side(n: u32, input: usize) -> usize {
+pub(crate) fn other_side(n: u32, input: usize) -> usize {
     if input < KINDS * (n * n) as usize && input % KINDS < 2 {
         input ^ 1
     } else {
@@ -66,7 +66,7 @@ pub fn other_side(n: u32, input: usize) -> usize {
 /// For each of the eight symmetries of the square, where each input goes
 /// (the identity first; for the training tool).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn symmetries(n: u32) -> Vec<Vec<u16>> {
+pub(crate) fn symmetries(n: u32) -> Vec<Vec<u16>> {
     let m = n + 2;
     (0..8)
         .map(|t| {

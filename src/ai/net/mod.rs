@@ -10,7 +10,7 @@
 //! Weights are integers: sums in steps of 1 / [`QA`], output weights in
 //! steps of 1 / [`QO`] point.
 
-pub mod inputs;
+pub(crate) mod inputs;
 
 use std::sync::OnceLock;
 
@@ -25,22 +25,22 @@ use super::pos::Pos;
 use super::terrain::Terrain;
 
 /// Sums each side's view feeds.
-pub const HIDDEN: usize = 64;
+pub(crate) const HIDDEN: usize = 64;
 /// Integer steps of one unit of a sum.
-pub const QA: i32 = 127;
+pub(crate) const QA: i32 = 127;
 /// Integer steps of one point of an output weight.
-pub const QO: i32 = 64;
+pub(crate) const QO: i32 = 64;
 /// Largest input weight of an `n` x `n` board (in units of a sum): with
 /// the bias, every square and every ring cell on, a sum stays within
 /// `i16` (for the training tool). 2 for 6 x 6 and 8 x 8, less for 10 x 10.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn max_weight(n: u32) -> f32 {
+pub(crate) fn max_weight(n: u32) -> f32 {
     let most_on = 1 + (n * n) as i32 + 4 * (n as i32 + 1);
     ((i32::from(i16::MAX) / most_on) as f32 / QA as f32).min(2.0)
 }
 
 /// One sum per hidden unit.
-pub type Row = [i16; HIDDEN];
+pub(crate) type Row = [i16; HIDDEN];
 
 /// The weights of a board size, as `mapello train` writes them.
 #[derive(Clone, Debug, PartialEq)]
@@ -215,7 +215,7 @@ static FILES: [(u32, &[u8]); BUILT] = [
 
 /// The built-in model for `n` x `n` boards, if there is one: each file
 /// is read the first time its size is asked for.
-pub fn builtin(n: u32) -> Option<&'static Model> {
+pub(crate) fn builtin(n: u32) -> Option<&'static Model> {
     static MODELS: [OnceLock<Option<Model>>; BUILT] = [const { OnceLock::new() }; BUILT];
     let i = FILES.iter().position(|&(size, _)| size == n)?;
     MODELS[i]
@@ -226,14 +226,14 @@ pub fn builtin(n: u32) -> Option<&'static Model> {
 /// The sums of both sides' views of a position: the side to move's, then
 /// the other's.
 #[derive(Clone, Copy, Debug)]
-pub struct Acc {
+pub(crate) struct Acc {
     me: Row,
     opp: Row,
 }
 
 /// The learned evaluation of one board.
 #[derive(Clone, Debug)]
-pub struct Learned<S: Size> {
+pub(crate) struct Learned<S: Size> {
     linear: Eval<S>,
     /// The bias plus the walls and jokers, which never change.
     base: Row,
@@ -263,7 +263,7 @@ fn sub(a: &mut Row, b: &Row) {
 
 impl<S: Size> Learned<S> {
     /// The evaluation of `board` with `model` (of `board`'s size).
-    pub fn new(board: &Board<S>, g: &Terrain<S>, model: &Model) -> Learned<S> {
+    pub(crate) fn new(board: &Board<S>, g: &Terrain<S>, model: &Model) -> Learned<S> {
         let n = S::N;
         let squares = (n * n) as usize;
         let row = |sq: usize, kind: usize| model.input[inputs::square(sq as u32, kind)];

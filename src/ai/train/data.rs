@@ -37,11 +37,11 @@ use crate::ai::search::Searcher;
 use crate::ai::tt;
 
 /// Games in one data file.
-pub const CHUNK: u32 = 1000;
+pub(crate) const CHUNK: u32 = 1000;
 
 /// How the training games are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// Side of the board.
     pub n: u32,
     /// Number of games (rounded up to whole chunks).
@@ -56,26 +56,26 @@ pub struct Plan {
 
 impl Plan {
     /// Number of chunks.
-    pub fn chunks(&self) -> u32 {
+    pub(crate) fn chunks(&self) -> u32 {
         self.games.div_ceil(CHUNK)
     }
 }
 
 /// The file of chunk `c` in `dir`.
-pub fn chunk_path(dir: &Path, c: u32) -> PathBuf {
+pub(crate) fn chunk_path(dir: &Path, c: u32) -> PathBuf {
     dir.join(format!("games-{c:04}.txt"))
 }
 
 /// The seed of generation `g` (from 0) of a run seeded with `seed`, so
 /// that each generation plays other maps and openings.
-pub fn generation_seed(seed: u64, g: u32) -> u64 {
+pub(crate) fn generation_seed(seed: u64, g: u32) -> u64 {
     seed ^ (u64::from(g) << 48)
 }
 
 /// Makes every chunk of `plan` missing from `dir` on `threads` threads,
 /// played with `model`'s evaluation (the hand-made one without);
 /// `progress` gets the chunks done so far and the total.
-pub fn generate(
+pub(crate) fn generate(
     plan: &Plan,
     dir: &Path,
     model: Option<&Model>,
@@ -128,7 +128,7 @@ fn write_chunk(plan: &Plan, dir: &Path, model: Option<&Model>, c: u32) -> std::i
 /// The map and variant of game `i` on an `n` x `n` board: one game in
 /// three is Othello, one a map with the editor's full set of pieces, one a
 /// map of any density.
-pub fn game_of(seed: u64, i: u32, n: u32) -> AnyGame {
+pub(crate) fn game_of(seed: u64, i: u32, n: u32) -> AnyGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ (u64::from(i) << 20) ^ 0x5eed);
     let game = match i % 3 {
         0 => AnyGame::new(Variant::Othello, Map::empty(n).expect("a board size")),
@@ -224,7 +224,7 @@ fn play<S: Size>(
 /// Plays `start` to the end, `choose` picking the move of each position
 /// with a move (given the plies played so far); passes are played for
 /// it. Returns black's final margin.
-pub fn play_out<S: Size>(
+pub(crate) fn play_out<S: Size>(
     board: &Board<S>,
     start: Position<S>,
     mut choose: impl FnMut(&Position<S>, u32) -> u32,
@@ -245,7 +245,7 @@ pub fn play_out<S: Size>(
 }
 
 /// +1 when black is to move, -1 otherwise.
-pub fn sign<S: Size>(p: &Position<S>) -> i32 {
+pub(crate) fn sign<S: Size>(p: &Position<S>) -> i32 {
     if p.side == Colour::Black {
         1
     } else {

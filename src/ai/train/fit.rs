@@ -34,7 +34,7 @@ use super::data;
 /// The result alone plays best: fitted on 50 000 games and played at
 /// level 7 against `classic:7` (60 games on random maps), shares of 0.3,
 /// 0.7 and 1.0 scored 61%, 73% and 77%.
-pub const BLEND: f32 = 1.0;
+pub(crate) const BLEND: f32 = 1.0;
 /// Positions per step.
 const BATCH: usize = 512;
 /// Step size of the first epoch; each later one takes 0.7 of the last.
@@ -42,11 +42,11 @@ const RATE: f32 = 0.002;
 /// Largest output weight, in points.
 const MAX_OUTPUT: f32 = 200.0;
 /// One game in this many is held out to measure the fit.
-pub const HOLD_OUT: u32 = 50;
+pub(crate) const HOLD_OUT: u32 = 50;
 
 /// The positions of the games, ready for fitting.
 #[derive(Default)]
-pub struct Samples {
+pub(crate) struct Samples {
     /// Side of the games' board.
     n: u32,
     /// The inputs that are on, from the side to move's view, all samples
@@ -61,17 +61,17 @@ pub struct Samples {
 
 impl Samples {
     /// Number of positions.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.target.len()
     }
 
     /// True when there is none.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.target.is_empty()
     }
 
     /// Side of the games' board (0 without any).
-    pub fn size(&self) -> u32 {
+    pub(crate) fn size(&self) -> u32 {
         self.n
     }
 
@@ -149,7 +149,7 @@ pub enum LineError {
 
 /// Reads the games of the first `chunks` files of each directory: the
 /// positions to fit and those held out. All are of one board size.
-pub fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), LoadError> {
+pub(crate) fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), LoadError> {
     let mut fit = Samples::default();
     let mut held = Samples::default();
     fit.starts.push(0);
@@ -288,7 +288,7 @@ fn add_game<S: Size>(
 
 /// The weights being fitted, in floating point.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Params {
+pub(crate) struct Params {
     /// Side of the board.
     n: u32,
     /// Input weights, `HIDDEN` per input.
@@ -319,7 +319,7 @@ impl Params {
 
     /// The hand-made evaluation alone: its weights and a silent network
     /// (the error to beat).
-    pub fn hand_made(n: u32) -> Params {
+    pub(crate) fn hand_made(n: u32) -> Params {
         let mut p = Params::new(0, n);
         p.v.fill(0.0);
         p
@@ -423,7 +423,7 @@ impl Params {
     }
 
     /// The integer model the search reads.
-    pub fn model(&self) -> Model {
+    pub(crate) fn model(&self) -> Model {
         let row = |src: &[f32], q: i32| -> Row {
             std::array::from_fn(|u| (src[u] * q as f32).round() as i16)
         };
@@ -444,7 +444,7 @@ impl Params {
 }
 
 /// Root-mean-square error of `params` on `s`, in points.
-pub fn error(params: &Params, s: &Samples) -> f64 {
+pub(crate) fn error(params: &Params, s: &Samples) -> f64 {
     if s.is_empty() {
         return 0.0;
     }
@@ -457,7 +457,7 @@ pub fn error(params: &Params, s: &Samples) -> f64 {
 
 /// The fit's state at the end of an epoch.
 #[derive(Clone, Debug, PartialEq)]
-pub struct State {
+pub(crate) struct State {
     /// Epochs done.
     pub epoch: u32,
     pub params: Params,
@@ -468,7 +468,7 @@ pub struct State {
 
 impl State {
     /// The state before the first epoch of a fit for `n` x `n` boards.
-    pub fn new(seed: u64, n: u32) -> State {
+    pub(crate) fn new(seed: u64, n: u32) -> State {
         let params = Params::new(seed, n);
         State {
             epoch: 0,
@@ -480,7 +480,7 @@ impl State {
     }
 
     /// One epoch over `s` in an order drawn from `seed` and the epoch.
-    pub fn epoch(&mut self, s: &Samples, seed: u64) {
+    pub(crate) fn epoch(&mut self, s: &Samples, seed: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(
             seed ^ u64::from(self.epoch).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
@@ -530,7 +530,7 @@ impl State {
     }
 
     /// The state as bytes (every float, then the counters).
-    pub fn to_bytes(&self) -> Vec<u8> {
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend(self.epoch.to_le_bytes());
         out.extend(self.steps.to_le_bytes());
@@ -546,7 +546,7 @@ impl State {
 
     /// Reads a state saved by [`State::to_bytes`] for a fit from `seed`
     /// for `n` x `n` boards.
-    pub fn from_bytes(bytes: &[u8], seed: u64, n: u32) -> Option<State> {
+    pub(crate) fn from_bytes(bytes: &[u8], seed: u64, n: u32) -> Option<State> {
         let mut state = State::new(seed, n);
         let (head, mut rest) = bytes.split_at_checked(12)?;
         state.epoch = u32::from_le_bytes(head[..4].try_into().ok()?);

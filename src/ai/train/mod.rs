@@ -1,8 +1,8 @@
 //! `mapello train`: the learned evaluation's data and weights, made
 //! reproducibly from a seed (native only).
 
-pub mod data;
-pub mod fit;
+pub(crate) mod data;
+pub(crate) mod fit;
 
 #[cfg(test)]
 mod tests;

@@ -13,15 +13,15 @@ use crate::position::Colour;
 use crate::rules::troll::{edge_squares, edges};
 
 /// Evaluation units per disc of chain.
-pub const UNIT: i32 = 16;
+pub(crate) const UNIT: i32 = 16;
 
 /// The longest distance the evaluation counts for either side: a value
 /// that reaches it is a connection the search foresees, no longer a count
 /// of discs (the page words it so, through the wasm catalogue).
-pub const CHAIN_CAP: u32 = 16;
+pub(crate) const CHAIN_CAP: u32 = 16;
 
 /// More discs than any chain can need: the side cannot connect any more.
-pub const CUT: u32 = 64;
+pub(crate) const CUT: u32 = 64;
 
 /// The squares of `area` joined to `from` (within `area`) orthogonally.
 #[inline(always)]
@@ -49,7 +49,7 @@ fn around<S: Size>(b: S::B) -> S::B {
 
 /// Discs `c` must still add to join its edges, with `own` its discs and
 /// `theirs` the opponent's; [`CUT`] when no way is left.
-pub fn distance<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
+pub(crate) fn distance<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
     needed::<S>(own & !threatened::<S>(own, theirs), theirs, c)
 }
 
@@ -58,7 +58,7 @@ pub fn distance<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
 /// [`CUT`] when no way is left. The race as a player sees it; the search
 /// uses [`distance`], which also discounts discs a capture could take.
 #[inline(always)]
-pub fn needed<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
+pub(crate) fn needed<S: Size>(own: S::B, theirs: S::B, c: Colour) -> u32 {
     let [first, second] = edges::<S>(c);
     grow::<S>(own, theirs, c, first, second, &mut [S::B::ZERO; LAYERS])
 }
@@ -107,7 +107,7 @@ fn grow<S: Size>(
 /// its next disc helps, or the opponent's next disc hurts. A square entered
 /// in round `i` from one edge and round `j` from the other lies on a chain
 /// of `i + j - 1` discs.
-pub fn on_paths<S: Size>(own: S::B, theirs: S::B, c: Colour) -> S::B {
+pub(crate) fn on_paths<S: Size>(own: S::B, theirs: S::B, c: Colour) -> S::B {
     let [first, second] = edges::<S>(c);
     let (mut down, mut up) = ([S::B::ZERO; LAYERS], [S::B::ZERO; LAYERS]);
     let d = grow::<S>(own, theirs, c, first, second, &mut down) as usize;
@@ -127,7 +127,7 @@ pub fn on_paths<S: Size>(own: S::B, theirs: S::B, c: Colour) -> S::B {
 /// Discs of `own` that one move of the opponent could flip: in some
 /// direction, a run of them with an opponent's disc behind it and an empty
 /// square past its end.
-pub fn threatened<S: Size>(own: S::B, theirs: S::B) -> S::B {
+pub(crate) fn threatened<S: Size>(own: S::B, theirs: S::B) -> S::B {
     let empty = S::FULL & !(own | theirs);
     let mut all = S::B::ZERO;
     for d in 0..8 {
@@ -149,7 +149,7 @@ pub fn threatened<S: Size>(own: S::B, theirs: S::B) -> S::B {
 /// The distance of `c` (as [`distance`]) and how many of its shortest
 /// chains' rounds pass through a single empty square: a chain with such a
 /// narrow point is stopped by one disc there, a wide one needs more.
-pub fn profile<S: Size>(own: S::B, theirs: S::B, c: Colour) -> (u32, u32) {
+pub(crate) fn profile<S: Size>(own: S::B, theirs: S::B, c: Colour) -> (u32, u32) {
     let [first, second] = edges::<S>(c);
     let own = own & !threatened::<S>(own, theirs);
     let (mut down, mut up) = ([S::B::ZERO; LAYERS], [S::B::ZERO; LAYERS]);
@@ -177,7 +177,7 @@ const NARROW: i32 = UNIT / 4;
 /// for the move in hand, less a little for each narrow point of one's own
 /// shortest chains (more for the opponent's, which the move in hand can
 /// take). A side to move one disc from connecting has won.
-pub fn evaluate<S: Size>(me: S::B, opp: S::B, side: Colour) -> i32 {
+pub(crate) fn evaluate<S: Size>(me: S::B, opp: S::B, side: Colour) -> i32 {
     let (mine, my_narrow) = profile::<S>(me, opp, side);
     let (theirs, their_narrow) = profile::<S>(opp, me, side.other());
     match (mine, theirs) {
@@ -193,7 +193,7 @@ pub fn evaluate<S: Size>(me: S::B, opp: S::B, side: Colour) -> i32 {
 
 /// The value of a position won next move: beyond any difference of
 /// distances, short of a proven win.
-pub const WON: i32 = 40 * UNIT;
+pub(crate) const WON: i32 = 40 * UNIT;
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@
 //! Troll has no exact endgame); how they compare: docs/benchmarks.md,
 //! "Troll's levels".
 
-pub mod eval;
+pub(crate) mod eval;
 
 use std::sync::atomic::AtomicBool;
 
@@ -32,7 +32,7 @@ use super::tt::{Table, NO_MOVE};
 
 /// The value of a won game, before the bonus for each square left empty
 /// (a quicker win is worth more).
-pub const WIN: i32 = 10_000;
+pub(crate) const WIN: i32 = 10_000;
 
 /// Beyond every value.
 const INF: i32 = 20_000;
@@ -57,7 +57,7 @@ pub struct Found {
 }
 
 /// True when `score` is a forced win or loss.
-pub fn is_proven(score: i32) -> bool {
+pub(crate) fn is_proven(score: i32) -> bool {
     score.abs() > WIN - 64
 }
 
@@ -477,7 +477,11 @@ impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
 
 /// The move that most shortens the mover's chain (then lengthens the
 /// opponent's most), ties at random: the `greedy` baseline.
-pub fn greedy<S: Size>(board: &Troll<S>, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+pub(crate) fn greedy<S: Size>(
+    board: &Troll<S>,
+    pos: &Position<S>,
+    rng: &mut Xoshiro256PlusPlus,
+) -> u32 {
     let side = pos.side;
     let value = |sq: u32| {
         let next = board.play_legal(pos, sq);
