@@ -126,15 +126,19 @@ function drawActions({ root, buttons, sizeSelect, presetSelect }, { canUndo, can
   buttons.undo.disabled = !canUndo;
   buttons.redo.disabled = !canRedo;
   buttons.balanced.disabled = busy;
-  if (busy) {
-    buttons.balanced.setAttribute("aria-busy", "true");
-    root.dataset.busy = "true";
-  } else {
-    buttons.balanced.removeAttribute("aria-busy");
-    delete root.dataset.busy;
-  }
+  markBusy(buttons.balanced, busy);
+  if (busy) root.dataset.busy = "true";
+  else delete root.dataset.busy;
   sizeSelect.value = String(size);
   listPresets(presetSelect, size);
+}
+
+// aria-busy is written only when it changes: each write is a change a
+// screen reader may announce, and every redraw passes here.
+function markBusy(button, busy) {
+  if (busy === button.hasAttribute("aria-busy")) return;
+  if (busy) button.setAttribute("aria-busy", "true");
+  else button.removeAttribute("aria-busy");
 }
 
 // The status line is a live region: it is written only when it says something new.
@@ -144,7 +148,8 @@ function drawStatus({ status }, { status: { text, refused } }) {
 }
 
 function drawBalance({ meter, balanceLine }, { value, error, pending }) {
-  meter.setAttribute("aria-busy", String(Boolean(pending)));
+  const busy = String(Boolean(pending));
+  if (meter.getAttribute("aria-busy") !== busy) meter.setAttribute("aria-busy", busy);
   if (pending) {
     balanceLine.textContent = "Balance: estimating…";
     return;
