@@ -1,5 +1,7 @@
+// @ts-check
 // How to play: the rules dialog with a page per game and one on the ways to
 // play, and the legend beside the board, shown until a player hides it.
+import { allInside, byId, inside } from "./dom.js";
 import { drawPieceIcon } from "./render.js";
 
 // localStorage key remembering that the legend was hidden.
@@ -8,31 +10,33 @@ const LEGEND_KEY = "mapello.legendHidden";
 // Rows marked `data-game` show only for that game, `data-not-game` for all others.
 const MAP_PIECES = ["#", "+", "*"];
 
-/** Wires the dialog and the legend; returns `{ open(page), showGame(variant) }`. */
+/**
+ * Wires the dialog and the legend; returns `{ open(page), showGame(variant, cells) }`.
+ * @param {Storage} storage
+ */
 export function setupHelp(storage) {
-  const $ = (id) => document.getElementById(id);
-  const dialog = $("help");
-  const legend = $("legend");
+  const dialog = byId("help", HTMLDialogElement);
+  const legend = byId("legend");
 
   function open(page = "mapello") {
-    for (const tab of dialog.querySelectorAll("[data-help]")) tab.setAttribute("aria-pressed", String(tab.dataset.help === page));
-    for (const article of dialog.querySelectorAll("[data-help-page]")) article.hidden = article.dataset.helpPage !== page;
+    for (const tab of allInside(dialog, "[data-help]")) tab.setAttribute("aria-pressed", String(tab.dataset.help === page));
+    for (const article of allInside(dialog, "[data-help-page]")) article.hidden = article.dataset.helpPage !== page;
     if (!dialog.open) dialog.showModal();
   }
 
   // Blocs has its own page (blocs-app.js), marked on the body while it shows.
   const shownGame = () => (document.body.classList.contains("blocs-active") ? "blocs" : currentGame);
-  $("open-help").addEventListener("click", () => open(shownGame()));
-  $("close-help").addEventListener("click", () => dialog.close());
+  byId("open-help").addEventListener("click", () => open(shownGame()));
+  byId("close-help").addEventListener("click", () => dialog.close());
   // A click on the backdrop (outside the dialog's box) closes it too.
   dialog.addEventListener("click", (e) => {
     if (e.target === dialog) dialog.close();
   });
-  for (const tab of dialog.querySelectorAll("[data-help]")) tab.addEventListener("click", () => open(tab.dataset.help));
-  legend.querySelector("[data-help]").addEventListener("click", () => open(currentGame));
+  for (const tab of allInside(dialog, "[data-help]")) tab.addEventListener("click", () => open(tab.dataset.help));
+  inside(legend, "[data-help]").addEventListener("click", () => open(currentGame));
 
   legend.hidden = readHidden(storage);
-  $("close-legend").addEventListener("click", () => {
+  byId("close-legend").addEventListener("click", () => {
     legend.hidden = true;
     try {
       storage.setItem(LEGEND_KEY, "true");
@@ -41,18 +45,23 @@ export function setupHelp(storage) {
     }
   });
   const drawIcons = () => {
-    for (const row of legend.querySelectorAll("li[data-piece]")) drawPieceIcon(row.querySelector("canvas"), row.dataset.piece);
+    for (const row of allInside(legend, "li[data-piece]")) drawPieceIcon(inside(row, "canvas", HTMLCanvasElement), /** @type {string} */ (row.dataset.piece));
   };
   new ResizeObserver(drawIcons).observe(legend);
 
   let currentGame = "mapello";
   return {
     open,
-    /** Shows the rules page of `variant` and the legend of the pieces on the board `cells`. */
+    /**
+     * Shows the rules page of `variant` and the legend of the pieces on the board `cells`.
+     * @param {string} variant
+     * @param {string} cells
+     */
     showGame(variant, cells) {
       currentGame = variant;
-      for (const row of legend.querySelectorAll("li[data-piece]")) {
-        const { piece, game, notGame } = row.dataset;
+      for (const row of allInside(legend, "li[data-piece]")) {
+        // Every row names its piece (the selector asks for it).
+        const { piece = "", game, notGame } = row.dataset;
         const wrongGame = (game !== undefined && game !== variant) || notGame === variant;
         row.hidden = wrongGame || (MAP_PIECES.includes(piece) && !cells.includes(piece));
       }
@@ -60,6 +69,7 @@ export function setupHelp(storage) {
   };
 }
 
+/** @param {Storage} storage */
 function readHidden(storage) {
   try {
     return storage.getItem(LEGEND_KEY) === "true";

@@ -1,3 +1,4 @@
+// @ts-check
 // Draws the board state on a canvas, sharp at the screen's pixel density.
 // Every piece differs by shape as well as colour: walls are hatched blocks,
 // bonuses small blue discs marked with their points, jokers red stars, white
@@ -6,6 +7,14 @@ import { flipLook, progress } from "./anim.js";
 import { BONUS_POINTS } from "./games.js";
 import { boardLayout, cellRect, columnName, isRing, outerCoords } from "./geometry.js";
 import { edgeMarks, edgeSquares } from "./troll.js";
+
+/** @typedef {import("./state.js").BoardState} BoardState */
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** A board's layout on its canvas (geometry.js). @typedef {ReturnType<typeof boardLayout>} Board */
+/** A cell's rectangle in pixels. @typedef {{ x: number, y: number, width: number, height: number }} Rect */
+/** What the board and its pieces are drawn on: the page's canvas or an offscreen one. @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Ctx */
+/** A picture of each piece ("X", "O", "+", "*"), one cell wide. @typedef {Record<string, OffscreenCanvas>} Sprites */
+/** How a disc looks mid-animation: growing as it is placed, or turning over. @typedef {{ scale: number } | { scaleX: number, old: boolean }} Look */
 
 /** Room left around the grid for coordinates, in cells. */
 export const MARGIN = 0.42;
@@ -64,7 +73,8 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
     canvas.height = pixels;
   }
   const board = boardLayout(state.size, state.ring, pixels, MARGIN);
-  const ctx = canvas.getContext("2d");
+  // A canvas gives no 2D context only once given another kind, as this one never is.
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   const { background, sprites } = cached(canvas, state, board);
   ctx.clearRect(0, 0, pixels, pixels);
   ctx.drawImage(background, 0, 0);
@@ -88,8 +98,14 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
 // Per canvas: the board without its pieces and one picture of each piece,
 // redrawn only when the size, the walls or the label colour change, so an
 // animation frame is a few image copies.
+/** @type {WeakMap<HTMLCanvasElement, { key: string, background: OffscreenCanvas, sprites: Sprites }>} */
 const caches = new WeakMap();
 
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {BoardState} state
+ * @param {Board} board
+ */
 function cached(canvas, state, board) {
   const labelColor = getComputedStyle(canvas).color;
   const walls = state.cells.replace(/[^#]/g, ".");
@@ -98,17 +114,18 @@ function cached(canvas, state, board) {
   if (hit?.key === key) return hit;
 
   const background = new OffscreenCanvas(board.pixels, board.pixels);
-  const bg = background.getContext("2d");
+  const bg = /** @type {OffscreenCanvasRenderingContext2D} */ (background.getContext("2d"));
   [...walls].forEach((c, i) => drawSquare(bg, board, state, i, c));
   if (state.variant === "troll") drawEdges(bg, board, state.size);
   drawFrame(bg, board, state.size);
   drawLabels(bg, board, state.size, labelColor);
 
   const side = Math.max(1, Math.round(board.cell));
+  /** @type {Sprites} */
   const sprites = {};
   for (const c of ["X", "O", "+", "*"]) {
     sprites[c] = new OffscreenCanvas(side, side);
-    drawContent(sprites[c].getContext("2d"), { x: 0, y: 0, width: side, height: side }, c);
+    drawContent(/** @type {OffscreenCanvasRenderingContext2D} */ (sprites[c].getContext("2d")), { x: 0, y: 0, width: side, height: side }, c);
   }
   const entry = { key, background, sprites };
   caches.set(canvas, entry);
@@ -116,6 +133,13 @@ function cached(canvas, state, board) {
 }
 
 // A piece's picture centred in its cell, squeezed while it flips or grows.
+/**
+ * @param {Ctx} ctx
+ * @param {Sprites} sprites
+ * @param {Rect} rect
+ * @param {string} c
+ * @param {Look | null} anim
+ */
 function drawPiece(ctx, sprites, rect, c, anim) {
   const sprite = sprites[c];
   if (!sprite) return;
@@ -139,6 +163,12 @@ function drawPiece(ctx, sprites, rect, c, anim) {
 }
 
 // How a cell's disc is animated at progress p: null when it is not.
+/**
+ * @param {import("./anim.js").MoveAnimation | null} anim
+ * @param {number} index
+ * @param {number} p
+ * @returns {Look | null}
+ */
 function flipping(anim, index, p) {
   if (!anim || p >= 1) return null;
   if (index === anim.placed) return { scale: 0.55 + 0.45 * Math.sin((Math.PI / 2) * Math.min(1, p * 2)) };
@@ -148,6 +178,13 @@ function flipping(anim, index, p) {
 
 // A playable square is inset in its cell, so the line colour shows between
 // neighbours; walls fill their cell.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {BoardState} state
+ * @param {number} index
+ * @param {string} c
+ */
 function drawSquare(ctx, board, state, index, c) {
   const rect = cellRect(board, index);
   const ring = isRing(state.size, index);
@@ -163,6 +200,10 @@ function drawSquare(ctx, board, state, index, c) {
 
 // A wall: a dark block hatched with diagonal lines, clipped to its cell.
 // The hatching's step is at least a pixel, so the loop ends on any cell.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawWall(ctx, rect) {
   if (!(rect.width > 0 && rect.height > 0)) return;
   fill(ctx, rect, colors.wall);
@@ -186,6 +227,11 @@ function drawWall(ctx, rect) {
 }
 
 // A heavier line around the inner board, setting it apart from the ring.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {number} size
+ */
 function drawFrame(ctx, board, size) {
   const width = Math.max(2, Math.round(board.cell / 16));
   const first = cellRect(board, board.side + 1);
@@ -202,6 +248,12 @@ function drawFrame(ctx, board, size) {
 }
 
 // Column letters above and below, row numbers left and right, in the margin.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {number} size
+ * @param {string} color
+ */
 function drawLabels(ctx, board, size, color) {
   const m = board.origin;
   ctx.fillStyle = color;
@@ -223,16 +275,27 @@ function drawLabels(ctx, board, size, color) {
   }
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {string} c
+ */
 function drawContent(ctx, rect, c) {
   if (c === "X" || c === "O") drawDisc(ctx, rect, c);
   else if (c === "+") drawBonus(ctx, rect);
   else if (c === "*") drawJoker(ctx, rect);
 }
 
+/** @param {string} c */
 function opposite(c) {
   return c === "X" ? "O" : "X";
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {string} c
+ */
 function drawDisc(ctx, rect, c) {
   const { cx, cy, size } = centre(rect);
   const r = size * 0.4;
@@ -264,6 +327,10 @@ function drawDisc(ctx, rect, c) {
 }
 
 // An untaken bonus: a small blue disc marked with the points it is worth.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawBonus(ctx, rect) {
   const { cx, cy, size } = centre(rect);
   const r = size * 0.3;
@@ -289,6 +356,10 @@ function drawBonus(ctx, rect) {
 }
 
 // A joker: a red five-pointed star.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawJoker(ctx, rect) {
   const { cx, cy, size } = centre(rect);
   const outer = size * 0.4;
@@ -311,6 +382,11 @@ function drawJoker(ctx, rect) {
 }
 
 // The last move: a small orange square at the disc's centre.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {string} c
+ */
 function drawLastMove(ctx, rect, c) {
   const { cx, cy, size } = centre(rect);
   const h = size * 0.09;
@@ -323,6 +399,12 @@ function drawLastMove(ctx, rect, c) {
 
 // A legal move: a small dot in the mover's colour, or on a bonus a ring
 // around it, so the +3 stays readable.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {Colour | null} toMove
+ * @param {boolean} onBonus
+ */
 function drawLegal(ctx, rect, toMove, onBonus) {
   const { cx, cy, size } = centre(rect);
   const fillColor = toMove === "X" ? "rgba(0, 0, 0, 0.42)" : "rgba(255, 255, 255, 0.5)";
@@ -348,9 +430,14 @@ function drawLegal(ctx, rect, toMove, onBonus) {
 // black along the top and bottom rows, white along the side columns (the
 // corners carry both). A fifth of a cell wide, white in pure white edged
 // in black, so it stands out from the green as much as black's does.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {number} size
+ */
 function drawEdges(ctx, board, size) {
   const band = edgeBand(board.cell);
-  for (const side of ["X", "O"]) {
+  for (const side of /** @type {Colour[]} */ (["X", "O"])) {
     for (const i of edgeSquares(size, side)) {
       const r = cellRect(board, i);
       const { row, col } = outerCoords(size, i);
@@ -360,8 +447,16 @@ function drawEdges(ctx, board, size) {
   }
 }
 
-const edgeBand = (cell) => Math.max(3, Math.round(cell / 5));
+const edgeBand = (/** @type {number} */ cell) => Math.max(3, Math.round(cell / 5));
 
+/**
+ * @param {Ctx} ctx
+ * @param {Colour} side
+ * @param {number} x
+ * @param {number} y
+ * @param {number} width
+ * @param {number} height
+ */
 function fillBand(ctx, side, x, y, width, height) {
   ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[0];
   ctx.fillRect(x, y, width, height);
@@ -373,12 +468,21 @@ function fillBand(ctx, side, x, y, width, height) {
 
 // Troll: the opponent's edge squares the mover may take only with a
 // capture get a ring in the mover's colour; those closed to it a red bar.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {BoardState} state
+ */
 function drawEdgeMarks(ctx, board, state) {
   const { capture, closed } = edgeMarks(state);
   for (const i of capture) drawLegal(ctx, cellRect(board, i), state.toMove, true);
   for (const i of closed) drawClosed(ctx, cellRect(board, i));
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawClosed(ctx, rect) {
   const { cx, cy, size } = centre(rect);
   ctx.fillStyle = colors.closed;
@@ -387,6 +491,11 @@ function drawClosed(ctx, rect) {
 
 // The legend's picture of the edges: the top-left corner square, where
 // Black's band (top) and White's (left) meet, as on the board.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {number} cell
+ */
 function drawEdgeBands(ctx, rect, cell) {
   const band = edgeBand(cell);
   fillBand(ctx, "X", rect.x, rect.y, rect.width, band);
@@ -394,6 +503,10 @@ function drawEdgeBands(ctx, rect, cell) {
 }
 
 // Troll: a disc of the winning chain, ringed in gold.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawChainLink(ctx, rect) {
   const { cx, cy, size } = centre(rect);
   ctx.beginPath();
@@ -404,6 +517,11 @@ function drawChainLink(ctx, rect) {
 }
 
 // The AI's value of each legal move, the best ones highlighted.
+/**
+ * @param {Ctx} ctx
+ * @param {Board} board
+ * @param {BoardState["hints"]} hints
+ */
 function drawHints(ctx, board, hints) {
   if (hints.length === 0) return;
   const best = Math.max(...hints.map((h) => h.score));
@@ -428,12 +546,14 @@ function drawHints(ctx, board, hints) {
  * square with both players' bands), "capture" (the ring of a move that
  * must flip), "closed" (the red bar) and "chain" (a disc of the winning
  * chain).
+ * @param {HTMLCanvasElement} canvas
+ * @param {string} piece
  */
 export function drawPieceIcon(canvas, piece) {
   const pixels = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio) || 1);
   canvas.width = pixels;
   canvas.height = pixels;
-  const ctx = canvas.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   const rect = { x: 0, y: 0, width: pixels, height: pixels };
   if (piece === "#") {
     drawWall(ctx, rect);
@@ -455,14 +575,21 @@ export function drawPieceIcon(canvas, piece) {
   } else drawContent(ctx, rect, piece);
 }
 
-/** A move's value as shown on the board: signed, rounded to a whole point. */
+/**
+ * A move's value as shown on the board: signed, rounded to a whole point.
+ * @param {number} score
+ */
 export function hintText(score) {
   const n = Math.round(score);
   return n > 0 ? `+${n}` : String(n);
 }
 
-const rgba = ([r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a})`;
+const rgba = (/** @type {number[]} */ [r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a})`;
 
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ */
 function drawCursor(ctx, rect) {
   const w = Math.max(2, Math.round(rect.width / 14));
   ctx.lineWidth = w;
@@ -473,14 +600,24 @@ function drawCursor(ctx, rect) {
   ctx.strokeRect(rect.x + w * 1.2, rect.y + w * 1.2, rect.width - 2.4 * w, rect.height - 2.4 * w);
 }
 
+/** @param {Rect} rect */
 function centre({ x, y, width, height }) {
   return { cx: x + width / 2, cy: y + height / 2, size: Math.min(width, height) };
 }
 
+/**
+ * @param {Rect} rect
+ * @param {number} by
+ */
 function shrink({ x, y, width, height }, by) {
   return { x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by };
 }
 
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {string} color
+ */
 function fill(ctx, { x, y, width, height }, color) {
   ctx.fillStyle = color;
   ctx.fillRect(x, y, width, height);

@@ -1,3 +1,4 @@
+// @ts-check
 // What survives a reload: the game in progress (map code, variant, moves),
 // the mode and its match, the settings, and the game's review when it has
 // one, as one JSON record in localStorage. A record that breaks any rule of
@@ -9,13 +10,54 @@ import { catalogue } from "./catalogue.js";
 import { MAX_LEVEL } from "./levels.js";
 import { reviewProblem } from "./review.js";
 
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("./match.js").Match} Match */
+/** @typedef {import("./flow.js").Phase} Phase */
+/** @typedef {"hotseat" | "computer" | "watch" | "series" | "freeplay"} Mode */
+/** @typedef {"slow" | "normal" | "fast"} WatchSpeed */
+
+/**
+ * The page's settings: the mode and who plays, the levels, the pace of a
+ * watched game, and whether the legal moves show.
+ * @typedef {{
+ *   mode: Mode,
+ *   humanColour: Colour,
+ *   level: number,
+ *   opponent: "computer" | "human",
+ *   showLegal: boolean,
+ *   levelWhite: number,
+ *   watchSpeed: WatchSpeed,
+ * }} Settings
+ */
+
+/**
+ * A game as saved and linked: its map's share code, the game's name (the
+ * wasm Game refuses one it does not know) and its transcript.
+ * @typedef {{ map: string, variant: string, moves: string }} GameRecord
+ */
+
+/**
+ * A game's review as saved or asked for by a link: its level and whether it
+ * was showing; review.js reads and checks the rest.
+ * @typedef {{ level: number, shown?: boolean }} SavedReview
+ */
+
+/**
+ * The state of the play page a reload restores.
+ * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null }} SavedRecord
+ */
+
 /** The localStorage key. */
 export const KEY = "mapello.play";
 const VERSION = 1;
 
+/** @type {Mode[]} */
 const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
 
-/** Settings of a first visit. */
+/**
+ * Settings of a first visit.
+ * @type {Readonly<Settings>}
+ */
 export const DEFAULT_SETTINGS = {
   mode: "computer",
   humanColour: "X",
@@ -28,22 +70,44 @@ export const DEFAULT_SETTINGS = {
 
 // Settings added after the first saved records: a record without them
 // takes their defaults.
+/** @type {(keyof Settings)[]} */
 const LATER_SETTINGS = ["levelWhite", "watchSpeed"];
+/** @type {WatchSpeed[]} */
 const WATCH_SPEEDS = ["slow", "normal", "fast"];
 
+/** @param {unknown} v */
 const isColour = (v) => v === "X" || v === "O";
-const isLevel = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_LEVEL;
+/** @param {unknown} v */
+const isLevel = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= MAX_LEVEL;
+/** @param {unknown} v @param {number} max */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 // A game's points: a 10 x 10 board holds 100 discs, plus 3 per bonus taken.
-const isPoints = (v) => Number.isInteger(v) && v >= 0 && v <= 1000;
+/** @param {unknown} v */
+const isPoints = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1000;
+/** @param {unknown} v */
 const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 
+/** @type {Phase[]} */
 const PHASES = ["play", "over", "setup", "choose"];
+/** @type {Record<Mode, string | null>} */
 const MATCH_OF_MODE = { hotseat: null, computer: null, watch: null, series: "series", freeplay: "freeplay" };
 
+/**
+ * A parsed record as each rule reads it: with the shape the rules before
+ * it have checked (the first checks that it is an object at all).
+ * @typedef {SavedRecord & { version: unknown }} Checked
+ */
+/** @typedef {[string | (() => string), (d: Checked) => boolean]} Rule */
+
 // Rules on the match, which hold when there is none.
-const ofMatch = (holds) => (d) => d.match === null || holds(d.match);
+/** @param {(m: Match) => boolean} holds */
+const ofMatch = (holds) => (/** @type {Checked} */ d) => d.match === null || holds(d.match);
+/** @param {Checked} d */
 const setsUp = (d) => d.phase === "setup" || d.phase === "choose";
 
 // The schema of a saved record, as a list of rules read in order: each names
@@ -53,6 +117,7 @@ const setsUp = (d) => d.phase === "setup" || d.phase === "choose";
 // relations between fields are rules too, because every one of them is
 // something the page leans on when it restores a game: a series without its
 // match, or a finished game without a recorded result, cannot be shown.
+/** @type {Rule[]} */
 const RULES = [
   ["its format is unknown", (d) => isRecord(d) && d.version === VERSION],
   ["its settings are damaged", (d) => isRecord(d.settings)],
@@ -83,15 +148,19 @@ const RULES = [
     ofMatch((m) => m.kind !== "series" || (m.firstColour === "X" && m.games.every((g, i) => g.first === (i % 2 ? "O" : "X")))),
   ],
   // "over" shows the result the match has just recorded.
-  ["it shows a result the match never recorded", (d) => d.phase !== "over" || d.match?.games.length > 0],
+  ["it shows a result the match never recorded", (d) => d.phase !== "over" || (d.match?.games.length ?? 0) > 0],
   ["it sets up a map outside free play", (d) => !setsUp(d) || d.match?.kind === "freeplay"],
   ["it sets up a map that already has moves", (d) => !setsUp(d) || d.game.moves === ""],
 ];
 
-/** What is wrong with a parsed saved record, or null when it fits the schema. */
+/**
+ * What is wrong with a parsed saved record, or null when it fits the schema.
+ * @param {unknown} data
+ */
 export function saveProblem(data) {
   for (const [problem, holds] of RULES) {
-    if (!holds(data)) return typeof problem === "function" ? problem() : problem;
+    // Each rule reads what the rules before it have checked.
+    if (!holds(/** @type {Checked} */ (data))) return typeof problem === "function" ? problem() : problem;
   }
   return null;
 }
@@ -103,9 +172,12 @@ export function saveProblem(data) {
  * none, or `{ saved: null, error }` when it is damaged. The rules of the
  * game itself (is the map legal, are the moves) are the wasm module's to
  * check.
+ * @param {string | null | undefined} text
+ * @returns {{ saved: SavedRecord | null, error?: string, reviewError?: string }}
  */
 export function decodeSave(text) {
   if (text === null || text === undefined) return { saved: null };
+  /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
@@ -119,19 +191,25 @@ export function decodeSave(text) {
   }
   const error = saveProblem(data);
   if (error) return { saved: null, error };
-  const { settings, game, match, phase } = data;
+  // It fits the schema, and any review is checked on its own below.
+  const { settings, game, match, phase, review } = /** @type {SavedRecord & { review?: unknown }} */ (data);
+  /** @type {SavedRecord} */
   const saved = { settings, game, match, phase };
-  if (data.review == null) return { saved };
-  const reviewError = reviewProblem(data.review, game);
+  if (review == null) return { saved };
+  const reviewError = reviewProblem(review, game);
   if (reviewError === null) {
-    saved.review = data.review;
+    saved.review = /** @type {SavedReview} */ (review);
     return { saved };
   }
   return { saved, reviewError };
 }
 
-/** The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out). */
+/**
+ * The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out).
+ * @param {SavedRecord} record
+ */
 export function encodeSave({ settings, game, match, phase, review = null }) {
+  /** @type {SavedRecord & { version: number }} */
   const data = { version: VERSION, settings, game, match, phase };
   if (review) data.review = review;
   return JSON.stringify(data);
@@ -144,6 +222,12 @@ export function encodeSave({ settings, game, match, phase, review = null }) {
  * stored (null when there is none); a record that does not decode is
  * removed and `notice` says why, naming it `what` ("saved game"), while its
  * text stays in `text` for the player to download.
+ * @template V
+ * @param {Storage} storage
+ * @param {string} key
+ * @param {(text: string) => { value?: V, error?: string }} decode
+ * @param {string} what
+ * @returns {{ value: V | null, notice: string | null, text: string | null }}
  */
 export function loadRecord(storage, key, decode, what) {
   let text;
@@ -154,12 +238,18 @@ export function loadRecord(storage, key, decode, what) {
   }
   if (text === null || text === undefined) return { value: null, notice: null, text: null };
   const { value, error } = decode(text);
-  if (!error) return { value, notice: null, text };
+  // A decoder that finds no error gives the value.
+  if (!error) return { value: /** @type {V} */ (value), notice: null, text };
   removeRecord(storage, key);
   return { value: null, notice: `Your ${what} could not be read (${error}), so it was discarded.`, text };
 }
 
-/** Stores `text` under `key`: false when the browser refuses (a full quota, private browsing). */
+/**
+ * Stores `text` under `key`: false when the browser refuses (a full quota, private browsing).
+ * @param {Storage} storage
+ * @param {string} key
+ * @param {string} text
+ */
 export function storeRecord(storage, key, text) {
   try {
     storage.setItem(key, text);
@@ -169,7 +259,11 @@ export function storeRecord(storage, key, text) {
   }
 }
 
-/** Removes the record under `key`, if the browser lets the page. */
+/**
+ * Removes the record under `key`, if the browser lets the page.
+ * @param {Storage} storage
+ * @param {string} key
+ */
 export function removeRecord(storage, key) {
   try {
     storage.removeItem(key);
@@ -182,9 +276,11 @@ export function removeRecord(storage, key) {
  * Loads the game from `storage` (localStorage) through `loadRecord`:
  * `{ saved, notice, text }`. A review left out of the record is said in the
  * notice too: the game is kept, and reviewing it makes the review again.
+ * @param {Storage} storage
+ * @returns {{ saved: SavedRecord | null, notice: string | null, text: string | null }}
  */
 export function load(storage) {
-  const decode = (stored) => {
+  const decode = (/** @type {string} */ stored) => {
     const read = decodeSave(stored);
     return read.error ? { error: read.error } : { value: read };
   };
@@ -194,12 +290,19 @@ export function load(storage) {
   return { saved: value.saved, notice: said, text };
 }
 
-/** Saves `record`; false when the browser refused it, and the game goes on unsaved. */
+/**
+ * Saves `record`; false when the browser refused it, and the game goes on unsaved.
+ * @param {Storage} storage
+ * @param {SavedRecord} record
+ */
 export function save(storage, record) {
   return storeRecord(storage, KEY, encodeSave(record));
 }
 
-/** Removes the saved game. */
+/**
+ * Removes the saved game.
+ * @param {Storage} storage
+ */
 export function drop(storage) {
   removeRecord(storage, KEY);
 }
