@@ -18,7 +18,7 @@
 // giving the same answers.
 import { colourName, passText, resultForPlayer, resultText } from "./announce.js";
 import { levelLabel } from "./levels.js";
-import { colourOfFirst, matchFor, newMatch, recordGame, withChoice } from "./match.js";
+import { colourOfFirst, matchFor, newMatch, recordGame, setupPlayer, withChoice } from "./match.js";
 import { connectionPoints, connectionText } from "./troll.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
@@ -31,7 +31,11 @@ import { connectionPoints, connectionText } from "./troll.js";
  * @typedef {{ mode: string, level: number, humanColour?: Colour, opponent?: "computer" | "human", levelWhite?: number }} FlowSettings
  */
 
-/** @typedef {{ settings: FlowSettings, match: Match | null, phase: Phase }} Flow */
+/**
+ * A flow whose settings are an `S` (the play page's hold all its settings: storage.js).
+ * @template {FlowSettings} [S=FlowSettings]
+ * @typedef {{ settings: S, match: Match | null, phase: Phase }} Flow
+ */
 /** @typedef {{ match: Match, phase: Phase }} MatchFlow A flow in a match. */
 
 /**
@@ -117,7 +121,8 @@ export function controllerOf(flow, side) {
  * @param {Flow} flow
  */
 export function controllers(flow) {
-  return Object.fromEntries(SIDES.map((side) => [side, controllerOf(flow, side)]));
+  // An entry for each side.
+  return /** @type {Record<Colour, Controller>} */ (Object.fromEntries(SIDES.map((side) => [side, controllerOf(flow, side)])));
 }
 
 /**
@@ -276,9 +281,10 @@ export function passNoticeAfter(flow, notice, side, move) {
 
 /**
  * The flow once the game has reached `turn`: a match's finished game is recorded.
- * @param {Flow} flow
+ * @template {FlowSettings} S
+ * @param {Flow<S>} flow
  * @param {Turn} turn
- * @returns {Flow}
+ * @returns {Flow<S>}
  */
 export function afterMove(flow, turn) {
   if (turn.status !== "gameOver" || !flow.match || flow.phase !== "play") return flow;
@@ -312,8 +318,9 @@ function personsTurn(flow, turn) {
 
 /**
  * A new game in the settings' mode: a new match for series and free play, whose first map is made first.
- * @param {FlowSettings & { opponent: "computer" | "human" }} settings
- * @returns {Flow}
+ * @template {FlowSettings & { opponent: "computer" | "human" }} S
+ * @param {S} settings
+ * @returns {Flow<S>}
  */
 export function newGame(settings) {
   const match = matchFor(settings);
@@ -322,8 +329,9 @@ export function newGame(settings) {
 
 /**
  * The next game of the match (in free play its map is made first), or a new game.
- * @param {Flow & { settings: { opponent: "computer" | "human" } }} flow
- * @returns {Flow}
+ * @template {FlowSettings & { opponent: "computer" | "human" }} S
+ * @param {Flow<S>} flow
+ * @returns {Flow<S>}
  */
 export function nextGame(flow) {
   if (!flow.match) return newGame(flow.settings);
@@ -340,8 +348,9 @@ export function changesGame(name) {
 
 /**
  * Free play: the map is made; the other player picks a colour on it.
- * @param {Flow} flow
- * @returns {Flow}
+ * @template {FlowSettings} S
+ * @param {Flow<S>} flow
+ * @returns {Flow<S>}
  */
 export function mapMade(flow) {
   return { ...flow, phase: "choose" };
@@ -349,9 +358,10 @@ export function mapMade(flow) {
 
 /**
  * Free play: the chooser takes `side`, and the game starts; the same flow when no choice is asked.
- * @param {Flow} flow
+ * @template {FlowSettings} S
+ * @param {Flow<S>} flow
  * @param {Colour} side
- * @returns {Flow}
+ * @returns {Flow<S>}
  */
 export function sideChosen(flow, side) {
   if (flow.phase !== "choose") return flow;
@@ -362,12 +372,25 @@ export function sideChosen(flow, side) {
 /**
  * A game starts on a map edited outside free play's turns: a series starts
  * over (its games were on another map); free play goes on with this game.
- * @param {Flow} flow
- * @returns {Flow}
+ * @template {FlowSettings} S
+ * @param {Flow<S>} flow
+ * @returns {Flow<S>}
  */
 export function mapEdited(flow) {
   const match = flow.match?.kind === "series" ? newMatch("series", flow.match.names) : flow.match;
   return { ...flow, match, phase: "play" };
+}
+
+/**
+ * Free play's players while a map is set up and a colour chosen on it (the
+ * "setup" and "choose" phases, which only a match has): who makes the map
+ * and who then chooses a colour.
+ * @param {Flow} flow
+ */
+export function setupNames(flow) {
+  const match = /** @type {Match} */ (flow.match);
+  const maker = setupPlayer(match);
+  return { maker: match.names[maker], chooser: match.names[1 - maker] };
 }
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
@@ -5,19 +6,44 @@
 // `race` Troll's race (Game.race) or null. Views write the page and read
 // nothing else.
 import { colourName } from "./announce.js";
-import { cardOf, gameNumber, hasComputer, resultLine, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { allInside, byId, inside } from "./dom.js";
+import { cardOf, gameNumber, hasComputer, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
-import { leaderText, setupPlayer, signed, standings } from "./match.js";
+import { leaderText, signed, standings } from "./match.js";
 import { reviewable } from "./review.js";
 import { HINTS_HELP, raceOf } from "./troll.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
+/** @typedef {import("./flow.js").Flow<import("./storage.js").Settings>} PlayFlow */
+/** Troll's race (`Game.race`): what each side still needs; null in the games scored by discs. @typedef {ReturnType<import("../mapello.d.ts").Game["race"]>} Race */
+
+/**
+ * The view of the game every panel is drawn from.
+ * @typedef {{
+ *   flow: PlayFlow,
+ *   snap: Snapshot,
+ *   race: Race,
+ *   humanTurn: boolean,
+ *   paused: boolean,
+ *   passNotice: string,
+ *   reviewing: boolean,
+ *   example: string,
+ *   hintsShown: boolean,
+ *   expert: boolean,
+ * }} View
+ */
+
+const $ = byId;
 
 // The hints' meaning in points, as the page ships it; Troll has its own.
 let pointsHintsHelp = null;
 
-/** Every panel of the play page, from `view`. */
+/**
+ * Every panel of the play page, from `view`.
+ * @param {View} view
+ */
 export function showAll(view) {
   showHintsHelp(view);
   showPlayers(view);
@@ -29,6 +55,7 @@ export function showAll(view) {
   showControls(view);
 }
 
+/** @param {View} view */
 function showHintsHelp({ snap, hintsShown }) {
   pointsHintsHelp ??= $("hints-help").textContent;
   $("hints-help").hidden = !hintsShown;
@@ -37,44 +64,55 @@ function showHintsHelp({ snap, hintsShown }) {
 
 // One side's race in Troll, where the cards count what each side still
 // needs to join its edges instead of a score.
+/**
+ * @param {NonNullable<Race>} race
+ * @param {Colour} colour
+ */
 function raceSide(race, colour) {
-  return race ? raceOf(colour, race[colour === "X" ? "black" : "white"]) : null;
+  return raceOf(colour, race[colour === "X" ? "black" : "white"]);
 }
 
+/** @param {View} view */
 function showPlayers({ flow, snap, race }) {
   for (const [k, colour] of SIDES.entries()) {
     const card = $(`player-${colour}`);
     const { name, detail } = cardOf(flow, colour);
-    card.querySelector(".player-name").textContent = name;
-    const score = card.querySelector(".player-score");
+    inside(card, ".player-name").textContent = name;
+    const score = inside(card, ".player-score");
     const taken = snap.taken[k];
     const bonus = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
-    const side = raceSide(race, colour);
+    const side = race && raceSide(race, colour);
     score.textContent = side ? side.count : String(snap.score[k]);
     score.setAttribute("aria-label", side ? side.words : `${colourName(colour)}'s score`);
-    card.querySelector(".player-bonus").textContent = [detail, side?.detail ?? bonus].filter(Boolean).join(" · ");
+    inside(card, ".player-bonus").textContent = [detail, side?.detail ?? bonus].filter(Boolean).join(" · ");
     card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
     card.classList.toggle("winner", snap.winner === colour);
   }
 }
 
-/** The status line under the board: whose turn, a pass, the result, or free play's steps. */
+/**
+ * The status line under the board: whose turn, a pass, the result, or free play's steps.
+ * @param {Pick<View, "flow" | "snap" | "passNotice">} view
+ */
 export function statusLine({ flow, snap, passNotice }) {
-  const { match, phase } = flow;
-  if (phase === "setup") return `${match.names[setupPlayer(match)]} is setting up the map.`;
-  if (phase === "choose") return `${match.names[1 - setupPlayer(match)]} chooses a colour.`;
+  const { phase } = flow;
+  if (phase === "setup") return `${setupNames(flow).maker} is setting up the map.`;
+  if (phase === "choose") return `${setupNames(flow).chooser} chooses a colour.`;
   if (snap.status === "gameOver") return `Game over. ${resultLine(flow, snap)}`;
-  if (snap.status === "mustPass") return `${whoPlays(flow, snap.toMove)} has no legal move and must pass.`;
-  const turn = `${whoPlays(flow, snap.toMove)} to move`;
+  // A game not over has a side to move.
+  const toMove = /** @type {Colour} */ (snap.toMove);
+  if (snap.status === "mustPass") return `${whoPlays(flow, toMove)} has no legal move and must pass.`;
+  const turn = `${whoPlays(flow, toMove)} to move`;
   return passNotice ? `${passNotice} ${turn}.` : `${turn}.`;
 }
 
+/** @param {View} view */
 function showStatus(view) {
   const { flow, snap, passNotice, humanTurn, expert } = view;
   const status = $("status");
   status.textContent = statusLine(view);
   if (flow.phase === "choose") {
-    $("choose-text").textContent = `${flow.match.names[1 - setupPlayer(flow.match)]}, which colour do you play on this map?`;
+    $("choose-text").textContent = `${setupNames(flow).chooser}, which colour do you play on this map?`;
   }
   const choosing = flow.phase === "setup" || flow.phase === "choose";
   $("pass").hidden = choosing || snap.status !== "mustPass" || hasComputer(flow);
@@ -85,6 +123,7 @@ function showStatus(view) {
   $("move-now").hidden = !expert;
 }
 
+/** @param {View} view */
 function showResult({ flow, snap, race }) {
   const { match, phase } = flow;
   const panel = $("result");
@@ -102,6 +141,10 @@ function showResult({ flow, snap, race }) {
   $("next-game").textContent = match ? "Next game" : "New game";
 }
 
+/**
+ * @param {string} move
+ * @param {number} i
+ */
 function moveItem(move, i) {
   const li = document.createElement("li");
   const colour = SIDES[i % 2];
@@ -116,6 +159,7 @@ function moveItem(move, i) {
   return li;
 }
 
+/** @param {View} view */
 function showMoves({ snap }) {
   const list = $("move-list");
   list.replaceChildren(...snap.moves.map(moveItem));
@@ -123,16 +167,18 @@ function showMoves({ snap }) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** @param {View} view */
 function showMatch({ flow }) {
-  const { match } = flow;
+  const { match, phase } = flow;
   const panel = $("match");
   panel.hidden = !match;
   if (!match) return;
+  const inMatch = { match, phase };
   const { wins, draws, diff } = standings(match);
-  $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${gameNumber(flow)}`;
+  $("match-title").textContent = `${match.kind === "series" ? "Series" : "Free play"}: game ${gameNumber(inMatch)}`;
   const rows = match.names.map((name, k) => {
     const tr = document.createElement("tr");
-    const colour = sideOfPlayer(flow, k);
+    const colour = sideOfPlayer(inMatch, k);
     for (const text of [`${name} (${colourName(colour).toLowerCase()})`, String(wins[k]), signed(diff[k])]) {
       const td = document.createElement("td");
       td.textContent = text;
@@ -144,13 +190,17 @@ function showMatch({ flow }) {
   $("match-leader").textContent = `${leaderText(match)}${draws ? ` Drawn games: ${draws}.` : ""}`;
 }
 
-/** The settings panel: the game chooser, its sizes and the mode's settings. */
+/**
+ * The settings panel: the game chooser, its sizes and the mode's settings.
+ * @param {Pick<View, "flow" | "snap">} view
+ */
 export function showSettings({ flow, snap }) {
   const { variant, size } = snap;
   const { settings, match } = flow;
-  const chosen = gameById(variant);
-  $("variant").value = variant;
-  const sizes = $("board-size");
+  // The game on the board is one of the catalogue's.
+  const chosen = /** @type {import("./games.js").GameEntry} */ (gameById(variant));
+  $("variant", HTMLSelectElement).value = variant;
+  const sizes = $("board-size", HTMLSelectElement);
   if (sizes.dataset.game !== variant) {
     sizes.replaceChildren(...chosen.sizes.map((n) => new Option(`${n} x ${n}`, String(n))));
     sizes.dataset.game = variant;
@@ -158,54 +208,65 @@ export function showSettings({ flow, snap }) {
   sizes.value = String(size);
   // Maps, and free play's turns at making them, belong to the games played on maps.
   $("edit-map").hidden = !chosen.maps;
-  $("mode").querySelector("option[value=freeplay]").disabled = !chosen.maps;
+  inside($("mode"), "option[value=freeplay]", HTMLOptionElement).disabled = !chosen.maps;
   showModeSettings(flow);
   $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
   $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
   $("settings-mode").textContent = modeSummary(settings);
 }
 
+/** @param {PlayFlow} flow */
 function showModeSettings(flow) {
   const { settings } = flow;
-  $("mode").value = settings.mode;
-  $("human-colour").value = settings.humanColour;
-  $("opponent").value = settings.opponent;
-  $("level").value = String(settings.level);
-  $("level-white").value = String(settings.levelWhite);
-  $("watch-speed").value = settings.watchSpeed;
+  const select = (/** @type {string} */ id) => $(id, HTMLSelectElement);
+  select("mode").value = settings.mode;
+  select("human-colour").value = settings.humanColour;
+  select("opponent").value = settings.opponent;
+  select("level").value = String(settings.level);
+  select("level-white").value = String(settings.levelWhite);
+  select("watch-speed").value = settings.watchSpeed;
   $("level-name").textContent = watched(flow) ? "Black's level" : "Level";
-  $("show-legal").checked = settings.showLegal;
-  for (const label of $("setup").querySelectorAll("label[data-for]")) {
-    const modes = label.dataset.for.split(" ");
+  $("show-legal", HTMLInputElement).checked = settings.showLegal;
+  for (const label of allInside($("setup"), "label[data-for]")) {
+    const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";
     label.hidden = !(modes.includes(settings.mode) && !levelOfSeries);
   }
 }
 
 // The buttons under the board and the toggles beside it.
+/** @param {View} view */
 function showControls({ flow, snap, paused, reviewing, example }) {
-  $("paste").placeholder = `For example: ${example}`;
-  $("undo").disabled = !snap.canUndo || flow.phase !== "play";
-  $("redo").disabled = !snap.canRedo || flow.phase !== "play";
+  $("paste", HTMLTextAreaElement).placeholder = `For example: ${example}`;
+  $("undo", HTMLButtonElement).disabled = !snap.canUndo || flow.phase !== "play";
+  $("redo", HTMLButtonElement).disabled = !snap.canRedo || flow.phase !== "play";
   $("pause").hidden = !watched(flow) || snap.status === "gameOver";
   // Nobody at the screen moves in a watched game: legal moves and hints are for players.
-  for (const id of ["show-legal", "hints"]) $(id).closest("label").hidden = watched(flow);
+  // Each of the two is inside its label (index.html).
+  for (const id of ["show-legal", "hints"]) /** @type {HTMLLabelElement} */ ($(id).closest("label")).hidden = watched(flow);
   $("pause").textContent = paused ? "Resume" : "Pause";
   $("pause").setAttribute("aria-pressed", String(paused));
   $("choose").hidden = flow.phase !== "choose";
-  $("review-game").disabled = snap.moves.length === 0 || flow.phase !== "play";
+  $("review-game", HTMLButtonElement).disabled = snap.moves.length === 0 || flow.phase !== "play";
   $("review-game").hidden = reviewing || !reviewable(snap.variant);
   $("review-result").hidden = !reviewable(snap.variant);
 }
 
-/** The computer's panel: what it does (`line`, hidden when empty) and its expected line (`pv`). */
+/**
+ * The computer's panel: what it does (`line`, hidden when empty) and its expected line (`pv`).
+ * @param {string} line
+ * @param {string} pv
+ */
 export function showThinking(line, pv) {
   $("thinking").hidden = !line;
   $("thinking-line").textContent = line;
   $("thinking-pv").textContent = pv;
 }
 
-/** The line under the status: the computer's search while it thinks. */
+/**
+ * The line under the status: the computer's search while it thinks.
+ * @param {string} text
+ */
 export function showProgress(text) {
   $("thinking-progress").textContent = text;
 }
