@@ -1,12 +1,21 @@
+// @ts-check
 // The play page: its controller (play-ctrl.js: the state and the actions,
 // with the computer player of play-computer.js and the panels' views of
 // play-view.js) wired to the page's controls. flow.js decides the game
 // flow as plain data; the wasm Game decides the rules.
+import { allInside, byId, inside } from "./dom.js";
 import { GAMES } from "./games.js";
 import { levelLabel, MAX_LEVEL } from "./levels.js";
 import { PlayCtrl } from "./play-ctrl.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("./storage.js").SavedRecord} SavedRecord */
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+
+/**
+ * What the page's entry (main.js) does with the play page once started.
+ * @typedef {{ open(next: SavedRecord): void, current(): SavedRecord, restore(saved: SavedRecord): void }} App
+ */
 
 /**
  * Starts the page on `start`: `{ settings, game: { map, variant, moves },
@@ -16,6 +25,8 @@ const $ = (id) => document.getElementById(id);
  * `view`), or with null the board again, and says whether such a page was
  * showing; `unsaved(failed, link)` hears after each save whether it failed,
  * with `link()` giving a link that holds the game.
+ * @param {import("./play-ctrl.js").PlayDeps & { start: SavedRecord }} options
+ * @returns {App}
  */
 export function startApp({ Game, start, storage, notify, clearNotice, openEditor, closeEditor, showView, unsaved }) {
   const ctrl = new PlayCtrl(start, { Game, storage, notify, clearNotice, openEditor, closeEditor, showView, unsaved });
@@ -24,7 +35,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   wireGame(ctrl);
   wireKeys(ctrl);
   ctrl.begin(start.review);
-  for (const part of document.querySelectorAll("[inert]")) part.inert = false;
+  for (const part of allInside(document, "[inert]")) part.inert = false;
   document.body.dataset.ready = "true";
   return {
     open: (next) => ctrl.open(next),
@@ -34,71 +45,81 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
 }
 
 // The settings beside the board: the game, its size, the mode and levels.
+/** @param {PlayCtrl} ctrl */
 function wireSettings(ctrl) {
-  $("settings-toggle").addEventListener("click", () => {
-    const open = $("setup").classList.toggle("collapsed") === false;
-    $("settings-toggle").setAttribute("aria-expanded", String(open));
+  byId("settings-toggle").addEventListener("click", () => {
+    const open = byId("setup").classList.toggle("collapsed") === false;
+    byId("settings-toggle").setAttribute("aria-expanded", String(open));
   });
-  $("variant").append(...GAMES.map((g) => new Option(g.name, g.id)));
-  $("variant").addEventListener("change", (e) => ctrl.changeGame(e.target.value, ctrl.game.snapshot().size));
-  $("board-size").addEventListener("change", (e) => ctrl.changeGame(ctrl.game.snapshot().variant, Number(e.target.value)));
-  for (const levels of [$("level"), $("level-white")]) {
+  const variant = byId("variant", HTMLSelectElement);
+  variant.append(...GAMES.map((g) => new Option(g.name, g.id)));
+  variant.addEventListener("change", () => ctrl.changeGame(variant.value, ctrl.game.snapshot().size));
+  const size = byId("board-size", HTMLSelectElement);
+  size.addEventListener("change", () => ctrl.changeGame(ctrl.game.snapshot().variant, Number(size.value)));
+  for (const levels of [byId("level", HTMLSelectElement), byId("level-white", HTMLSelectElement)]) {
     for (let level = 1; level <= MAX_LEVEL; level += 1) {
       levels.append(new Option(levelLabel(level), String(level)));
     }
   }
+  /** @type {Record<string, (control: HTMLInputElement | HTMLSelectElement) => string | number | boolean>} */
   const settings = {
-    mode: (e) => e.target.value,
-    "human-colour": (e) => e.target.value,
-    opponent: (e) => e.target.value,
-    level: (e) => Number(e.target.value),
-    "level-white": (e) => Number(e.target.value),
-    "watch-speed": (e) => e.target.value,
-    "show-legal": (e) => e.target.checked,
+    mode: (c) => c.value,
+    "human-colour": (c) => c.value,
+    opponent: (c) => c.value,
+    level: (c) => Number(c.value),
+    "level-white": (c) => Number(c.value),
+    "watch-speed": (c) => c.value,
+    "show-legal": (c) => c instanceof HTMLInputElement && c.checked,
   };
   for (const [id, read] of Object.entries(settings)) {
     // The setting's name in the flow: "level-white" is `levelWhite`.
-    const name = id.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    $(id).addEventListener("change", (e) => ctrl.changeSetting(name, read(e)));
+    const name = /** @type {keyof Settings} */ (id.replace(/-(\w)/g, (_, c) => c.toUpperCase()));
+    const control = id === "show-legal" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
+    // A select's options are its setting's values (index.html).
+    control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read(control))));
   }
-  $("hints").addEventListener("change", (e) => ctrl.hintsToggled(e.target.checked));
+  const hints = byId("hints", HTMLInputElement);
+  hints.addEventListener("change", () => ctrl.hintsToggled(hints.checked));
 }
 
 // The game's buttons: new and next game, the map, undo and redo, pass,
 // pause, the colour choice, copying and pasting, the review.
+/** @param {PlayCtrl} ctrl */
 function wireGame(ctrl) {
-  $("new-game").addEventListener("click", () => {
+  byId("new-game").addEventListener("click", () => {
     ctrl.foldSettings();
     ctrl.replacing(() => ctrl.newGame());
   });
-  $("next-game").addEventListener("click", () => ctrl.replacing(() => ctrl.nextGame()));
-  $("edit-map").addEventListener("click", () => ctrl.editMap());
-  $("undo").addEventListener("click", () => ctrl.stepGame("undo"));
-  $("redo").addEventListener("click", () => ctrl.stepGame("redo"));
-  $("pass").addEventListener("click", () => ctrl.pass());
+  byId("next-game").addEventListener("click", () => ctrl.replacing(() => ctrl.nextGame()));
+  byId("edit-map").addEventListener("click", () => ctrl.editMap());
+  byId("undo").addEventListener("click", () => ctrl.stepGame("undo"));
+  byId("redo").addEventListener("click", () => ctrl.stepGame("redo"));
+  byId("pass").addEventListener("click", () => ctrl.pass());
   // The client answers with a move only when the search has reported a
   // legal one; the reply then goes the usual way.
-  $("move-now").addEventListener("click", () => ctrl.computer.moveNow());
-  $("pause").addEventListener("click", () => ctrl.togglePause());
-  for (const button of $("choose").querySelectorAll("button[data-colour]")) {
-    button.addEventListener("click", () => ctrl.choose(button.dataset.colour));
+  byId("move-now").addEventListener("click", () => ctrl.computer.moveNow());
+  byId("pause").addEventListener("click", () => ctrl.togglePause());
+  for (const button of allInside(byId("choose"), "button[data-colour]")) {
+    // The buttons' colours are the sides' letters (index.html).
+    button.addEventListener("click", () => ctrl.choose(/** @type {Colour} */ (button.dataset.colour)));
   }
-  $("copy-moves").addEventListener("click", () => ctrl.copy(ctrl.game.transcript(), "Moves"));
-  $("copy-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(), "Link"));
-  $("review-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(ctrl.reviewer.current()?.level), "Link", $("review-copied")));
-  $("load-moves").addEventListener("click", () => ctrl.loadMoves());
-  for (const id of ["review-game", "review-result"]) $(id).addEventListener("click", () => ctrl.reviewer.open());
+  byId("copy-moves").addEventListener("click", () => ctrl.copy(ctrl.game.transcript(), "Moves"));
+  byId("copy-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(), "Link"));
+  byId("review-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(ctrl.reviewer.current()?.level), "Link", byId("review-copied")));
+  byId("load-moves").addEventListener("click", () => ctrl.loadMoves());
+  for (const id of ["review-game", "review-result"]) byId(id).addEventListener("click", () => ctrl.reviewer.open());
 }
 
 // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the
 // game, but not while typing, and not in the map editor, which has its own.
+/** @param {PlayCtrl} ctrl */
 function wireKeys(ctrl) {
   document.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || document.querySelector("main.layout").hidden) return;
-    if (e.target.closest?.("textarea, input, select, #editor")) return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || inside(document, "main.layout").hidden) return;
+    if (e.target instanceof Element && e.target.closest("textarea, input, select, #editor")) return;
     const key = e.key.toLowerCase();
     const action = key === "y" || (key === "z" && e.shiftKey) ? "redo" : key === "z" ? "undo" : null;
-    if (!action || $(action).disabled) return;
+    if (!action || byId(action, HTMLButtonElement).disabled) return;
     e.preventDefault();
     ctrl.stepGame(action);
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // The computer player of the play page: its moves and the hints, searched
 // in the worker (ai-client.js), with the page's pace around them and its
 // panel ("… is thinking", the search's progress, "Move now"'s countdown).
@@ -6,6 +7,7 @@
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
 import { lineText } from "./announce.js";
+import { byId, inside } from "./dom.js";
 import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
 import { squareIndex } from "./geometry.js";
 import { formatNodes, isExpert, movesAhead, progressLine, timeLeft } from "./levels.js";
@@ -13,8 +15,22 @@ import { signed } from "./match.js";
 import { showProgress, showThinking } from "./play-view.js";
 import { trollOutlook } from "./troll.js";
 
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("./play-ctrl.js").PlayCtrl} PlayCtrl */
+/** @typedef {import("./worker-client.js").Reply} Reply */
+
+/**
+ * A search's report, as ai-client.js hands it on once checked: the wasm
+ * `Analysis` and the milliseconds the search has taken.
+ * @typedef {Reply & import("../mapello.d.ts").Analysis & { ms: number }} Progress
+ */
+/** The answer to a move request, `early` when "Move now" cut its search short. @typedef {Progress & { early?: boolean }} MoveAnswer */
+/** The answer to a hints request: every legal move's value. @typedef {Reply & { hints: { move: string, score: number }[] }} HintsAnswer */
+/** A search for the computer's move: its token, the side it moves, and who that is. @typedef {{ mine: number, toMove: Colour, troll: boolean, who: string }} Search */
+
 // In computer-vs-computer games, moves come at most this often, to be
 // watched; "fast" does not wait at all.
+/** @type {Record<import("./storage.js").WatchSpeed, number>} */
 const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
 // Against a person, the computer's move waits until the person's own move
 // has finished turning its discs, then this long more, so both are seen.
@@ -22,10 +38,14 @@ const REPLY_PAUSE_MS = 350;
 // Hints search at this level at most, so they come quickly.
 const HINT_LEVEL = 6;
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 
 /** The computer player of `ctrl`'s game; `notify` and `clearNotice` show and clear notices. */
 export class Computer {
+  /**
+   * @param {PlayCtrl} ctrl
+   * @param {Pick<import("./play-ctrl.js").PlayDeps, "notify" | "clearNotice">} deps
+   */
   constructor(ctrl, { notify, clearNotice }) {
     this.ctrl = ctrl;
     this.notify = notify;
@@ -58,7 +78,11 @@ export class Computer {
     // Hints still searching would hold up the computer's move behind them.
     this.ai.cancel();
     const mine = ++this.token;
-    const { toMove, legal, variant } = this.ctrl.game.snapshot();
+    const snap = this.ctrl.game.snapshot();
+    const { legal, variant } = snap;
+    // The computer thinks only in a game under way (flow.js, nextAction).
+    const toMove = /** @type {Colour} */ (snap.toMove);
+    /** @type {Search} */
     const search = { mine, toMove, troll: variant === "troll", who: nameOf(this.ctrl.flow, toMove) };
     showThinking(`${search.who} is thinking…`, "");
     showProgress("Thinking…");
@@ -69,22 +93,32 @@ export class Computer {
     this.searching = false;
     this.rethink = false;
     this.stopCountdown();
-    const onProgress = (p) => this.progressed(search, p);
+    // The client hands on only the reports and answers it has checked (ai-client.js).
+    const onProgress = (/** @type {Reply} */ p) => this.progressed(search, /** @type {Progress} */ (p));
     const level = levelOf(this.ctrl.flow, toMove);
     this.ai.request("move", this.ctrl.record(), level, { legal, onProgress, timed: true }).then(
-      (result) => this.answered(search, result),
+      (result) => this.answered(search, /** @type {MoveAnswer} */ (result)),
       (err) => this.failed(mine, err),
     );
   }
 
+  /**
+   * @param {Search} search
+   * @param {Progress} p
+   */
   progressed({ mine, toMove, troll, who }, p) {
     if (mine !== this.token) return;
     this.searching = true;
     showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${lineText(p.pv, toMove)}.` : "");
     showProgress(progressLine(p, troll));
-    if (Number.isFinite(p.timeMs) && !this.countdown) this.startCountdown(p);
+    const { timeMs } = p;
+    if (timeMs !== undefined && Number.isFinite(timeMs) && !this.countdown) this.startCountdown(p.ms, timeMs);
   }
 
+  /**
+   * @param {Search} search
+   * @param {MoveAnswer} result
+   */
   answered({ mine, toMove, troll, who }, result) {
     if (mine !== this.token) return;
     this.stopCountdown();
@@ -125,15 +159,21 @@ export class Computer {
     this.ai.cancel();
     const { flow, game } = this.ctrl;
     this.ai.request("hints", this.ctrl.record(), Math.min(flow.settings.level, HINT_LEVEL), { legal: game.snapshot().legal }).then(
-      (result) => {
+      (reply) => {
         if (mine !== this.token) return;
         const size = this.ctrl.game.snapshot().size;
+        // Checked by the client: every hint is of a legal move (ai-client.js).
+        const result = /** @type {HintsAnswer} */ (reply);
         this.ctrl.showHints(result.hints.map((h) => ({ index: squareIndex(size, h.move), score: h.score })));
       },
       (err) => this.failed(mine, err),
     );
   }
 
+  /**
+   * @param {number} mine
+   * @param {Error} err
+   */
   failed(mine, err) {
     if (err instanceof Cancelled || mine !== this.token) return;
     this.stopCountdown();
@@ -188,9 +228,13 @@ export class Computer {
 
   // Counts down a timed search's `timeMs` on "Move now"'s bar, from the
   // time the worker says it has spent (`ms`), so a slow start is not lost.
-  startCountdown({ ms, timeMs }) {
-    const button = $("move-now");
-    const bar = button.querySelector(".move-now-bar");
+  /**
+   * @param {number} ms
+   * @param {number} timeMs
+   */
+  startCountdown(ms, timeMs) {
+    const button = $("move-now", HTMLButtonElement);
+    const bar = inside(button, ".move-now-bar");
     const start = performance.now() - ms;
     const tick = () => {
       const elapsed = performance.now() - start;
@@ -205,14 +249,15 @@ export class Computer {
   stopCountdown() {
     clearInterval(this.countdown);
     this.countdown = 0;
-    const button = $("move-now");
+    const button = $("move-now", HTMLButtonElement);
     button.disabled = true;
-    button.querySelector(".move-now-bar").style.transform = "scaleX(0)";
+    inside(button, ".move-now-bar").style.transform = "scaleX(0)";
   }
 }
 
 // What the computer expects of the game after its move, in words: its score
 // is the final margin it foresees for itself.
+/** @param {{ score: number, exact: boolean }} result */
 function outlook({ score, exact }) {
   const points = Math.round(Math.abs(score));
   const margin = `${points} point${points === 1 ? "" : "s"}`;
@@ -226,6 +271,11 @@ function outlook({ score, exact }) {
 
 // The search's numbers, for those who want them.
 // The line starts with a move of `colour`.
+/**
+ * @param {MoveAnswer} result
+ * @param {Colour} colour
+ * @param {boolean} troll
+ */
 function searchDetails(result, colour, troll) {
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);

@@ -1,3 +1,4 @@
+// @ts-check
 // The play page's controller: its state (one wasm Game, the only record of
 // the game; the flow of flow.js: the mode and settings, the match and the
 // phase; the map being made in free play; the pause, the pass notice and
@@ -7,6 +8,7 @@
 // player is play-computer.js; app.js wires the page's controls to here.
 import { moveText } from "./announce.js";
 import { createBoard } from "./board.js";
+import { byId, inside } from "./dom.js";
 import {
   afterMove,
   changesGame,
@@ -20,6 +22,7 @@ import {
   PASS,
   passNoticeAfter,
   resultLine,
+  setupNames,
   sideChosen,
   SIDES,
   stepHistory,
@@ -27,7 +30,6 @@ import {
 } from "./flow.js";
 import { gameById, settingsForGame } from "./games.js";
 import { setupHelp } from "./help.js";
-import { setupPlayer } from "./match.js";
 import { Computer } from "./play-computer.js";
 import { showAll, showSettings } from "./play-view.js";
 import { defaultMap } from "./presets.js";
@@ -38,12 +40,52 @@ import { fromGame } from "./state.js";
 import { save } from "./storage.js";
 import { marksHelp } from "./troll.js";
 
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("../mapello.d.ts").Game} Game */
+/** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
+/** @typedef {import("../mapello.d.ts").Variant} Variant */
+/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("./storage.js").SavedRecord} SavedRecord */
+/** @typedef {import("./storage.js").SavedReview} SavedReview */
+/** @typedef {import("./play-view.js").PlayFlow} PlayFlow */
+
+/** A button on a notice: its label and what it does. @typedef {{ label: string, run: () => void }} NoticeAction */
+/**
+ * Shows `text` until dismissed; `key` replaces an earlier notice with it;
+ * each of `actions` (or the single `action`) is a button (main.js).
+ * @typedef {(text: string, options?: { key?: string, action?: NoticeAction | null, actions?: NoticeAction[] }) => void} Notify
+ */
+/**
+ * What the map editor opens on (main.js, openEditor): its title, the map,
+ * what hears each change and "Play this map", and the close button's
+ * action (none: no close button).
+ * @typedef {{ title: string, initialCode: string, onChange: (code: string) => void, onPlay: (code: string) => void, onClose: (() => void) | null }} EditorOptions
+ */
+/**
+ * What the play page is given (main.js, through app.js's startApp).
+ * @typedef {{
+ *   Game: typeof import("../mapello.d.ts").Game,
+ *   storage: Storage,
+ *   notify: Notify,
+ *   clearNotice: (key: string) => void,
+ *   openEditor: (options: EditorOptions) => Promise<void>,
+ *   closeEditor: () => void,
+ *   showView: (view: string | null) => boolean,
+ *   unsaved: (failed: boolean, link: () => string) => void,
+ * }} PlayDeps
+ */
+/**
+ * A game put aside, to bring back: its record as saved, its moves with
+ * passes (`names`) and whether it was over.
+ * @typedef {SavedRecord & { names: string[], over: boolean }} PutAside
+ */
+
 // What undo and redo say before the status line.
 const STEP_SAID = { undo: "Move taken back.", redo: "Move replayed." };
 // How long a refused click's explanation and the legal moves stay shown.
 const REFUSAL_MS = 2500;
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 
 /**
  * The controller of the play page, started on `start`: `{ settings, game:
@@ -51,24 +93,30 @@ const $ = (id) => document.getElementById(id);
  * app.js's `startApp` for `deps`.
  */
 export class PlayCtrl {
+  /**
+   * @param {SavedRecord} start
+   * @param {PlayDeps} deps
+   */
   constructor(start, deps) {
     this.deps = deps;
     this.Game = deps.Game;
     this.help = setupHelp(deps.storage);
     this.computer = new Computer(this, deps);
+    /** @type {PlayFlow} */
     this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
-    this.game = new this.Game({ variant: start.game.variant, map: start.game.map, moves: start.game.moves });
+    this.game = this.newGameOf(start.game);
     // The map being set up in free play, before its game starts.
     this.draftMap = start.game.map;
     this.paused = false;
     this.passNotice = "";
+    /** @type {import("./state.js").BoardState["hints"]} */
     this.hints = [];
     // Until when the legal moves are shown after a refused click, whatever the setting.
     this.showLegalUntil = 0;
     this.refusalTimer = 0;
     // A transcript that loads on the game's map (see exampleMoves).
     this.example = { key: "", moves: "" };
-    this.board = createBoard($("board"), fromGame(this.game.snapshot()), {
+    this.board = createBoard($("board", HTMLCanvasElement), fromGame(this.game.snapshot()), {
       onPlay: (square) => this.humanMove(square),
       onRefuse: (square) => this.refuseMove(square),
     });
@@ -93,12 +141,23 @@ export class PlayCtrl {
         this.proceed();
       },
       onSave: () => this.persist(),
-      onPlayFrom: (index, opponent) => this.playFrom(index, opponent),
+      onPlayFrom: (/** @type {number} */ index, /** @type {string} */ opponent) => this.playFrom(index, opponent),
     });
+  }
+
+  /**
+   * A wasm Game of `record`, a game as saved or linked, whose name the Game
+   * checks: it throws on one it does not know, as on a map or moves that
+   * do not hold.
+   * @param {import("./storage.js").GameRecord} record
+   */
+  newGameOf({ variant, map, moves }) {
+    return new this.Game({ variant: /** @type {Variant} */ (variant), map, moves });
   }
 
   // The first legal moves on the game's map, as a transcript, so the
   // transcript box shows a form that works here.
+  /** @param {Snapshot} snap */
   exampleMoves({ variant }) {
     const map = this.game.mapCode();
     const key = `${variant} ${map}`;
@@ -113,13 +172,18 @@ export class PlayCtrl {
 
   // The page owns its one wasm Game: the one replaced is freed at once,
   // or its memory would stay taken until the page closes.
+  /** @param {Game} next */
   replaceGame(next) {
     const old = this.game;
     this.game = next;
     old.free();
   }
 
-  /** The game as saved and linked: `{ map, variant, moves }`. */
+  /**
+   * The game as saved and linked: `{ map, variant, moves }`.
+   * @param {Snapshot} [snap]
+   * @returns {import("./storage.js").GameRecord}
+   */
   record({ variant } = this.game.snapshot()) {
     return { map: this.game.mapCode(), variant, moves: this.game.transcript() };
   }
@@ -129,6 +193,8 @@ export class PlayCtrl {
   /**
    * Redraws the board and every panel from one snapshot (`snap`, when the
    * caller has just taken it), animating `move` when given, and saves.
+   * @param {string | null} [move]
+   * @param {Snapshot} [snap]
    */
   refresh(move = null, snap = this.game.snapshot()) {
     const { flow, reviewer } = this;
@@ -150,7 +216,7 @@ export class PlayCtrl {
       passNotice: this.passNotice,
       reviewing,
       example: this.exampleMoves(snap),
-      hintsShown: $("hints").checked,
+      hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),
     });
     this.persist(snap);
@@ -158,11 +224,16 @@ export class PlayCtrl {
 
   // Saves the page's state; a failed save is said at once (main.js), and
   // the next change tries again.
+  /** @param {Snapshot} [snap] */
   persist(snap = this.game.snapshot()) {
     this.deps.unsaved(!save(this.deps.storage, this.current(snap)), () => this.gameLink());
   }
 
-  /** Everything a reload needs, as saved. */
+  /**
+   * Everything a reload needs, as saved.
+   * @param {Snapshot} [snap]
+   * @returns {SavedRecord}
+   */
   current(snap = this.game.snapshot()) {
     const { settings, match, phase } = this.flow;
     const review = phase === "setup" ? null : this.reviewer.current();
@@ -170,6 +241,7 @@ export class PlayCtrl {
     return { settings, game, match, phase, review };
   }
 
+  /** @param {string} text */
   announce(text) {
     const live = $("announcer");
     live.textContent = "";
@@ -180,7 +252,10 @@ export class PlayCtrl {
 
   // --- playing
 
-  /** Plays `move` (notation, or PASS) for the side to move. */
+  /**
+   * Plays `move` (notation, or PASS) for the side to move.
+   * @param {string} move
+   */
   play(move) {
     $("refusal").textContent = "";
     this.showLegalUntil = 0;
@@ -189,7 +264,8 @@ export class PlayCtrl {
     this.computer.moved();
     this.hints = [];
     const after = this.game.snapshot();
-    const colour = before.toMove;
+    // The game took the move, so it was under way, with a side to move.
+    const colour = /** @type {Colour} */ (before.toMove);
     const k = SIDES.indexOf(colour);
     this.passNotice = passNoticeAfter(this.flow, this.passNotice, colour, move);
     let news = move === PASS ? this.passNotice : moveText(colour, move, after.flipped.length, after.taken[k] > before.taken[k]);
@@ -202,8 +278,10 @@ export class PlayCtrl {
 
   // A click where no move can be made: say why (the rules' own words), and
   // show where moves can go.
+  /** @param {string} square */
   refuseMove(square) {
-    const { message } = this.game.refusal(square);
+    // The board refuses only squares where no move can be made (board.js), which the rules refuse too.
+    const { message } = /** @type {{ message: string }} */ (this.game.refusal(square));
     const { variant, toMove } = this.game.snapshot();
     const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
     const text = `${message} ${where}`;
@@ -218,6 +296,7 @@ export class PlayCtrl {
     this.refresh();
   }
 
+  /** @param {string} square */
   humanMove(square) {
     if (humanToMove(this.flow, this.game.snapshot())) this.play(square);
   }
@@ -226,16 +305,20 @@ export class PlayCtrl {
    * What happens next without the user: a pass forced on a side when a
    * computer plays, the computer's move, or hints for the human; `snap`
    * is the game's snapshot when the caller has it.
+   * @param {Snapshot} [snap]
    */
   proceed(snap = this.game.snapshot()) {
     if (this.reviewer.isOpen()) return;
-    const action = nextAction(this.flow, snap, { paused: this.paused, hints: $("hints").checked });
+    const action = nextAction(this.flow, snap, { paused: this.paused, hints: $("hints", HTMLInputElement).checked });
     if (action === "pass") this.play(PASS);
     else if (action === "think") this.computer.think();
     else if (action === "hints") this.computer.hints();
   }
 
-  /** The computer's values of the legal moves arrived. */
+  /**
+   * The computer's values of the legal moves arrived.
+   * @param {import("./state.js").BoardState["hints"]} hints
+   */
   showHints(hints) {
     this.hints = hints;
     this.refresh();
@@ -249,7 +332,10 @@ export class PlayCtrl {
 
   // --- controls
 
-  /** Undo or redo (`step`); a watched game pauses there, to be looked at. */
+  /**
+   * Undo or redo (`step`); a watched game pauses there, to be looked at.
+   * @param {"undo" | "redo"} step
+   */
   stepGame(step) {
     this.stopComputer();
     this.passNotice = "";
@@ -274,7 +360,10 @@ export class PlayCtrl {
     if (this.flow.phase === "play" && this.game.snapshot().status === "mustPass") this.play(PASS);
   }
 
-  /** Hints were switched on or off. */
+  /**
+   * Hints were switched on or off.
+   * @param {boolean} on
+   */
   hintsToggled(on) {
     if (!on) this.stopComputer();
     this.refresh();
@@ -288,6 +377,7 @@ export class PlayCtrl {
     $("copied").textContent = "";
   }
 
+  /** @param {string} [map] */
   startGame(map = this.game.mapCode()) {
     this.stopComputer();
     this.passNotice = "";
@@ -326,8 +416,7 @@ export class PlayCtrl {
     this.stopComputer();
     this.draftMap = this.game.mapCode();
     this.refresh();
-    const { match } = this.flow;
-    this.showEditor(`${match.names[setupPlayer(match)]}: set up the map, then press “Play this map”.`, (code) => {
+    this.showEditor(`${setupNames(this.flow).maker}: set up the map, then press “Play this map”.`, (code) => {
       this.draftMap = code;
       this.flow = mapMade(this.flow);
       // The board shows the map being chosen on.
@@ -335,11 +424,14 @@ export class PlayCtrl {
       this.deps.closeEditor();
       this.refresh();
       this.announce($("choose-text").textContent);
-      $("choose").querySelector("button").focus();
+      inside($("choose"), "button").focus();
     });
   }
 
-  /** Free play: the chooser takes `colour`. */
+  /**
+   * Free play: the chooser takes `colour`.
+   * @param {Colour} colour
+   */
   choose(colour) {
     const chosen = sideChosen(this.flow, colour);
     if (chosen === this.flow) return;
@@ -356,6 +448,10 @@ export class PlayCtrl {
     $("settings-toggle").setAttribute("aria-expanded", "false");
   }
 
+  /**
+   * @param {string} title
+   * @param {(code: string) => void} onPlay
+   */
   showEditor(title, onPlay) {
     this.foldSettings();
     const setup = this.flow.phase === "setup";
@@ -387,7 +483,7 @@ export class PlayCtrl {
 
   /** Replays the transcript pasted in the box; a bad one is refused and the game kept. */
   loadMoves() {
-    const text = $("paste").value.trim();
+    const text = $("paste", HTMLTextAreaElement).value.trim();
     const error = $("paste-error");
     if (!text) {
       error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
@@ -409,20 +505,29 @@ export class PlayCtrl {
       }
       this.offerReturn(before, "The moves were loaded; the game you were playing was put aside.");
     } catch (err) {
-      error.textContent = `Those moves could not be loaded: ${err.message}. The game is unchanged.`;
+      error.textContent = `Those moves could not be loaded: ${/** @type {Error} */ (err).message}. The game is unchanged.`;
       this.refresh();
     }
     this.proceed();
   }
 
-  /** Copies `text` (`what` names it), saying so in `out`. */
+  /**
+   * Copies `text` (`what` names it), saying so in `out`.
+   * @param {string} text
+   * @param {string} what
+   * @param {HTMLElement} [out]
+   */
   async copy(text, what, out = $("copied")) {
     const done = await copyText(text);
     out.textContent = done ? `${what} copied: ${text}` : `Copy this ${what.toLowerCase()}: ${text}`;
     out.dataset.value = text;
   }
 
-  /** A setting changed: a new game, unless the setting keeps the game (flow.js). */
+  /**
+   * A setting changed: a new game, unless the setting keeps the game (flow.js).
+   * @param {keyof Settings} name
+   * @param {Settings[keyof Settings]} value
+   */
   changeSetting(name, value) {
     const before = this.toBringBack();
     this.flow = { ...this.flow, settings: { ...this.flow.settings, [name]: value } };
@@ -438,21 +543,28 @@ export class PlayCtrl {
   /**
    * Another game, or the same on another board size: a new game (a new
    * match in a series) on the game's starting map for that size.
+   * @param {string} id
+   * @param {number} wanted
    */
-  changeGame(variant, wanted) {
-    const chosen = gameById(variant);
+  changeGame(id, wanted) {
+    // The chooser offers the catalogue's games (app.js).
+    const chosen = /** @type {import("./games.js").GameEntry} */ (gameById(id));
     // A game with a page of its own takes over; back from it, the game
     // left on the board is still there.
     if (chosen.view) return this.deps.showView(chosen.view);
+    // Any other is a game of the board's: one the wasm Game plays.
+    const variant = /** @type {Variant} */ (id);
     const old = this.game.snapshot();
     if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old });
     const before = this.toBringBack();
-    // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own.
-    const size = chosen.sizes.includes(wanted) ? wanted : this.defaultSize(variant);
+    // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own;
+    // either is one of the catalogue's sizes, which the wasm Game plays.
+    const size = /** @type {6 | 8 | 10} */ (chosen.sizes.includes(wanted) ? wanted : this.defaultSize(variant));
     const playable = settingsForGame(this.flow.settings, variant);
     const leftFreePlay = playable !== this.flow.settings;
     this.flow = { ...this.flow, settings: playable };
     // A game without maps starts on the empty board of its size.
+    /** @type {import("../mapello.d.ts").GameOptions} */
     let start = { variant, size };
     if (chosen.maps && old.variant === variant && old.size === size) start = { variant, map: this.game.mapCode() };
     else if (chosen.maps) start = { variant, map: defaultMap(size) };
@@ -468,6 +580,7 @@ export class PlayCtrl {
 
   // The board size a game of `variant` starts on when none is asked for:
   // that of a Game made without one, as the rules have it.
+  /** @param {Variant} variant */
   defaultSize(variant) {
     const blank = new this.Game({ variant });
     const { size } = blank.snapshot();
@@ -479,6 +592,8 @@ export class PlayCtrl {
    * A new game from the position before move `index` of this one, the
    * side to move played by the person at the screen against the computer,
    * or by two people; the game it came from can be brought back.
+   * @param {number} index
+   * @param {string} opponent
    */
   playFrom(index, opponent) {
     const before = this.toBringBack();
@@ -495,7 +610,10 @@ export class PlayCtrl {
     this.proceed();
   }
 
-  /** A share link to the game, opening in review mode at `review` (a review level) when given. */
+  /**
+   * A share link to the game, opening in review mode at `review` (a review level) when given.
+   * @param {number} [review]
+   */
   gameLink(review) {
     const players = playersOf(controllers(this.flow));
     return linkFor(location.href, { ...this.record(), players, review });
@@ -504,6 +622,7 @@ export class PlayCtrl {
   // --- going back to what a change replaced
 
   // Everything a new game replaces, to bring back.
+  /** @returns {PutAside} */
   toBringBack() {
     const snap = this.game.snapshot();
     return { ...this.current(snap), settings: { ...this.flow.settings }, names: snap.moves, over: snap.status === "gameOver" };
@@ -511,6 +630,7 @@ export class PlayCtrl {
 
   // Whether the game and match now on the page still hold all that
   // `before` held: the same game and map, played on from where it was.
+  /** @param {PutAside} before */
   continues(before) {
     const now = this.game.snapshot();
     const sameGame = before.game.variant === now.variant && before.game.map === this.game.mapCode();
@@ -521,6 +641,8 @@ export class PlayCtrl {
   /**
    * After a change replaced a game in progress (or a match under way), a
    * notice offers to bring it back; nothing is lost by a stray click.
+   * @param {PutAside} before
+   * @param {string | null} [said]
    */
   offerReturn(before, said = null) {
     const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
@@ -538,7 +660,10 @@ export class PlayCtrl {
     });
   }
 
-  /** Runs `change`, which replaces the game, keeping a way back to it. */
+  /**
+   * Runs `change`, which replaces the game, keeping a way back to it.
+   * @param {() => void} change
+   */
   replacing(change) {
     const before = this.toBringBack();
     change();
@@ -548,6 +673,7 @@ export class PlayCtrl {
   /**
    * Brings back a game put aside; the one it replaces is put aside in its
    * turn, so going back never loses the other game.
+   * @param {SavedRecord} saved
    */
   restore(saved) {
     const replaced = this.toBringBack();
@@ -559,9 +685,10 @@ export class PlayCtrl {
   /**
    * Replaces the whole state by `next`, checked as `start` is: a link
    * opened in this tab, or a game put back.
+   * @param {SavedRecord} next
    */
   open(next) {
-    const opened = new this.Game({ variant: next.game.variant, map: next.game.map, moves: next.game.moves });
+    const opened = this.newGameOf(next.game);
     // A game of the board comes back to the board, from Blocs's page too.
     this.deps.showView(null);
     this.reviewer.hide();
@@ -581,6 +708,7 @@ export class PlayCtrl {
   /**
    * Starts on the state; `review` is the one saved or linked with it, open
    * again when it was being looked at.
+   * @param {SavedReview | null} [review]
    */
   begin(review = null) {
     this.refresh();

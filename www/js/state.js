@@ -21,7 +21,7 @@ import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
  *   hover: number,
  *   cursor: number,
  *   showLegal: boolean,
- *   hints: { index: number, score: number, text: string }[],
+ *   hints: { index: number, score: number, text?: string }[],
  *   interactive: boolean,
  * }} BoardState
  */
