@@ -135,7 +135,10 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
   return {
     /** Whether the Blocs page was showing when the page was last used. */
     active: saved.active,
-    /** Shows the Blocs page, with the game `moves` (a shared link's) when given. */
+    /**
+     * Shows the Blocs page, with the game `moves` (a shared link's) when given.
+     * @param {string | null} [moves]
+     */
     show(moves = null) {
       controller.setActive(true);
       showPage(page, true);

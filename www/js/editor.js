@@ -19,6 +19,8 @@ import { copyText, linkFor } from "./share.js";
  * code; an empty map when missing or damaged). `onChange(code)` hears of
  * every finished edit, `onPlay(code)` of the Play button. The wasm module
  * must be initialised. Returns `{ code(), load(code) }`.
+ * @param {HTMLElement} root
+ * @param {{ initialCode?: string, onChange?: (code: string) => void, onPlay?: (code: string) => void }} [options]
  */
 export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = () => {} } = {}) {
   root.classList.add("editor");

@@ -1,3 +1,4 @@
+// @ts-check
 // Page entry: starts the wasm module, decides what to show first (a shared
 // link, else the saved game, else a new game on the default map), and wires
 // the notices and the map editor around the game controller (app.js).
@@ -7,6 +8,7 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game } from "../mapello.js";
 import { startApp } from "./app.js";
+import { allInside, byId, inside } from "./dom.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
@@ -14,13 +16,26 @@ import { defaultMap } from "./presets.js";
 import { readFragment, settingsFor, splitMoves } from "./share.js";
 import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
 
+/** @typedef {import("./play-ctrl.js").NoticeAction} NoticeAction */
+/** @typedef {import("./storage.js").SavedRecord} SavedRecord */
+/** @typedef {import("./storage.js").GameRecord} GameRecord */
+/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("./share.js").Link} Link */
+/** @typedef {import("../mapello.d.ts").Variant} Variant */
+/**
+ * What the page starts with: `from` says where it came from, `kept` is the
+ * saved record a link replaced.
+ * @typedef {{ start: SavedRecord, from: "default" | "saved" | "link", kept: SavedRecord | null }} StartingPoint
+ */
+
 // sessionStorage: why the last start failed, read by the reload that follows it.
 const FAILED_START = "mapello.failedStart";
-const notices = document.querySelector("#notices");
+const notices = byId("notices");
 
 /**
  * Shows `text` until dismissed; `key` replaces an earlier notice with it;
  * each of `actions` (or the single `action`), `{ label, run }`, is a button.
+ * @type {import("./play-ctrl.js").Notify}
  */
 function notify(text, { key = "", action = null, actions = action ? [action] : [] } = {}) {
   if (key) clearNotice(key);
@@ -52,14 +67,20 @@ function notify(text, { key = "", action = null, actions = action ? [action] : [
   if (top < 0 || bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
 }
 
+/** @param {string} key */
 function clearNotice(key) {
-  for (const box of notices.querySelectorAll(".notice")) {
+  for (const box of allInside(notices, ".notice")) {
     if (box.dataset.key === key) box.remove();
   }
 }
 
 // A button that saves `text()` to the file `name`: a record the page could
 // not use, or a game it could not save, is the player's to keep.
+/**
+ * @param {() => string} text
+ * @param {{ label?: string, name?: string }} [options]
+ * @returns {NoticeAction}
+ */
 function downloadAction(text, { label = "Download the saved data", name = "mapello-saved-data.json" } = {}) {
   return {
     label,
@@ -77,6 +98,11 @@ function downloadAction(text, { label = "Download the saved data", name = "mapel
 
 // Says that a stored record was refused (`notice`), keeping its `text`
 // as stored a download away.
+/**
+ * @param {string} notice
+ * @param {string | null} text
+ * @param {string} [key]
+ */
 function dropped(notice, text, key = "saved") {
   notify(notice, { key, actions: text === null ? [] : [downloadAction(() => text)] });
 }
@@ -84,9 +110,13 @@ function dropped(notice, text, key = "saved") {
 // What a game store calls after each save: at the first that fails, a
 // notice offers the game as a file holding a link to it (`link()`); the
 // first save that works again takes the notice away.
+/**
+ * @param {string} key
+ * @param {string} what
+ */
 function saveWatcher(key, what) {
   let failing = false;
-  return (failed, link) => {
+  return (/** @type {boolean} */ failed, /** @type {() => string} */ link) => {
     if (failed === failing) return;
     failing = failed;
     if (!failed) return clearNotice(key);
@@ -107,6 +137,7 @@ const resetAction = {
 
 // The game a newcomer starts on: the rules' own default game and board size
 // (those of a Game made without options), on that size's first preset.
+/** @returns {GameRecord} */
 function defaultGame() {
   const blank = new Game();
   const { variant, size } = blank.snapshot();
@@ -117,12 +148,14 @@ function defaultGame() {
 // What the rules say against a saved record that fits the schema: the
 // game must open, and a result on show must be of a finished game. Null
 // when it restores.
+/** @param {SavedRecord} saved */
 function rulesProblem({ game: record, phase }) {
   let game;
   try {
-    game = new Game({ variant: record.variant, map: record.map, moves: record.moves });
+    // The Game refuses a name it does not know, as it does a map or moves that do not hold.
+    game = new Game({ variant: /** @type {Variant} */ (record.variant), map: record.map, moves: record.moves });
   } catch (err) {
-    return err.message;
+    return /** @type {Error} */ (err).message;
   }
   const over = game.snapshot().status === "gameOver";
   game.free();
@@ -142,6 +175,11 @@ function savedRecord() {
 }
 
 // A new game in the settings' mode, with a new match where the mode has one.
+/**
+ * @param {Settings} chosen
+ * @param {GameRecord} game
+ * @returns {SavedRecord}
+ */
 function fresh(chosen, game) {
   const settings = settingsForGame(chosen, game.variant);
   return { settings, game, match: matchFor(settings), phase: "play" };
@@ -151,12 +189,17 @@ function fresh(chosen, game) {
 // mode or the link's own: `{ start, notes }`, or `{ error }` when its map
 // does not open. Moves are played one by one, so that an illegal one keeps
 // the map and the moves before it.
+/**
+ * @param {Link & { map: string }} link
+ * @param {Settings} settings
+ * @returns {{ start: SavedRecord, notes: string[], error?: undefined } | { error: string }}
+ */
 function linkedGame(link, settings) {
   let game;
   try {
     game = new Game({ variant: link.variant, map: link.map });
   } catch (err) {
-    return { error: `The shared game could not be opened: ${err.message}.` };
+    return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
   }
   // A link without a game names the rules' default one.
   const { variant } = game.snapshot();
@@ -165,7 +208,7 @@ function linkedGame(link, settings) {
     try {
       game.play(move);
     } catch (err) {
-      notes.push(`Move ${i + 1} in the link, ${move}, cannot be played (${err.message}): the game stops before it.`);
+      notes.push(`Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message}): the game stops before it.`);
       break;
     }
   }
@@ -179,20 +222,29 @@ function linkedGame(link, settings) {
 }
 
 // Set aside when a link replaces a game: one step back.
+/** @type {SavedRecord | null} */
 let previous = null;
+/** @type {import("./app.js").App | null} */
 let app = null;
 
 // What opening `link` over `current` (the page's record, or null) starts:
 // the linked game, or `current` itself when the link is damaged. Says what
 // happened, and keeps `current` restorable when the link replaces it.
+/**
+ * @param {Link} link
+ * @param {SavedRecord | null} current
+ * @returns {SavedRecord}
+ */
 function openLink(link, current) {
   const settings = current?.settings ?? { ...DEFAULT_SETTINGS };
-  const { start, notes, error } = link.error ? { error: link.error } : linkedGame(link, settings);
-  if (error) {
+  // A link without an error has a map (readFragment).
+  const opened = link.error ? { error: link.error } : linkedGame(/** @type {Link & { map: string }} */ (link), settings);
+  if (opened.error !== undefined) {
     const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
-    notify(`${error} ${instead}`, { key: "link" });
+    notify(`${opened.error} ${instead}`, { key: "link" });
     return current ?? fresh(settings, defaultGame());
   }
+  const { start, notes } = opened;
   if (notes.length) notify(notes.join(" "), { key: "link" });
   else clearNotice("link");
   const same = current && current.game.map === start.game.map && current.game.moves === start.game.moves;
@@ -226,6 +278,7 @@ function takeLink() {
 // What the page starts with: `{ start, from, kept }`; `from` says where it
 // came from ("default", "saved" or "link"), `kept` the saved record a link
 // replaced.
+/** @returns {StartingPoint} */
 function startingPoint() {
   const saved = savedRecord();
   const link = takeLink();
@@ -238,14 +291,17 @@ function startingPoint() {
 }
 
 // The map editor, mounted on first use and kept (it runs its own worker).
-const editorRoot = document.querySelector("#editor");
-const editorBar = document.querySelector("#editor-bar");
-const layout = document.querySelector("main.layout");
+const editorRoot = byId("editor");
+const editorBar = byId("editor-bar");
+const layout = inside(document, "main.layout");
+/** @type {ReturnType<typeof import("./editor.js").mountEditor> | null} */
 let editor = null;
+/** @type {Pick<import("./play-ctrl.js").EditorOptions, "onChange" | "onPlay"> | null} */
 let editorHandlers = null;
 
 // The editor's stylesheet, fetched with the editor: the first screen, which
 // waits for every stylesheet in the page's head, has no use for it.
+/** @type {Promise<unknown> | null} */
 let editorStyles = null;
 function loadEditorStyles() {
   editorStyles ??= new Promise((resolve, reject) => {
@@ -261,23 +317,25 @@ function loadEditorStyles() {
   return editorStyles;
 }
 
+/** @param {import("./play-ctrl.js").EditorOptions} options */
 async function openEditor({ title, initialCode, onChange, onPlay, onClose }) {
   editorHandlers = { onChange, onPlay };
-  document.querySelector("#editor-title").textContent = title;
-  document.querySelector("#close-editor").hidden = !onClose;
-  document.querySelector("#close-editor").onclick = onClose;
+  byId("editor-title").textContent = title;
+  byId("close-editor").hidden = !onClose;
+  byId("close-editor").onclick = onClose;
   try {
     const [{ mountEditor }] = await Promise.all([import("./editor.js"), loadEditorStyles()]);
     if (editor) editor.load(initialCode);
     else {
       editor = mountEditor(editorRoot, {
         initialCode,
-        onChange: (code) => editorHandlers.onChange(code),
-        onPlay: (code) => editorHandlers.onPlay(code),
+        // Set above, before the editor can call them.
+        onChange: (/** @type {string} */ code) => editorHandlers?.onChange(code),
+        onPlay: (/** @type {string} */ code) => editorHandlers?.onPlay(code),
       });
     }
   } catch (err) {
-    notify(`The map editor could not open: ${err.message}`, { key: "editor" });
+    notify(`The map editor could not open: ${/** @type {Error} */ (err).message}`, { key: "editor" });
     return;
   }
   layout.hidden = true;
@@ -291,14 +349,14 @@ function closeEditor() {
   layout.hidden = false;
   editorBar.hidden = true;
   editorRoot.hidden = true;
-  document.querySelector("#board").focus({ preventScroll: true });
+  byId("board").focus({ preventScroll: true });
 }
 
 // Says why the last start failed, when it did and the page reloaded.
 function reportFailedStart() {
   let failed = null;
   try {
-    failed = JSON.parse(sessionStorage.getItem(FAILED_START));
+    failed = JSON.parse(sessionStorage.getItem(FAILED_START) ?? "null");
     sessionStorage.removeItem(FAILED_START);
   } catch {
     // No sessionStorage, or nothing readable in it: nothing to report.
@@ -313,8 +371,13 @@ function reportFailedStart() {
 // back as it was before a link replaced it). Each reload has less to start
 // from, down to the default game; if even that fails, the player gets the
 // error and a reset button.
-function startFailed(err, { start, from, kept }) {
-  document.querySelector("#status").textContent = `Mapello could not start: ${err.message}`;
+/**
+ * @param {unknown} thrown
+ * @param {StartingPoint} first
+ */
+function startFailed(thrown, { start, from, kept }) {
+  const err = /** @type {Error} */ (thrown);
+  byId("status").textContent = `Mapello could not start: ${err.message}`;
   if (from !== "default") {
     if (kept) save(localStorage, kept);
     else drop(localStorage);
@@ -336,7 +399,7 @@ function startFailed(err, { start, from, kept }) {
 try {
   await init();
 } catch (err) {
-  document.querySelector("#status").textContent = `Mapello could not start: ${err.message}`;
+  byId("status").textContent = `Mapello could not start: ${/** @type {Error} */ (err).message}`;
   throw err;
 }
 reportFailedStart();
@@ -359,8 +422,12 @@ if (blocsLink !== null) history.replaceState(null, "", location.pathname + locat
 const first = startingPoint();
 // The Blocs page, once its scripts have loaded and started (startBlocs);
 // `blocsPage(act)` runs `act` on it then, in the order asked.
+/** @typedef {ReturnType<typeof import("./blocs-app.js").startBlocs>} BlocsPage */
+/** @type {BlocsPage | null} */
 let blocs = null;
+/** @type {Promise<BlocsPage> | null} */
 let blocsStarted = null;
+/** @param {(page: BlocsPage) => void} act */
 function blocsPage(act) {
   blocsStarted ??= Promise.all([blocsModule(), blocsWasm()]).then(([{ startBlocs }, { BlocsGame }]) => {
     blocs = startBlocs({
@@ -368,7 +435,7 @@ function blocsPage(act) {
       storage: localStorage,
       notify,
       clearNotice,
-      dropped: (notice, text) => dropped(notice, text, "blocs-saved"),
+      dropped: (/** @type {string} */ notice, /** @type {string | null} */ text) => dropped(notice, text, "blocs-saved"),
       unsaved: saveWatcher("blocs-unsaved", "Blocs game"),
     });
     return blocs;
@@ -393,14 +460,15 @@ function blocsAtStart() {
 }
 // The page of a game with its own (Blocs), or with null the board again;
 // true when such a page was showing.
+/** @param {string | null} view */
 function showView(view) {
-  const was = !document.querySelector("#blocs-page").hidden;
+  const was = !byId("blocs-page").hidden;
   if (view === "blocs") blocsPage((page) => page.show());
   else if (was || blocsStarted) blocsPage((page) => page.hide());
   return was;
 }
 try {
-  app = startApp({
+  const started = startApp({
     Game,
     start: first.start,
     storage: localStorage,
@@ -411,6 +479,7 @@ try {
     showView,
     unsaved: saveWatcher("unsaved", "game"),
   });
+  app = started;
   // A link opens its game: a Blocs one on its page, any other on the board.
   if (blocsLink !== null) blocsPage((page) => page.show(blocsLink));
   else if (first.from === "link" && blocsAtStart()) blocsPage((page) => page.hide());
@@ -425,10 +494,10 @@ try {
     }
     const link = takeLink();
     if (!link.error && !link.map) return;
-    const current = app.current();
+    const current = started.current();
     const next = openLink(link, current);
     showView(null);
-    if (next !== current) app.open(next);
+    if (next !== current) started.open(next);
   });
 } catch (err) {
   startFailed(err, first);

@@ -140,12 +140,29 @@ function readMoves(text) {
 }
 
 /**
+ * A share link as read: its map's share code, and the game's name (one of
+ * the board's games), transcript, players field and review level when it
+ * gives them; `problem` says what was left out, `error` why none of it can
+ * be used.
+ * @typedef {{
+ *   map?: string,
+ *   variant?: import("../mapello.d.ts").Variant,
+ *   moves?: string,
+ *   players?: string,
+ *   review?: number,
+ *   problem?: string,
+ *   error?: string,
+ * }} Link
+ */
+
+/**
  * Reads a URL fragment (`location.hash`, with or without its `#`): `{}` when
  * it holds no share link, `{ map, moves?, players?, review?, problem? }` when it
  * does (`problem`: a sentence on what was left out), and `{ error }` with a
  * sentence for the player when nothing of it can be used. Keys it does not
  * know are ignored.
  * @param {unknown} hash
+ * @returns {Link}
  */
 export function readFragment(hash) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
@@ -165,7 +182,8 @@ export function readFragment(hash) {
     if (problem) problems.push(problem);
   }
   if (problems.length) link.problem = problems.join(" ");
-  return link;
+  // Each field as its `read` gives it.
+  return /** @type {Link} */ (link);
 }
 
 /**
