@@ -157,8 +157,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
 
   // A shared game: it replaces the one here only when its moves replay,
   // and keeps that one a step back; a damaged link leaves the game as it was.
-  /** @param {string} moves */
-  function openLink(moves) {
+  function openLink(/** @type {string} */ moves) {
     const problem = movesProblem(BlocsGame, moves);
     if (problem) {
       notify(`The shared Blocs game could not be opened: ${problem}. Your game is as you left it.`, { key: "blocs-link" });

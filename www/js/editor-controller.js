@@ -169,12 +169,12 @@ export function createEditorController({ initialCode, changed, onChange }) {
   };
 }
 
-// The editor's state: the draft and its history, the tool, the cursor, the
-// stroke under way, the status line, the balance estimate and whether a
-// balanced map is being looked for. `version` is bumped by every action,
-// not by the pointer's hover or a balance answer: the limit inputs are
-// redrawn only then, never under the player's typing.
 /**
+ * The editor's state: the draft and its history, the tool, the cursor, the
+ * stroke under way, the status line, the balance estimate and whether a
+ * balanced map is being looked for. `version` is bumped by every action,
+ * not by the pointer's hover or a balance answer: the limit inputs are
+ * redrawn only then, never under the player's typing.
  * @param {() => void} changed
  * @param {(code: string) => void} onChange
  * @returns {EditorState}

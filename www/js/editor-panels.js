@@ -194,9 +194,9 @@ function drawActions({ root, buttons, sizeSelect, presetSelect }, { canUndo, can
   listPresets(presetSelect, size);
 }
 
-// aria-busy is written only when it changes: each write is a change a
-// screen reader may announce, and every redraw passes here.
 /**
+ * aria-busy is written only when it changes: each write is a change a
+ * screen reader may announce, and every redraw passes here.
  * @param {HTMLButtonElement} button
  * @param {boolean} busy
  */
