@@ -43,9 +43,10 @@ export function deadlineMs(level) {
  */
 export function answerProblem(kind, answer, legal, index) {
   if (kind === "review") {
-    const problem = itemProblem(answer.review, index, legal);
     // A review request always names its move (review-view.js).
-    return problem && `its review of move ${/** @type {number} */ (index) + 1} is unusable: ${problem}`;
+    const move = /** @type {number} */ (index);
+    const problem = itemProblem(answer.review, move, legal);
+    return problem && `its review of move ${move + 1} is unusable: ${problem}`;
   }
   if (kind === "move") {
     if (typeof answer.move !== "string" || answer.move === "") return "it answered no move";

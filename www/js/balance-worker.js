@@ -1,3 +1,4 @@
+// @ts-check
 // Map balance off the main thread: the AI's balance estimate and balanced
 // random maps take from a fraction of a second to a few seconds.
 //
@@ -10,26 +11,46 @@
 // answers with an error instead of failing to link.
 import * as wasm from "../mapello_ai.js";
 
+/**
+ * A request from the editor (editor-balance.js).
+ * @typedef {{ id: number, kind: "balance", code: string }
+ *   | { id: number, kind: "balanced", seed: import("../mapello.d.ts").Seed, counts: Parameters<typeof wasm.balancedRandomMap>[1] }} Request
+ */
+
 const ready = wasm.default();
 
-const handlers = {
-  balance: ({ code }) => ({ value: call("mapBalance", code) }),
-  // The seed is a u64 from randomSeed(); the AI takes a number, exact below 2^53.
-  balanced: ({ seed, counts }) => call("balancedRandomMap", Number(BigInt(seed) % 2n ** 53n), counts),
-};
-
-function call(name, ...args) {
-  if (typeof wasm[name] !== "function") throw new Error("this build has no map balance AI");
-  return wasm[name](...args);
+/**
+ * The answer to `request`, without its id.
+ * @param {Request} request
+ */
+function answer(request) {
+  switch (request.kind) {
+    case "balance":
+      return { value: ai("mapBalance")(request.code) };
+    case "balanced":
+      // The seed is a u64 from randomSeed(); the AI takes a number, exact below 2^53.
+      return ai("balancedRandomMap")(Number(BigInt(request.seed) % 2n ** 53n), request.counts);
+    default:
+      throw new Error(`unknown request '${/** @type {{ kind: unknown }} */ (request).kind}'`);
+  }
 }
 
-self.addEventListener("message", async ({ data }) => {
+/**
+ * The AI function `name`, which a build without the AI API lacks.
+ * @template {"mapBalance" | "balancedRandomMap"} K
+ * @param {K} name
+ * @returns {(typeof wasm)[K]}
+ */
+function ai(name) {
+  if (typeof wasm[name] !== "function") throw new Error("this build has no map balance AI");
+  return wasm[name];
+}
+
+self.addEventListener("message", async (/** @type {MessageEvent<Request>} */ { data }) => {
   try {
     await ready;
-    const handler = handlers[data.kind];
-    if (!handler) throw new Error(`unknown request '${data.kind}'`);
-    self.postMessage({ id: data.id, type: "result", ...handler(data) });
+    self.postMessage({ id: data.id, type: "result", ...answer(data) });
   } catch (err) {
-    self.postMessage({ id: data.id, type: "error", message: err.message ?? String(err) });
+    self.postMessage({ id: data.id, type: "error", message: err instanceof Error ? err.message : String(err) });
   }
 });

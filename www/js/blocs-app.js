@@ -1,3 +1,4 @@
+// @ts-check
 // The Blocs page: against the computer (in its worker) or two players on
 // one screen; undo and redo, the move list, hints from the exact solver, a
 // share link with the game in the fragment (`#blocs=<transcript>`), and the
@@ -10,7 +11,12 @@ import { createBlocsController } from "./blocs-controller.js";
 import { refusalText } from "./blocs-model.js";
 import { drawBlocs, fillLevels, showPage } from "./blocs-panels.js";
 import { createBlocsView } from "./blocs-view.js";
+import { byId as $, inside } from "./dom.js";
 import { loadRecord, storeRecord } from "./storage.js";
+
+/** @typedef {import("./blocs-controller.js").BlocsRecord} BlocsRecord */
+/** @typedef {import("./blocs-controller.js").BlocsHooks} BlocsHooks */
+/** @typedef {typeof import("../mapello.d.ts").BlocsGame} BlocsGameClass */
 
 /** localStorage key of the Blocs game and its settings. */
 export const BLOCS_KEY = "mapello.blocs";
@@ -18,18 +24,23 @@ export const BLOCS_KEY = "mapello.blocs";
 /** The fragment key of a shared Blocs game. */
 export const LINK_KEY = "blocs";
 
+/** @type {BlocsRecord} */
 const DEFAULTS = { moves: "", opponent: "computer", human: "X", level: 3, hints: false, active: false };
 // The longest transcript the wasm API reads: the longest Blocs game fits.
 const maxTranscript = () => catalogue().maxTextChars;
 
-// The schema of the saved record: each field's check and what is said when
-// it fails (after "its"). A field missing from an older record takes its default.
+/**
+ * The schema of the saved record: each field's check and what is said when
+ * it fails (after "its"). A field missing from an older record takes its default.
+ * @param {number} maxLevel
+ * @returns {[keyof BlocsRecord, (v: unknown) => boolean, string][]}
+ */
 function fieldRules(maxLevel) {
   return [
     ["moves", (v) => typeof v === "string" && v.length <= maxTranscript(), "moves are not a transcript"],
     ["opponent", (v) => v === "computer" || v === "human", "opponent is unknown"],
     ["human", (v) => v === "X" || v === "O", "player's seat is neither first nor second"],
-    ["level", (v) => Number.isInteger(v) && v >= 1 && v <= maxLevel, `level is not 1 to ${maxLevel}`],
+    ["level", (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= maxLevel, `level is not 1 to ${maxLevel}`],
     ["hints", (v) => typeof v === "boolean", "hints setting is neither on nor off"],
     ["active", (v) => typeof v === "boolean", "page setting is neither shown nor hidden"],
   ];
@@ -40,8 +51,12 @@ function fieldRules(maxLevel) {
  * `{ error }` saying what is wrong, for storage.js's `loadRecord`. Its moves
  * must replay on `BlocsGame`, the rules' own check, and its level be one
  * of the catalogue's.
+ * @param {string} text
+ * @param {BlocsGameClass} BlocsGame
+ * @returns {{ value: BlocsRecord, error?: undefined } | { error: string, value?: undefined }}
  */
 export function decodeBlocs(text, BlocsGame) {
+  /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
@@ -49,28 +64,41 @@ export function decodeBlocs(text, BlocsGame) {
     return { error: "it is not valid JSON" };
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) return { error: "its format is unknown" };
+  const fields = /** @type {Record<string, unknown>} */ (data);
+  /** @type {Record<string, unknown>} */
   const value = {};
   for (const [key, holds, problem] of fieldRules(catalogue().blocsLevels.max)) {
-    if (!(key in data)) value[key] = DEFAULTS[key];
-    else if (holds(data[key])) value[key] = data[key];
+    if (!(key in fields)) value[key] = DEFAULTS[key];
+    else if (holds(fields[key])) value[key] = fields[key];
     else return { error: `its ${problem}` };
   }
-  const problem = movesProblem(BlocsGame, value.moves);
-  return problem ? { error: `its moves do not replay: ${problem}` } : { value };
+  // Every field is there and has passed its check.
+  const record = /** @type {BlocsRecord} */ (value);
+  const problem = movesProblem(BlocsGame, record.moves);
+  return problem ? { error: `its moves do not replay: ${problem}` } : { value: record };
 }
 
-// Why `moves` is no Blocs game (null when it is one), in the rules' words.
+/**
+ * Why `moves` is no Blocs game (null when it is one), in the rules' words.
+ * @param {BlocsGameClass} BlocsGame
+ * @param {string} moves
+ * @returns {string | null}
+ */
 function movesProblem(BlocsGame, moves) {
   if (moves.length > maxTranscript()) return `they are longer than any game (${maxTranscript()} characters)`;
   try {
     new BlocsGame({ moves }).free();
     return null;
   } catch (err) {
-    return err.message;
+    // The wasm API refuses with Errors (JsError).
+    return /** @type {Error} */ (err).message;
   }
 }
 
-/** The transcript of a `#blocs=…` fragment, or null for any other fragment. */
+/**
+ * The transcript of a `#blocs=…` fragment, or null for any other fragment.
+ * @param {string} hash
+ */
 export function linkedMoves(hash) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ""));
   return params.has(LINK_KEY) ? params.get(LINK_KEY) : null;
@@ -83,11 +111,20 @@ export function linkedMoves(hash) {
  * player a stored record was refused and offers its `text` as a download;
  * `unsaved(failed, link)` says whether the last save failed, with `link()`
  * giving a link that holds the game. Returns `{ show(moves?), hide(), active }`.
+ * @param {{
+ *   BlocsGame: BlocsGameClass,
+ *   storage: Storage,
+ *   notify: BlocsHooks["notify"],
+ *   clearNotice: BlocsHooks["clearNotice"],
+ *   dropped: (notice: string, text: string | null) => void,
+ *   unsaved: (failed: boolean, link: () => string) => void,
+ * }} options
  */
 export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, unsaved }) {
   const page = $("blocs-page");
-  const stored = loadRecord(storage, BLOCS_KEY, (text) => decodeBlocs(text, BlocsGame), "saved Blocs game");
+  const stored = loadRecord(storage, BLOCS_KEY, (/** @type {string} */ text) => decodeBlocs(text, BlocsGame), "saved Blocs game");
   if (stored.notice) dropped(stored.notice, stored.text);
+  /** @type {BlocsRecord} */
   const saved = stored.value ?? { ...DEFAULTS };
   fillLevels(catalogue().blocsLevels.max);
   const link = () => `${location.origin}${location.pathname}#${LINK_KEY}=${controller.transcript()}`;
@@ -105,13 +142,14 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     },
   });
   const draw = () => drawBlocs(page, view, controller.snapshot());
-  const view = createBlocsView(page.querySelector(".blocs-board"), (move) => {
+  const view = createBlocsView(inside(page, ".blocs-board", HTMLElement), (move) => {
     const why = controller.play(move);
     $("blocs-refusal").textContent = why ? refusalText(why) : "";
     if (!why) return;
     announce(refusalText(why));
     draw();
   });
+  /** @type {(moves?: string, said?: string) => void} */
   const startOver = (moves, said) => {
     $("blocs-refusal").textContent = "";
     controller.startOver(moves, said);
@@ -119,7 +157,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
 
   // A shared game: it replaces the one here only when its moves replay,
   // and keeps that one a step back; a damaged link leaves the game as it was.
-  function openLink(moves) {
+  function openLink(/** @type {string} */ moves) {
     const problem = movesProblem(BlocsGame, moves);
     if (problem) {
       notify(`The shared Blocs game could not be opened: ${problem}. Your game is as you left it.`, { key: "blocs-link" });
@@ -153,17 +191,26 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
   };
 }
 
-const $ = (id) => document.getElementById(id);
-
+/** @param {string} text */
 function announce(text) {
   const live = $("announcer");
   live.textContent = "";
   setTimeout(() => (live.textContent = text), 30);
 }
 
-// The page's controls, each to its action.
+/**
+ * The page's controls, each to its action.
+ * @param {HTMLElement} page
+ * @param {ReturnType<typeof createBlocsController>} controller
+ * @param {{
+ *   BlocsGame: BlocsGameClass,
+ *   startOver: (moves?: string, said?: string) => void,
+ *   link: () => string,
+ *   draw: () => void,
+ * }} actions
+ */
 function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
-  const step = (back) => {
+  const step = (/** @type {boolean} */ back) => {
     if (controller.step(back)) $("blocs-refusal").textContent = "";
     else draw();
   };
@@ -174,17 +221,22 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
   }
   $("blocs-undo").addEventListener("click", () => step(true));
   $("blocs-redo").addEventListener("click", () => step(false));
-  $("blocs-hints").addEventListener("change", (e) => controller.set("hints", e.target.checked));
-  $("blocs-opponent").addEventListener("change", (e) => controller.set("opponent", e.target.value));
-  $("blocs-human").addEventListener("change", (e) => controller.set("human", e.target.value));
-  $("blocs-level").addEventListener("change", (e) => controller.set("level", Number(e.target.value)));
+  const hints = $("blocs-hints", HTMLInputElement);
+  hints.addEventListener("change", () => controller.set("hints", hints.checked));
+  // The choosers offer only the values their settings take.
+  const opponent = $("blocs-opponent", HTMLSelectElement);
+  opponent.addEventListener("change", () => controller.set("opponent", /** @type {BlocsRecord["opponent"]} */ (opponent.value)));
+  const human = $("blocs-human", HTMLSelectElement);
+  human.addEventListener("change", () => controller.set("human", /** @type {BlocsRecord["human"]} */ (human.value)));
+  const level = $("blocs-level", HTMLSelectElement);
+  level.addEventListener("change", () => controller.set("level", Number(level.value)));
   $("blocs-copy-link").addEventListener("click", () => copy(link(), "Link copied."));
   $("blocs-copy-moves").addEventListener("click", () => copy(controller.transcript(), "Moves copied."));
   // A pasted transcript replaces the game only when it reads and every
   // move is legal; otherwise the game on the board stays as it was.
   $("blocs-load-moves").addEventListener("click", () => {
     const error = $("blocs-paste-error");
-    const moves = $("blocs-paste").value.trim();
+    const moves = $("blocs-paste", HTMLTextAreaElement).value.trim();
     if (!moves) {
       error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
       return;
@@ -206,7 +258,11 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
   });
 }
 
-// Copies `text`, or shows it to be copied by hand where the clipboard is refused.
+/**
+ * Copies `text`, or shows it to be copied by hand where the clipboard is refused.
+ * @param {string} text
+ * @param {string} done
+ */
 async function copy(text, done) {
   try {
     await navigator.clipboard.writeText(text);

@@ -1,11 +1,21 @@
+// @ts-check
 // The Blocs page's panels, each drawn from the one snapshot the controller
 // (blocs-controller.js) gives per change: the status line, the board, the
 // hints line, the move list and the settings.
 import { moveRows, playerName, splitTranscript, statusLine } from "./blocs-model.js";
+import { byId as $, inside } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/**
+ * What the controller gives per change (blocs-controller.js).
+ * @typedef {ReturnType<ReturnType<typeof import("./blocs-controller.js").createBlocsController>["snapshot"]>} BlocsState
+ */
 
-/** Draws every panel of `page` and the `board` view from `state`, the controller's snapshot. */
+/**
+ * Draws every panel of `page` and the `board` view from `state`, the controller's snapshot.
+ * @param {HTMLElement} page
+ * @param {import("./blocs-view.js").BlocsView} board
+ * @param {BlocsState} state
+ */
 export function drawBlocs(page, board, state) {
   $("blocs-status").textContent = statusLine(state.snap, state.names, state.thinking);
   board.show(state.snap, { enabled: state.mine, hints: state.hints });
@@ -14,6 +24,7 @@ export function drawBlocs(page, board, state) {
   drawSettings(page, state);
 }
 
+/** @param {BlocsState} state */
 function drawHints({ settings, mine, hints }) {
   const line = $("blocs-hints-line");
   line.hidden = !(settings.hints && mine);
@@ -22,6 +33,7 @@ function drawHints({ settings, mine, hints }) {
     : "No winning move here: against perfect play every move loses.";
 }
 
+/** @param {BlocsState} state */
 function drawMoves({ transcript }) {
   const list = $("blocs-moves");
   const rows = moveRows(splitTranscript(transcript));
@@ -37,18 +49,26 @@ function drawMoves({ transcript }) {
   list.scrollTop = list.scrollHeight;
 }
 
+/**
+ * @param {HTMLElement} page
+ * @param {BlocsState} state
+ */
 function drawSettings(page, { snap, settings, thinking }) {
-  $("blocs-undo").disabled = !snap.canUndo || thinking;
-  $("blocs-redo").disabled = !snap.canRedo || thinking;
-  $("blocs-opponent").value = settings.opponent;
-  $("blocs-human").value = settings.human;
-  $("blocs-level").value = String(settings.level);
-  $("blocs-hints").checked = settings.hints;
-  for (const label of page.querySelectorAll("[data-blocs-for]")) label.hidden = settings.opponent !== "computer";
-  $("variant").value = "blocs";
+  $("blocs-undo", HTMLButtonElement).disabled = !snap.canUndo || thinking;
+  $("blocs-redo", HTMLButtonElement).disabled = !snap.canRedo || thinking;
+  $("blocs-opponent", HTMLSelectElement).value = settings.opponent;
+  $("blocs-human", HTMLSelectElement).value = settings.human;
+  $("blocs-level", HTMLSelectElement).value = String(settings.level);
+  $("blocs-hints", HTMLInputElement).checked = settings.hints;
+  const labels = /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll("[data-blocs-for]"));
+  for (const label of labels) label.hidden = settings.opponent !== "computer";
+  $("variant", HTMLSelectElement).value = "blocs";
 }
 
-/** Fills the level chooser with levels 1 to `max`; the strongest plays perfectly. */
+/**
+ * Fills the level chooser with levels 1 to `max`; the strongest plays perfectly.
+ * @param {number} max
+ */
 export function fillLevels(max) {
   const options = Array.from({ length: max }, (_, k) => {
     const level = k + 1;
@@ -57,10 +77,14 @@ export function fillLevels(max) {
   $("blocs-level").replaceChildren(...options);
 }
 
-/** Shows or hides the Blocs page in place of the board's. */
+/**
+ * Shows or hides the Blocs page in place of the board's.
+ * @param {HTMLElement} page
+ * @param {boolean} on
+ */
 export function showPage(page, on) {
   page.hidden = !on;
-  document.querySelector("main.layout").hidden = on;
+  inside(document, "main.layout", HTMLElement).hidden = on;
   // The board's settings (size, mode, map) do not apply to Blocs.
   document.body.classList.toggle("blocs-active", on);
   if (on) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The Blocs board: 16 buttons (so every square is reachable by keyboard and
 // named to screen readers), the face choice for placements as two large
 // buttons under the board (one thumb: choose the face, tap the square), and
@@ -18,30 +19,50 @@ import {
   tap,
   withFace,
 } from "./blocs-model.js";
+import { inside } from "./dom.js";
+
+/** @typedef {import("../mapello.d.ts").BlocsSnapshot} BlocsSnapshot */
+/** @typedef {import("./blocs-model.js").Choice} Choice */
+/** @typedef {ReturnType<typeof createBlocsView>} BlocsView */
+
+/**
+ * The board's elements.
+ * @typedef {{ root: HTMLElement, cells: HTMLButtonElement[], faces: HTMLButtonElement[], cancelButton: HTMLButtonElement }} BoardParts
+ */
+
+/**
+ * What the board shows: the position, the choice under way and the
+ * rectangle it shows, the squares of the winning moves and of the last move.
+ * @typedef {{ snap: BlocsSnapshot, choice: Choice, rect: string | null, hints: Set<number>, last: Set<number>, enabled: boolean }} BoardShown
+ */
 
 /**
  * Builds the board in `root` (holding `.blocs-grid` and the face buttons
  * `[data-face]`); `onMove(move)` receives each move chosen. Returns
  * `{ show(snap, { enabled, hints }) }`.
+ * @param {HTMLElement} root
+ * @param {(move: string) => void} onMove
  */
 export function createBlocsView(root, onMove) {
-  const grid = root.querySelector(".blocs-grid");
-  const faces = [...root.querySelectorAll("[data-face]")];
-  const cancelButton = root.querySelector(".blocs-cancel");
+  const grid = inside(root, ".blocs-grid", HTMLElement);
+  const faces = [.../** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-face]"))];
+  const cancelButton = inside(root, ".blocs-cancel", HTMLButtonElement);
   let choice = newChoice();
-  let snap = null;
+  let snap = /** @type {BlocsSnapshot | null} */ (null);
   let enabled = false;
-  let hints = new Set();
-  let last = new Set();
+  let hints = /** @type {Set<number>} */ (new Set());
+  let last = /** @type {Set<number>} */ (new Set());
   let focus = 0;
   // A drag in the flipping phase: where it began, and whether it reached
   // another disc (then the click that follows is not a tap).
-  let dragFrom = null;
+  let dragFrom = /** @type {number | null} */ (null);
   let dragged = false;
 
   const cells = buildCells(grid);
+  // The position moves are taken on: the one shown, while moves are taken.
+  const playable = () => (enabled ? snap : null);
 
-  function choose({ choice: next, move = null }) {
+  function choose(/** @type {{ choice: Choice, move?: string | null }} */ { choice: next, move = null }) {
     choice = next;
     draw();
     if (move) onMove(move);
@@ -51,7 +72,7 @@ export function createBlocsView(root, onMove) {
     if (snap) drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect: shownRect(choice, dragFrom), hints, last, enabled });
   }
 
-  function setFocus(to, move) {
+  function setFocus(/** @type {number} */ to, /** @type {boolean} */ move) {
     cells[focus].tabIndex = -1;
     focus = to;
     cells[focus].tabIndex = 0;
@@ -61,7 +82,7 @@ export function createBlocsView(root, onMove) {
   grid.addEventListener("pointerdown", (e) => {
     const i = indexAt(e);
     dragged = false;
-    if (i === null || !enabled || snap.phase !== "flipping") return;
+    if (i === null || playable()?.phase !== "flipping") return;
     dragFrom = i;
     choose({ choice: hover(choice, i) });
   });
@@ -74,10 +95,11 @@ export function createBlocsView(root, onMove) {
     const from = dragFrom;
     dragFrom = null;
     const to = indexAt(e);
-    if (from === null || to === null || from === to || !enabled) return draw();
+    const on = playable();
+    if (from === null || to === null || from === to || !on) return draw();
     dragged = true;
     setFocus(to, false);
-    choose(drag(choice, from, to, snap.phase));
+    choose(drag(choice, from, to, on.phase));
   });
   grid.addEventListener("pointercancel", () => {
     dragFrom = null;
@@ -85,20 +107,21 @@ export function createBlocsView(root, onMove) {
   });
   // A click is a tap: by mouse, by touch, or Enter and Space on a square.
   grid.addEventListener("click", (e) => {
-    const cell = e.target.closest(".blocs-cell");
+    const cell = cellOf(e.target);
     if (dragged) {
       dragged = false;
       return;
     }
-    if (!cell || !enabled) return;
+    const on = playable();
+    if (!cell || !on) return;
     const i = squareIndex(cell.dataset.square);
     setFocus(i, false);
-    choose(tap(choice, i, snap.phase));
+    choose(tap(choice, i, on.phase));
   });
   // The cursor starts from the square that has the focus, however it got it
   // (a click, Tab, or a script), not from the last one clicked.
   grid.addEventListener("focusin", (e) => {
-    const cell = e.target.closest(".blocs-cell");
+    const cell = cellOf(e.target);
     if (cell) setFocus(squareIndex(cell.dataset.square), false);
   });
   grid.addEventListener("keydown", (e) => {
@@ -121,18 +144,18 @@ export function createBlocsView(root, onMove) {
     cells[focus].focus();
   });
   document.addEventListener("click", (e) => {
-    if (choice.anchor === null || grid.contains(e.target) || e.target === cancelButton) return;
+    if (choice.anchor === null || grid.contains(/** @type {Node | null} */ (e.target)) || e.target === cancelButton) return;
     choose({ choice: cancel(choice) });
   });
   for (const b of faces) b.addEventListener("click", () => choose({ choice: withFace(choice, b.dataset.face) }));
 
   return {
-    /** Draws `next` (a BlocsGame snapshot); moves are taken only when `enabled`. */
+    /** Draws `next` (a BlocsGame snapshot); moves are taken only when `enabled`. @param {BlocsSnapshot} next @param {{ enabled: boolean, hints?: string[] }} options */
     show(next, { enabled: on, hints: winning = [] }) {
       snap = next;
       enabled = on;
       hints = new Set(winning.map(targetSquare));
-      last = new Set(snap.lastMove ? squaresOf(snap.lastMove) : []);
+      last = new Set(next.lastMove ? squaresOf(next.lastMove) : []);
       choice = cancel(choice);
       dragFrom = null;
       draw();
@@ -140,29 +163,55 @@ export function createBlocsView(root, onMove) {
   };
 }
 
-// The square under the pointer of event `e`, or null off the squares.
+/**
+ * The square under the pointer of event `e`, or null off the squares.
+ * @param {MouseEvent} e
+ */
 function indexAt(e) {
-  const cell = document.elementFromPoint(e.clientX, e.clientY)?.closest?.(".blocs-cell");
+  const cell = cellOf(document.elementFromPoint(e.clientX, e.clientY));
   return cell ? squareIndex(cell.dataset.square) : null;
 }
 
-// The rectangle to show: the one being dragged out from `dragFrom`, else the one chosen so far.
+/**
+ * The square button `target` is in, or null (the board's squares are its only `.blocs-cell`s).
+ * @param {EventTarget | null} target
+ * @returns {HTMLElement | null | undefined}
+ */
+function cellOf(target) {
+  return /** @type {Element | null} */ (target)?.closest?.(".blocs-cell");
+}
+
+/**
+ * The rectangle to show: the one being dragged out from `dragFrom`, else the one chosen so far.
+ * @param {Choice} choice
+ * @param {number | null} dragFrom
+ */
 function shownRect(choice, dragFrom) {
   if (dragFrom !== null && choice.hover !== null && choice.hover !== dragFrom) return rectName(dragFrom, choice.hover);
   return preview(choice);
 }
 
-// The squares in a row and a column apart, for the arrow keys.
+/**
+ * The squares in a row and a column apart, for the arrow keys.
+ * @type {Record<string, number>}
+ */
 const STEPS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIDE, ArrowDown: SIDE };
 
-// The square the arrow `key` moves to from `focus`, or null at the board's edge.
+/**
+ * The square the arrow `key` moves to from `focus`, or null at the board's edge.
+ * @param {number} focus
+ * @param {string} key
+ */
 function arrowTarget(focus, key) {
   const to = focus + STEPS[key];
   const sameRow = Math.abs(STEPS[key]) === SIDE || Math.floor(to / SIDE) === Math.floor(focus / SIDE);
   return to < 0 || to >= SIDE * SIDE || !sameRow ? null : to;
 }
 
-// The 16 square buttons, a1 first, only it in the tab order.
+/**
+ * The 16 square buttons, a1 first, only it in the tab order.
+ * @param {HTMLElement} grid
+ */
 function buildCells(grid) {
   return Array.from({ length: SIDE * SIDE }, (_, i) => {
     const cell = document.createElement("button");
@@ -175,7 +224,11 @@ function buildCells(grid) {
   });
 }
 
-// Draws the squares, the face buttons, the chosen rectangle and its words.
+/**
+ * Draws the squares, the face buttons, the chosen rectangle and its words.
+ * @param {BoardParts} parts
+ * @param {BoardShown} shown
+ */
 function drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect, hints, last, enabled }) {
   const inRect = new Set(rect ? rectSquares(rect) : []);
   cells.forEach((cell, i) => {
@@ -188,10 +241,10 @@ function drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect, h
     cell.setAttribute("aria-disabled", String(!enabled));
   });
   root.dataset.phase = snap.phase;
-  root.querySelector(".blocs-faces").hidden = snap.phase !== "placement" || snap.status === "gameOver";
+  inside(root, ".blocs-faces", HTMLElement).hidden = snap.phase !== "placement" || snap.status === "gameOver";
   for (const b of faces) b.setAttribute("aria-pressed", String(b.dataset.face === choice.face));
   const corner = choice.anchor === null ? null : squareName(choice.anchor);
-  root.querySelector(".blocs-preview").textContent = !rect
+  inside(root, ".blocs-preview", HTMLElement).textContent = !rect
     ? ""
     : corner === rect
       ? `Corner ${corner} chosen: tap the other corner of the rectangle, or ${corner} again to flip just this disc.`
@@ -199,12 +252,18 @@ function drawBoard({ root, cells, faces, cancelButton }, { snap, choice, rect, h
   cancelButton.hidden = choice.anchor === null;
 }
 
-/** The square a move is played by: a placement's square, a flip's lower-right corner. */
+/**
+ * The square a move is played by: a placement's square, a flip's lower-right corner.
+ * @param {string} move
+ */
 function targetSquare(move) {
   return squareIndex(/[XO]$/.test(move) ? move.slice(0, 2) : move.split("-").pop());
 }
 
-/** The squares a move changed. */
+/**
+ * The squares a move changed.
+ * @param {string} move
+ */
 function squaresOf(move) {
   return /[XO]$/.test(move) ? [squareIndex(move.slice(0, 2))] : rectSquares(move);
 }

@@ -1,29 +1,55 @@
 // @ts-check
 // The page's elements, looked up by the kind the markup (index.html) gives
 // them, so the code that uses one knows its type: a select's `value`, an
-// input's `checked`. A lookup that finds none of that kind throws, naming
-// it: the markup and the code disagree, and nothing else would say where.
+// input's `checked`. A look-up that finds none of that kind throws where it
+// is made, naming the element: the markup and the code disagree, and
+// nothing else would say where.
 
 /**
- * The element with `id`, an instance of `type` (any HTML element when not given).
- * @template {HTMLElement} [T=HTMLElement]
+ * The element with id `id`, which must be a `type` (an HTMLElement unless told).
+ * @overload
  * @param {string} id
- * @param {{ new (): T }} [type]
+ * @returns {HTMLElement}
+ */
+/**
+ * @template {Element} T
+ * @overload
+ * @param {string} id
+ * @param {{ new (): T, name: string }} type
  * @returns {T}
  */
-export function byId(id, type) {
+/**
+ * @param {string} id
+ * @param {{ new (): Element, name: string }} [type]
+ * @returns {Element}
+ */
+export function byId(id, type = HTMLElement) {
   return kindOf(document.getElementById(id), type, `#${id}`);
 }
 
 /**
- * The first element inside `root` that matches `selector`, an instance of `type`.
- * @template {HTMLElement} [T=HTMLElement]
+ * The first element inside `root` that matches `selector`, which must be a
+ * `type` (an HTMLElement unless told).
+ * @overload
  * @param {ParentNode} root
  * @param {string} selector
- * @param {{ new (): T }} [type]
+ * @returns {HTMLElement}
+ */
+/**
+ * @template {Element} T
+ * @overload
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {{ new (): T, name: string }} type
  * @returns {T}
  */
-export function inside(root, selector, type) {
+/**
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @param {{ new (): Element, name: string }} [type]
+ * @returns {Element}
+ */
+export function inside(root, selector, type = HTMLElement) {
   return kindOf(root.querySelector(selector), type, selector);
 }
 
@@ -38,14 +64,11 @@ export function allInside(root, selector) {
 }
 
 /**
- * @template {HTMLElement} T
  * @param {Element | null} found
- * @param {{ new (): T } | undefined} type
+ * @param {{ new (): Element, name: string }} type
  * @param {string} name
- * @returns {T}
  */
 function kindOf(found, type, name) {
-  if (!(found instanceof (type ?? HTMLElement))) throw new Error(`the page has no ${type?.name ?? "HTML element"} ${name}`);
-  // `type` when given, else HTMLElement: T's default.
-  return /** @type {T} */ (found);
+  if (!(found instanceof type)) throw new Error(`the page has no ${type.name} ${name}`);
+  return found;
 }

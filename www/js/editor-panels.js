@@ -1,18 +1,54 @@
+// @ts-check
 // The map editor's panels, each drawn from the one snapshot the controller
 // (editor-controller.js) gives per change: the board, the palette, the
 // counts and limits, the undo and redo buttons, the size and presets, the
 // status line and the balance meter.
 import { Game } from "../mapello.js";
+import { inside } from "./dom.js";
 import { KINDS, TOOLS, toolLabel } from "./editor-controller.js";
 import { balancePosition, balanceText, cellName } from "./editor-model.js";
 import { presetsOf } from "./presets.js";
 import { render } from "./render.js";
 import { fromGame } from "./state.js";
 
+/** @typedef {import("./editor-controller.js").EditorSnapshot} EditorSnapshot */
+/** @typedef {import("./editor-controller.js").Kind} Kind */
+/** @typedef {import("../mapello.d.ts").Piece} Piece */
+
+/**
+ * A limit's row: the count of pieces of its kind and the box for the limit.
+ * @typedef {{ row: HTMLDivElement, count: HTMLOutputElement, limit: HTMLInputElement }} CountRow
+ */
+
+/**
+ * The panels' elements, and what drawing them keeps: the board's pending
+ * animation frame and the snapshot it will draw, and the version of the
+ * snapshot the limit inputs were last drawn from.
+ * @typedef {{
+ *   root: HTMLElement,
+ *   canvas: HTMLCanvasElement,
+ *   status: HTMLElement,
+ *   meter: HTMLElement,
+ *   balanceLine: HTMLElement,
+ *   link: HTMLInputElement,
+ *   sizeSelect: HTMLSelectElement,
+ *   presetSelect: HTMLSelectElement,
+ *   buttons: Record<string, HTMLButtonElement>,
+ *   palette: [Piece, HTMLButtonElement][],
+ *   counts: Record<Kind, CountRow>,
+ *   frame: number,
+ *   latest?: EditorSnapshot,
+ *   version?: number,
+ * }} EditorPanels
+ */
+
 // The meter's ends, in points of final margin for black.
 const METER_RANGE = 16;
 
-/** The editor's markup, its board sizes those a map can have (`sizes`). */
+/**
+ * The editor's markup, its board sizes those a map can have (`sizes`).
+ * @param {number[]} sizes
+ */
 export function markup(sizes) {
   return `
   <div class="editor-board-column">
@@ -57,26 +93,34 @@ export function markup(sizes) {
  * The panels' elements in `root` (after `markup`), with the palette and the
  * counts built: `choose(piece)` hears a tool picked, `onLimit(kind, input)`
  * a limit typed.
+ * @param {HTMLElement} root
+ * @param {{ choose: (piece: Piece) => void, onLimit: (kind: Kind, input: HTMLInputElement) => void }} hooks
+ * @returns {EditorPanels}
  */
 export function editorPanels(root, { choose, onLimit }) {
-  const $ = (selector) => root.querySelector(selector);
+  const $ = (/** @type {string} */ selector) => inside(root, selector, HTMLElement);
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-action]"));
   return {
     root,
-    canvas: $(".editor-board"),
+    canvas: inside(root, ".editor-board", HTMLCanvasElement),
     status: $(".editor-status"),
     meter: $(".editor-meter"),
     balanceLine: $(".editor-balance-text"),
-    link: $(".editor-link"),
-    sizeSelect: $(".editor-size"),
-    presetSelect: $(".editor-presets"),
-    buttons: Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b])),
+    link: inside(root, ".editor-link", HTMLInputElement),
+    sizeSelect: inside(root, ".editor-size", HTMLSelectElement),
+    presetSelect: inside(root, ".editor-presets", HTMLSelectElement),
+    buttons: Object.fromEntries([...buttons].map((b) => [b.dataset.action, b])),
     palette: buildPalette($(".editor-palette"), choose),
     counts: buildCounts($(".editor-counts"), onLimit),
     frame: 0,
   };
 }
 
-/** Draws every panel from `snap`, the controller's snapshot. */
+/**
+ * Draws every panel from `snap`, the controller's snapshot.
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 export function drawEditor(panels, snap) {
   drawBoard(panels, snap);
   drawPalette(panels, snap);
@@ -87,14 +131,18 @@ export function drawEditor(panels, snap) {
   panels.root.dataset.code = snap.code;
 }
 
-// The board, once per animation frame however many changes come.
+/**
+ * The board, once per animation frame however many changes come.
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 function drawBoard(panels, snap) {
   const { canvas } = panels;
   canvas.setAttribute("aria-label", boardLabel(snap));
   panels.latest = snap;
   panels.frame ||= requestAnimationFrame(() => {
     panels.frame = 0;
-    const { code, keyboard, cursor, hover } = panels.latest;
+    const { code, keyboard, cursor, hover } = /** @type {EditorSnapshot} */ (panels.latest);
     const game = new Game({ map: code });
     const snapshot = game.snapshot();
     game.free();
@@ -103,25 +151,38 @@ function drawBoard(panels, snap) {
   });
 }
 
+/** @param {EditorSnapshot} snap */
 function boardLabel({ size, cursor, atCursor, tool }) {
   return `Map board. Arrow keys move, Enter paints ${toolLabel(tool)}. ${cellName(size, cursor)}: ${atCursor}.`;
 }
 
+/**
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 function drawPalette({ palette }, { tool }) {
   for (const [piece, button] of palette) button.setAttribute("aria-pressed", String(piece === tool));
 }
 
+/**
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 function drawCounts(panels, { counts: have, limits, version }) {
   const { counts } = panels;
   if (panels.version === version) return;
   panels.version = version;
   for (const { kind } of KINDS) {
-    counts[kind].count.textContent = have[kind];
-    counts[kind].limit.value = limits[kind];
+    counts[kind].count.textContent = String(have[kind]);
+    counts[kind].limit.value = String(limits[kind]);
     counts[kind].row.classList.toggle("editor-count-full", have[kind] >= limits[kind]);
   }
 }
 
+/**
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 function drawActions({ root, buttons, sizeSelect, presetSelect }, { canUndo, canRedo, size, busy }) {
   buttons.undo.disabled = !canUndo;
   buttons.redo.disabled = !canRedo;
@@ -133,20 +194,32 @@ function drawActions({ root, buttons, sizeSelect, presetSelect }, { canUndo, can
   listPresets(presetSelect, size);
 }
 
-// aria-busy is written only when it changes: each write is a change a
-// screen reader may announce, and every redraw passes here.
+/**
+ * aria-busy is written only when it changes: each write is a change a
+ * screen reader may announce, and every redraw passes here.
+ * @param {HTMLButtonElement} button
+ * @param {boolean} busy
+ */
 function markBusy(button, busy) {
   if (busy === button.hasAttribute("aria-busy")) return;
   if (busy) button.setAttribute("aria-busy", "true");
   else button.removeAttribute("aria-busy");
 }
 
-// The status line is a live region: it is written only when it says something new.
+/**
+ * The status line is a live region: it is written only when it says something new.
+ * @param {EditorPanels} panels
+ * @param {EditorSnapshot} snap
+ */
 function drawStatus({ status }, { status: { text, refused } }) {
   if (status.textContent !== text) status.textContent = text;
   status.classList.toggle("editor-refused", refused);
 }
 
+/**
+ * @param {EditorPanels} panels
+ * @param {import("./editor-controller.js").Estimate} estimate
+ */
 function drawBalance({ meter, balanceLine }, { value, error, pending }) {
   const busy = String(Boolean(pending));
   if (meter.getAttribute("aria-busy") !== busy) meter.setAttribute("aria-busy", busy);
@@ -160,14 +233,20 @@ function drawBalance({ meter, balanceLine }, { value, error, pending }) {
     balanceLine.textContent = `Balance: not available (${error}).`;
     return;
   }
+  // Neither pending nor failed: an estimate.
+  const margin = /** @type {number} */ (value);
   meter.classList.remove("editor-meter-off");
-  meter.setAttribute("aria-valuenow", value.toFixed(1));
-  meter.setAttribute("aria-valuetext", balanceText(value));
-  meter.style.setProperty("--position", balancePosition(value, METER_RANGE));
-  balanceLine.textContent = `Balance: ${balanceText(value)} with good play.`;
+  meter.setAttribute("aria-valuenow", margin.toFixed(1));
+  meter.setAttribute("aria-valuetext", balanceText(margin));
+  meter.style.setProperty("--position", String(balancePosition(margin, METER_RANGE)));
+  balanceLine.textContent = `Balance: ${balanceText(margin)} with good play.`;
 }
 
-// Offers the presets of the board size being edited, once per size.
+/**
+ * Offers the presets of the board size being edited, once per size.
+ * @param {HTMLSelectElement} select
+ * @param {number} size
+ */
 function listPresets(select, size) {
   if (select.dataset.size === String(size)) return;
   select.dataset.size = String(size);
@@ -179,7 +258,12 @@ function listPresets(select, size) {
   }
 }
 
-// Toggle buttons, one per tool; returns [piece, button] pairs.
+/**
+ * Toggle buttons, one per tool; returns [piece, button] pairs.
+ * @param {HTMLElement} group
+ * @param {(piece: Piece) => void} choose
+ * @returns {[Piece, HTMLButtonElement][]}
+ */
 function buildPalette(group, choose) {
   return TOOLS.map(({ piece, label, key }) => {
     const button = document.createElement("button");
@@ -197,9 +281,15 @@ function buildPalette(group, choose) {
   });
 }
 
-// A counter and a limit input per kind of piece; returns them by kind.
+/**
+ * A counter and a limit input per kind of piece; returns them by kind.
+ * @param {HTMLElement} box
+ * @param {(kind: Kind, input: HTMLInputElement) => void} onLimit
+ * @returns {Record<Kind, CountRow>}
+ */
 function buildCounts(box, onLimit) {
-  return Object.fromEntries(
+  return /** @type {Record<Kind, CountRow>} */ (
+    Object.fromEntries(
     KINDS.map(({ kind, label }) => {
       const row = document.createElement("div");
       row.className = `editor-count editor-count-${kind}`;
@@ -218,5 +308,5 @@ function buildCounts(box, onLimit) {
       box.append(row);
       return [kind, { row, count, limit }];
     }),
-  );
+  ));
 }

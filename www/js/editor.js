@@ -1,11 +1,11 @@
+// @ts-check
 // The map editor: paint walls, bonuses and jokers on a board drawn like the
 // game's, within limits, with undo and redo, presets, random and balanced
 // maps, the AI's balance estimate and share links. The state and the
 // actions are editor-controller.js's, the panels editor-panels.js's; this
 // module mounts them and wires the pointer, the keys and the buttons to
 // the actions.
-import { catalogue } from "./catalogue.js";
-import { createEditorController } from "./editor-controller.js";
+import { createEditorController, mapGame } from "./editor-controller.js";
 import { cellsCrossed } from "./editor-model.js";
 import { drawEditor, editorPanels, markup } from "./editor-panels.js";
 import { bindEvents } from "./events.js";
@@ -13,6 +13,8 @@ import { cellAt, layout, outerSide } from "./geometry.js";
 import { presetById } from "./presets.js";
 import { MARGIN } from "./render.js";
 import { copyText, linkFor } from "./share.js";
+
+/** @typedef {import("./editor-controller.js").EditorController} EditorController */
 
 /**
  * Mounts the editor in `root`, starting from the map `initialCode` (a share
@@ -25,29 +27,40 @@ import { copyText, linkFor } from "./share.js";
 export function mountEditor(root, { initialCode, onChange = () => {}, onPlay = () => {} } = {}) {
   root.classList.add("editor");
   // The sizes of the game played on maps.
-  root.innerHTML = markup(catalogue().games.find((g) => g.maps).sizes);
+  root.innerHTML = markup(mapGame().sizes);
+  // Null while the controller is being made: it reports its first balance
+  // request before it is returned.
+  /** @type {EditorController | null} */
   let controller = null;
   const draw = () => controller && drawEditor(panels, controller.snapshot());
+  // The palette and the limits are used only once the editor is mounted.
   const panels = editorPanels(root, {
-    choose: (piece) => controller.setTool(piece),
-    onLimit: (kind, input) => controller.setLimit(kind, input.value),
+    choose: (piece) => controller?.setTool(piece),
+    onLimit: (kind, input) => controller?.setLimit(kind, input.value),
   });
-  controller = createEditorController({ initialCode, changed: draw, onChange });
-  wirePointer(panels.canvas, controller, draw);
-  wireControls(root, panels, controller, onPlay);
+  const mounted = createEditorController({ initialCode, changed: draw, onChange });
+  controller = mounted;
+  wirePointer(panels.canvas, mounted, draw);
+  wireControls(root, panels, mounted, onPlay);
   draw();
   return {
-    code: () => controller.code(),
-    load: (code) => controller.load(code),
+    code: () => mounted.code(),
+    load: (/** @type {string} */ code) => mounted.load(code),
   };
 }
 
-// Strokes and hover on the board, and its keys.
+/**
+ * Strokes and hover on the board, and its keys.
+ * @param {HTMLCanvasElement} canvas
+ * @param {EditorController} controller
+ * @param {() => void} draw
+ */
 function wirePointer(canvas, controller, draw) {
+  /** @type {import("./editor-model.js").Point | null} */
   let last = null;
-  const pointAt = (e) => ({ x: (e.offsetX * canvas.width) / canvas.clientWidth, y: (e.offsetY * canvas.height) / canvas.clientHeight });
+  const pointAt = (/** @type {PointerEvent} */ e) => ({ x: (e.offsetX * canvas.width) / canvas.clientWidth, y: (e.offsetY * canvas.height) / canvas.clientHeight });
   const board = () => layout(outerSide(controller.snapshot().size), canvas.width, MARGIN);
-  const hover = (point) => controller.hover(point ? cellAt(board(), point.x, point.y) : -1);
+  const hover = (/** @type {import("./editor-model.js").Point | null} */ point) => controller.hover(point ? cellAt(board(), point.x, point.y) : -1);
   bindEvents(canvas, {
     resize: draw,
     pointer: (point) => {
@@ -81,7 +94,13 @@ function wirePointer(canvas, controller, draw) {
   canvas.addEventListener("pointercancel", end);
 }
 
-// The buttons, the size and preset choosers and the undo and redo shortcuts.
+/**
+ * The buttons, the size and preset choosers and the undo and redo shortcuts.
+ * @param {HTMLElement} root
+ * @param {import("./editor-panels.js").EditorPanels} panels
+ * @param {EditorController} controller
+ * @param {(code: string) => void} onPlay
+ */
 function wireControls(root, { sizeSelect, presetSelect, link }, controller, onPlay) {
   sizeSelect.addEventListener("change", () => controller.resize(Number(sizeSelect.value)));
   presetSelect.addEventListener("change", () => {
@@ -90,13 +109,14 @@ function wireControls(root, { sizeSelect, presetSelect, link }, controller, onPl
     if (preset) controller.load(preset.code, `${preset.name}: ${preset.description}`);
   });
   root.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.target.matches("input, select")) return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || /** @type {Element} */ (e.target).matches("input, select")) return;
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) controller.undo();
     else if (key === "y" || (key === "z" && e.shiftKey)) controller.redo();
     else return;
     e.preventDefault();
   });
+  /** @type {Record<string, () => unknown>} */
   const actions = {
     undo: () => controller.undo(),
     redo: () => controller.redo(),
@@ -106,9 +126,16 @@ function wireControls(root, { sizeSelect, presetSelect, link }, controller, onPl
     copy: () => copyLink(link, controller),
     play: () => onPlay(controller.code()),
   };
-  root.addEventListener("click", (e) => actions[e.target.closest("[data-action]")?.dataset.action]?.());
+  root.addEventListener("click", (e) => {
+    const name = /** @type {Element} */ (e.target).closest("[data-action]")?.getAttribute("data-action");
+    if (name) actions[name]?.();
+  });
 }
 
+/**
+ * @param {HTMLInputElement} link
+ * @param {EditorController} controller
+ */
 async function copyLink(link, controller) {
   const href = linkFor(location.href, { map: controller.code() });
   link.value = href;

@@ -1,13 +1,23 @@
+// @ts-check
 // The review panel's parts, each drawn from the reviewer's state (review-view.js):
 // the progress line, the graph of the value for black, the move list with
 // the losses marked, each player's summary and the selected move.
 import { colourName } from "./announce.js";
+import { byId as $ } from "./dom.js";
 import { describe, graph, isChain, lossText, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
+
+/** @typedef {import("./review.js").Review} Review */
+/** @typedef {import("./review.js").ReviewItem} ReviewItem */
+
+/**
+ * What the panel draws: the reviewer's state (review-view.js) once it has a review.
+ * @typedef {{ review: Review, selected: number | null, running: boolean, problem: string }} ShownReview
+ */
 
 const SVG = "http://www.w3.org/2000/svg";
 const GRAPH_HEIGHT = 140;
-const $ = (id) => document.getElementById(id);
 
+/** @type {Record<string, string>} */
 const PLURALS = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 
 // What the graph and the values mean, in the unit of the review's game.
@@ -18,14 +28,21 @@ const READING = {
     "The graph is the race for black after each move, in chain steps: the discs white still needs to join its edges less those black needs (above the line, black is ahead; a proven result on the edge). A move's value is for the player who made it: its lead in chain steps, or won or lost where the search proved the result.",
 };
 
-// What review level `level` looks at, in words, from the catalogue's
-// depths (src/ai/review.rs).
+/**
+ * What review level `level` looks at, in words, from the catalogue's
+ * depths (src/ai/review.rs).
+ * @param {number} level
+ */
 function levelWords(level) {
-  const { depth, exact } = reviewLevels().find((l) => l.level === level);
+  // A review's level is one of the catalogue's (review.js, reviewProblem).
+  const { depth, exact } = /** @type {{ depth: number, exact: number }} */ (reviewLevels().find((l) => l.level === level));
   return `${depth} plies, exact from ${exact} empty squares`;
 }
 
-/** The graph's box in `svg`: its width as laid out, a fixed height. */
+/**
+ * The graph's box in `svg`: its width as laid out, a fixed height.
+ * @param {SVGSVGElement} svg
+ */
 export function graphBox(svg) {
   return { width: svg.clientWidth || 320, height: GRAPH_HEIGHT, pad: 10 };
 }
@@ -33,6 +50,9 @@ export function graphBox(svg) {
 /**
  * Draws every part of `panel` from `state` (`{ review, selected, running,
  * problem }`); `select(index)` hears a move picked in a list.
+ * @param {HTMLElement} panel
+ * @param {ShownReview} state
+ * @param {(index: number) => void} select
  */
 export function drawReview(panel, state, select) {
   drawProgress(panel, state);
@@ -42,10 +62,15 @@ export function drawReview(panel, state, select) {
   drawSelected(state);
 }
 
+/**
+ * @param {HTMLElement} panel
+ * @param {ShownReview} state
+ */
 function drawProgress(panel, { review, running, problem }) {
   const { done, total } = progress(review);
-  $("review-bar").max = total;
-  $("review-bar").value = done;
+  const bar = $("review-bar", HTMLProgressElement);
+  bar.max = total;
+  bar.value = done;
   const finished = done === total;
   $("review-progress").hidden = finished && !problem;
   $("review-count").textContent = running
@@ -61,20 +86,25 @@ function drawProgress(panel, { review, running, problem }) {
   panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
 }
 
-/** Draws the graph of `review` with the `selected` move marked. */
+/**
+ * Draws the graph of `review` with the `selected` move marked.
+ * @param {{ review: Review, selected: number | null }} state
+ */
 export function drawGraph({ review, selected }) {
-  const svg = $("review-graph");
+  const svg = $("review-graph", SVGSVGElement);
   const box = graphBox(svg);
   const g = graph(review, box);
   svg.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
   svg.setAttribute("height", String(box.height));
   const parts = [];
+  /** @type {(x1: number, y1: number, x2: number, y2: number, cls: string) => SVGLineElement} */
   const line = (x1, y1, x2, y2, cls) => {
     const el = document.createElementNS(SVG, "line");
     for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) el.setAttribute(k, String(v));
     el.setAttribute("class", cls);
     return el;
   };
+  /** @type {(x: number, y: number, words: string, anchor: string) => SVGTextElement} */
   const text = (x, y, words, anchor) => {
     const el = document.createElementNS(SVG, "text");
     el.setAttribute("x", String(x));
@@ -115,6 +145,11 @@ export function drawGraph({ review, selected }) {
   );
 }
 
+/**
+ * @param {ReviewItem} item
+ * @param {string} words
+ * @param {(index: number) => void} select
+ */
 function moveButton(item, words, select) {
   const button = document.createElement("button");
   button.type = "button";
@@ -125,6 +160,10 @@ function moveButton(item, words, select) {
   return button;
 }
 
+/**
+ * @param {ShownReview} state
+ * @param {(index: number) => void} select
+ */
 function drawList({ review, selected }, select) {
   const rows = review.items.map((item) => {
     const li = document.createElement("li");
@@ -143,9 +182,13 @@ function drawList({ review, selected }, select) {
   revealInList(list, list.querySelector("[aria-current]"));
 }
 
+/**
+ * @param {ShownReview} state
+ * @param {(index: number) => void} select
+ */
 function drawSummary({ review }, select) {
   const s = summary(review);
-  const blocks = ["X", "O"].map((colour) => {
+  const blocks = /** @type {import("../mapello.d.ts").Colour[]} */ (["X", "O"]).map((colour) => {
     const { worst } = s[colour];
     const div = document.createElement("div");
     div.className = `review-player review-player-${colour}`;
@@ -167,6 +210,7 @@ function drawSummary({ review }, select) {
   $("review-summary").replaceChildren(...blocks);
 }
 
+/** @param {ShownReview} state */
 function drawSelected({ review, selected }) {
   const item = selected === null ? null : review.items[selected];
   $("review-selected").hidden = !item;
@@ -175,9 +219,13 @@ function drawSelected({ review, selected }) {
   $("review-move").dataset.class = item.class ?? "";
 }
 
-// One player's summary in words: "14 points lost (1 blunder)", "no points
-// lost", or in Troll "a proven win thrown away, 3 chain steps lost
-// (1 inaccuracy, 1 blunder)": a proven result is no number of steps to add.
+/**
+ * One player's summary in words: "14 points lost (1 blunder)", "no points
+ * lost", or in Troll "a proven win thrown away, 3 chain steps lost
+ * (1 inaccuracy, 1 blunder)": a proven result is no number of steps to add.
+ * @param {import("./review.js").PlayerSummary} player
+ * @param {[string, string]} unit
+ */
 function summaryWords({ lost, counts, thrown, walked }, [one, many]) {
   const parts = [];
   if (thrown) parts.push(thrown === 1 ? "a proven win thrown away" : `${thrown} proven wins thrown away`);
@@ -190,9 +238,13 @@ function summaryWords({ lost, counts, thrown, walked }, [one, many]) {
   return `${parts.join(", ")}${tally ? ` (${tally})` : ""}`;
 }
 
-// Scrolls the list itself, never the page, to show `item`: the analysis
-// redraws the list as it goes, and the page must stay where the player
-// keeps it (at the graph's top when the review opens).
+/**
+ * Scrolls the list itself, never the page, to show `item`: the analysis
+ * redraws the list as it goes, and the page must stay where the player
+ * keeps it (at the graph's top when the review opens).
+ * @param {HTMLElement} list
+ * @param {Element | null} item
+ */
 function revealInList(list, item) {
   if (!item) return;
   const box = list.getBoundingClientRect();

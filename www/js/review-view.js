@@ -1,3 +1,4 @@
+// @ts-check
 // The review panel: runs a game's review in a worker of its own, a move per
 // request (progress shown, Cancel stops it at once, the page stays free),
 // and shows review.js's model, drawn by review-panels.js: the graph of the
@@ -6,10 +7,23 @@
 // page owns the game; it hands the review its record and hears when to
 // save or play on.
 import { Cancelled, createAiClient } from "./ai-client.js";
+import { byId } from "./dom.js";
 import { squareIndex } from "./geometry.js";
 import { addItem, defaultLevel, fits, graph, isComplete, nearestPoint, nextIndex, reconcile, startReview, step, valueText } from "./review.js";
 import { drawGraph, drawReview, graphBox } from "./review-panels.js";
 import { fromGame } from "./state.js";
+
+/** @typedef {import("./review.js").Review} Review */
+/** @typedef {import("./review.js").ReviewItem} ReviewItem */
+
+/**
+ * The reviewer's state, every part of the panel drawn from it: the review
+ * (null until one is loaded or opened), the selected move, whether the
+ * analysis is running and why it stopped.
+ * @typedef {{ review: Review | null, selected: number | null, running: boolean, problem: string }} ReviewerState
+ */
+
+/** @typedef {"computer" | "friend"} Opponent */
 
 /**
  * The reviewer of the page's game. `Game` is the wasm class, `board` the
@@ -18,18 +32,28 @@ import { fromGame } from "./state.js";
  * the board is the review's and when it is the game's again; `onSave()`
  * when the review changed; `onPlayFrom(index, opponent)` plays on from the
  * position before move `index` against "computer" or "friend".
+ * @param {{
+ *   Game: typeof import("../mapello.d.ts").Game,
+ *   board: ReturnType<typeof import("./board.js").createBoard>,
+ *   record: () => import("./review.js").GameRecord,
+ *   names: () => string[],
+ *   onOpen: () => void,
+ *   onClose: () => void,
+ *   onSave: () => void,
+ *   onPlayFrom: (index: number, opponent: Opponent) => void,
+ * }} options
  */
 export function createReviewer({ Game, board, record, names, onOpen, onClose, onSave, onPlayFrom }) {
-  const panel = document.getElementById("review");
+  const panel = byId("review");
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   // The state every part is drawn from.
-  const state = { review: null, selected: null, running: false, problem: "" };
+  const state = /** @type {ReviewerState} */ ({ review: null, selected: null, running: false, problem: "" });
   const isOpen = () => !panel.hidden;
-  const render = () => drawReview(panel, state, select);
+  const render = () => draw(panel, state, select);
 
   /** Takes `stored` (a saved review) as the review, when it is of the game as it stands. */
-  function load(stored) {
-    if (stored?.items && fits(stored, record())) {
+  function load(/** @type {Review | { level: number } | null | undefined} */ stored) {
+    if (stored && "items" in stored && fits(stored, record())) {
       state.review = reconcile(stored, names());
       state.selected = null;
     }
@@ -38,6 +62,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
   /**
    * Opens the review of the game as it stands, going on where it stopped;
    * a new one when there is none yet or `level` asks for another level.
+   * @param {number} [level]
    */
   function open(level = state.review?.level ?? defaultLevel()) {
     const game = record();
@@ -52,7 +77,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     render();
     if (state.selected !== null) showPosition();
     if (!isComplete(state.review)) run();
-    document.getElementById("review-title").focus();
+    byId("review-title").focus();
   }
 
   function close() {
@@ -72,25 +97,29 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const started = performance.now();
     render();
     const mine = state.review;
+    let review = mine;
     try {
-      for (let index = nextIndex(state.review); index !== null; index = nextIndex(state.review)) {
-        const answer = await ai.request("review", mine.game, state.review.level, { legal: mine.names, index });
-        if (state.review.game !== mine.game) return;
-        state.review = addItem(state.review, answer.review);
+      for (let index = nextIndex(review); index !== null; index = nextIndex(review)) {
+        const answer = await ai.request("review", mine.game, review.level, { legal: mine.names, index });
+        if (state.review?.game !== mine.game) return;
+        // ai-client.js has checked it with review.js's itemProblem().
+        review = addItem(state.review, /** @type {ReviewItem} */ (answer.review));
+        state.review = review;
         onSave();
         render();
       }
       panel.dataset.ms = String(Math.round(performance.now() - started));
-      if (state.selected === null) select(worstIndex(state.review));
+      if (state.selected === null) select(worstIndex(review));
     } catch (err) {
-      if (!(err instanceof Cancelled)) state.problem = `The review stopped: ${err.message}.`;
+      // The worker client rejects with Errors.
+      if (!(err instanceof Cancelled)) state.problem = `The review stopped: ${/** @type {Error} */ (err).message}.`;
     } finally {
       state.running = false;
       if (state.review) render();
     }
   }
 
-  function select(index) {
+  function select(/** @type {number} */ index) {
     state.selected = index;
     render();
     showPosition();
@@ -100,6 +129,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
   // best move written on their squares (the best in green).
   function showPosition() {
     const { review, selected } = state;
+    if (!review || selected === null) return;
     const item = review.items[selected];
     const game = new Game({ variant: review.game.variant, map: review.game.map, moves: review.names.slice(0, selected).join(" ") });
     const snap = game.snapshot();
@@ -111,7 +141,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     board.set({ ...fromGame(snap), showLegal: false, interactive: false, hints: marks });
   }
 
-  function playFrom(opponent) {
+  function playFrom(/** @type {Opponent} */ opponent) {
     if (state.selected === null) return;
     const index = state.selected;
     close();
@@ -132,36 +162,64 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
   };
 }
 
-// The move that lost the most (the first of equals), to start on.
+/**
+ * Draws the panel from `state` once there is a review to draw.
+ * @param {HTMLElement} panel
+ * @param {ReviewerState} state
+ * @param {(index: number) => void} select
+ */
+function draw(panel, state, select) {
+  const { review } = state;
+  if (review) drawReview(panel, { ...state, review }, select);
+}
+
+/**
+ * The move that lost the most (the first of equals), to start on.
+ * @param {Review} review
+ */
 function worstIndex(review) {
   let worst = 0;
   for (const item of review.items) if (item.loss > review.items[worst].loss) worst = item.index;
   return worst;
 }
 
-// The panel's buttons, the graph's clicks and the arrow keys, each to its action.
+/**
+ * The panel's buttons, the graph's clicks and the arrow keys, each to its action.
+ * @param {ReviewerState} state
+ * @param {{
+ *   isOpen: () => boolean,
+ *   select: (index: number) => void,
+ *   run: () => void,
+ *   cancel: () => void,
+ *   close: () => void,
+ *   playFrom: (opponent: Opponent) => void,
+ * }} actions
+ */
 function wireReview(state, { isOpen, select, run, cancel, close, playFrom }) {
-  const $ = (id) => document.getElementById(id);
-  const svg = $("review-graph");
+  const $ = byId;
+  const svg = $("review-graph", SVGSVGElement);
   $("review-cancel").addEventListener("click", () => cancel());
   $("review-resume").addEventListener("click", () => run());
   $("close-review").addEventListener("click", () => close());
   $("review-play-computer").addEventListener("click", () => playFrom("computer"));
   $("review-play-friend").addEventListener("click", () => playFrom("friend"));
   svg.addEventListener("click", (e) => {
+    // The graph shows only with a review.
+    if (!state.review) return;
     const box = svg.getBoundingClientRect();
     const index = nearestPoint(graph(state.review, graphBox(svg)).points, e.clientX - box.left);
     if (index !== null) select(index);
   });
-  new ResizeObserver(() => state.review && drawGraph(state)).observe(svg);
+  new ResizeObserver(() => state.review && drawGraph({ review: state.review, selected: state.selected })).observe(svg);
   // Capturing, so the arrows step through the game even from the board,
   // whose own keys move its cursor while a game is played.
   document.addEventListener(
     "keydown",
     (e) => {
-      if (!isOpen() || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, textarea, select")) return;
+      if (!isOpen() || !state.review || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
       // Left and right only: up and down still scroll the page.
-      const delta = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      const delta = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : undefined;
       if (delta === undefined) return;
       e.preventDefault();
       e.stopPropagation();

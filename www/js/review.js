@@ -1,3 +1,4 @@
+// @ts-check
 // A game's review as plain data: the game it belongs to, the review level,
 // and one item per move as the worker's `reviewMove` answers it (see
 // src/ai/review.rs). Everything the review view draws is computed here:
@@ -6,6 +7,37 @@
 // levels, its classes and which games it covers are the wasm catalogue's
 // (catalogue.js).
 import { catalogue } from "./catalogue.js";
+
+/** @typedef {import("../mapello.d.ts").Colour} Colour */
+/** @typedef {import("../mapello.d.ts").MoveReview} MoveReview */
+
+/**
+ * A game as the page records it: its map (a share code), its variant and
+ * its transcript.
+ * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string }} GameRecord
+ */
+
+/**
+ * One move's analysis, as `itemProblem` passes it: `reviewMove`'s answer,
+ * or a saved one from before Troll was reviewed (no unit: points) or before
+ * results were named (none).
+ * @typedef {Omit<MoveReview, "unit" | "playedResult" | "bestResult"> & {
+ *   unit?: MoveReview["unit"],
+ *   playedResult?: MoveReview["playedResult"],
+ *   bestResult?: MoveReview["bestResult"],
+ * }} ReviewItem
+ */
+
+/**
+ * A review: the game it is of, its moves with passes, its level and the
+ * analysis of its first moves.
+ * @typedef {{ game: GameRecord, names: string[], level: number, items: ReviewItem[] }} Review
+ */
+
+/**
+ * A player's summary (see `summary`).
+ * @typedef {{ lost: number, counts: Record<string, number>, worst: ReviewItem[], thrown: number, walked: number }} PlayerSummary
+ */
 
 /** The review level the page uses unless asked for another (src/ai/review.rs). */
 export function defaultLevel() {
@@ -17,7 +49,10 @@ export function reviewLevels() {
   return catalogue().review.levels;
 }
 
-/** True for a review level the wasm API has. */
+/**
+ * True for a review level the wasm API has.
+ * @param {unknown} level
+ */
 export function isReviewLevel(level) {
   return reviewLevels().some((l) => l.level === level);
 }
@@ -30,37 +65,61 @@ export function classes() {
   return catalogue().review.classes;
 }
 
-/** A result the search proved, as `reviewMove` names it: the mover's. */
+/**
+ * A result the search proved, as `reviewMove` names it: the mover's.
+ * @type {unknown[]}
+ */
 const RESULTS = ["won", "lost"];
-// What a review's values count, singular and plural, by the unit the
-// catalogue gives each game (src/ai/review.rs, `Unit`).
+/**
+ * What a review's values count, singular and plural, by the unit the
+ * catalogue gives each game (src/ai/review.rs, `Unit`).
+ * @type {Record<MoveReview["unit"], [string, string]>}
+ */
 const UNIT_WORDS = { points: ["point", "points"], chain: ["chain step", "chain steps"] };
 // A 10 x 10 game has at most 96 moves plus passes.
 const MAX_MOVES = 400;
 // No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
 const MAX_VALUE = 1000;
 
+/** @typedef {"played" | "best"} Which */
+
+/** @type {(v: unknown) => v is Record<string, unknown>} */
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-const isValue = (v) => Number.isInteger(v) && Math.abs(v) <= MAX_VALUE;
+/** @type {(v: unknown) => v is number} */
+const isValue = (v) => Number.isInteger(v) && Math.abs(/** @type {number} */ (v)) <= MAX_VALUE;
+/** @type {(v: unknown, max: number) => v is string} */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
-// The unit of `variant`'s review ("points" or "chain"), or null for a game
-// the review does not cover.
+/**
+ * The unit of `variant`'s review ("points" or "chain"), or null for a game
+ * the review does not cover.
+ * @param {string} variant
+ */
 function unitName(variant) {
   return catalogue().games.find((g) => g.id === variant)?.reviewUnit ?? null;
 }
 
-/** True for the games the review covers. */
+/**
+ * True for the games the review covers.
+ * @param {string} variant
+ */
 export function reviewable(variant) {
   return unitName(variant) !== null;
 }
 
-/** What `review`'s values count, singular and plural: Troll's are chain steps. */
+/**
+ * What `review`'s values count, singular and plural: Troll's are chain steps.
+ * @param {Review} review
+ */
 export function unitOf(review) {
-  return UNIT_WORDS[unitName(review.game.variant)];
+  // Reviews are of the board's games, and each of them has its unit.
+  return UNIT_WORDS[/** @type {MoveReview["unit"]} */ (unitName(review.game.variant))];
 }
 
-/** True when `review` is of a game whose values are chain steps, not points (Troll). */
+/**
+ * True when `review` is of a game whose values are chain steps, not points (Troll).
+ * @param {Review} review
+ */
 export function isChain(review) {
   return unitName(review.game.variant) === "chain";
 }
@@ -68,22 +127,36 @@ export function isChain(review) {
 /**
  * A review of `game` (`{ map, variant, moves }`, moves a transcript) whose
  * moves, passes included, are `names`; nothing analysed yet.
+ * @param {GameRecord} game
+ * @param {string[]} names
+ * @returns {Review}
  */
 export function startReview(game, names, level = defaultLevel()) {
   return { game: { map: game.map, variant: game.variant, moves: game.moves }, names: [...names], level, items: [] };
 }
 
-/** True when `review` is of `game` (`{ map, variant, moves }`) as it stands. */
+/**
+ * True when `review` is of `game` (`{ map, variant, moves }`) as it stands.
+ * Either may be a stored record not checked yet.
+ * @param {{ game: { map?: unknown, variant?: unknown, moves?: unknown } }} review
+ * @param {{ map?: unknown, variant?: unknown, moves?: unknown }} game
+ */
 export function fits(review, game) {
   return review.game.map === game.map && review.game.variant === game.variant && review.game.moves === game.moves;
 }
 
-/** The index of the next move to analyse, or null when every move has been. */
+/**
+ * The index of the next move to analyse, or null when every move has been.
+ * @param {Review} review
+ */
 export function nextIndex(review) {
   return review.items.length < review.names.length ? review.items.length : null;
 }
 
-/** `{ done, total }` moves analysed. */
+/**
+ * `{ done, total }` moves analysed.
+ * @param {Review} review
+ */
 export function progress(review) {
   return { done: review.items.length, total: review.names.length };
 }
@@ -91,6 +164,10 @@ export function progress(review) {
 /**
  * Why `answer` cannot be the analysis of move `index` of a game whose
  * moves are `names`; null when it can.
+ * @param {unknown} answer
+ * @param {number} index
+ * @param {string[]} names
+ * @returns {string | null}
  */
 export function itemProblem(answer, index, names) {
   if (!isRecord(answer)) return "it is not an analysis";
@@ -100,20 +177,21 @@ export function itemProblem(answer, index, names) {
   if (!isText(answer.best, 8) || answer.best === "") return "it names no best move";
   const values = ["playedValue", "bestValue", "playedForBlack", "bestForBlack", "loss", "depth"];
   if (!values.every((k) => isValue(answer[k]))) return "its values are not whole numbers of points";
-  if (answer.loss !== answer.bestValue - answer.playedValue || answer.loss < 0) return "its loss is not the best value less the value played";
+  const { playedValue, bestValue, playedForBlack, bestForBlack, loss, depth } = /** @type {Record<string, number>} */ (answer);
+  if (loss !== bestValue - playedValue || loss < 0) return "its loss is not the best value less the value played";
   const sign = answer.mover === "X" ? 1 : -1;
-  if (answer.playedForBlack !== sign * answer.playedValue || answer.bestForBlack !== sign * answer.bestValue) {
+  if (playedForBlack !== sign * playedValue || bestForBlack !== sign * bestValue) {
     return "its values for black do not match the mover's";
   }
   // Reviews saved before Troll was reviewed have no unit: they are in points.
-  if (answer.unit !== undefined && !Object.hasOwn(UNIT_WORDS, answer.unit)) return "its unit is unknown";
-  if (answer.class !== null && !classes().includes(answer.class)) return "its class is unknown";
-  if (answer.loss === 0 && answer.class !== null) return "its class does not match its loss";
+  if (answer.unit !== undefined && (typeof answer.unit !== "string" || !Object.hasOwn(UNIT_WORDS, answer.unit))) return "its unit is unknown";
+  if (answer.class !== null && !(/** @type {unknown[]} */ (classes()).includes(answer.class))) return "its class is unknown";
+  if (loss === 0 && answer.class !== null) return "its class does not match its loss";
   // Reviews saved before results were named have none: their values are numbers.
   for (const k of ["playedResult", "bestResult"]) {
     if (answer[k] !== undefined && answer[k] !== null && !RESULTS.includes(answer[k])) return "its proven result is unknown";
   }
-  if (typeof answer.exact !== "boolean" || answer.depth < 0) return "it does not say how deep it looked";
+  if (typeof answer.exact !== "boolean" || depth < 0) return "it does not say how deep it looked";
   return null;
 }
 
@@ -122,8 +200,12 @@ export function itemProblem(answer, index, names) {
  * cut to what fits that game: its analysis up to the first item that is not
  * of the move played there. The moves after it are analysed again, so a
  * stored review never stops the player from reviewing.
+ * @param {Review} stored
+ * @param {string[]} names
+ * @returns {Review}
  */
 export function reconcile(stored, names) {
+  /** @type {ReviewItem[]} */
   const items = [];
   for (const [index, item] of stored.items.entries()) {
     if (index >= names.length || itemProblem(item, index, names) !== null) break;
@@ -132,12 +214,20 @@ export function reconcile(stored, names) {
   return { game: stored.game, names: [...names], level: stored.level, items };
 }
 
-/** `review` with the analysis of its next move added (checked with `itemProblem` first). */
+/**
+ * `review` with the analysis of its next move added (checked with `itemProblem` first).
+ * @param {Review} review
+ * @param {ReviewItem} item
+ * @returns {Review}
+ */
 export function addItem(review, item) {
   return { ...review, items: [...review.items, item] };
 }
 
-/** True when every move is analysed. */
+/**
+ * True when every move is analysed.
+ * @param {Review} review
+ */
 export function isComplete(review) {
   return nextIndex(review) === null;
 }
@@ -149,6 +239,8 @@ export function isComplete(review) {
  * whole game; `zero` is the y of an even game; the scale is symmetric, at
  * least 10, so small swings do not look like big ones. A proven result
  * (Troll) is drawn on the edge of its side, not 100 steps beyond it.
+ * @param {Review} review
+ * @param {{ width: number, height: number, pad?: number }} box
  */
 export function graph(review, { width, height, pad = 8 }) {
   const total = Math.max(1, review.names.length);
@@ -159,7 +251,7 @@ export function graph(review, { width, height, pad = 8 }) {
   const zero = (top + bottom) / 2;
   const half = (bottom - top) / 2;
   const step = total > 1 ? (width - 2 * pad) / (total - 1) : 0;
-  const plotted = (r) => (r.playedResult ? Math.sign(r.playedForBlack) * scale : r.playedForBlack);
+  const plotted = (/** @type {ReviewItem} */ r) => (r.playedResult ? Math.sign(r.playedForBlack) * scale : r.playedForBlack);
   const points = review.items.map((r, index) => ({
     x: pad + step * index,
     y: zero - (plotted(r) / scale) * half,
@@ -170,19 +262,30 @@ export function graph(review, { width, height, pad = 8 }) {
   return { points, zero, top, bottom, scale };
 }
 
-/** The index of the point nearest to `x` on the graph, or null when there is none. */
+/**
+ * The index of the point nearest to `x` on the graph, or null when there is none.
+ * @param {{ x: number, index: number }[]} points
+ * @param {number} x
+ */
 export function nearestPoint(points, x) {
+  /** @type {{ x: number, index: number } | null} */
   let best = null;
   for (const p of points) if (best === null || Math.abs(p.x - x) < Math.abs(best.x - x)) best = p;
   return best?.index ?? null;
 }
 
-/** True when the search proved the result of either move (Troll): its loss is no count of steps. */
+/**
+ * True when the search proved the result of either move (Troll): its loss is no count of steps.
+ * @param {ReviewItem} item
+ */
 export function proven(item) {
   return Boolean(item.playedResult || item.bestResult);
 }
 
-/** "thrown" when `item` gave up a proven win, "walked" when it walked into a proven loss, else null. */
+/**
+ * "thrown" when `item` gave up a proven win, "walked" when it walked into a proven loss, else null.
+ * @param {ReviewItem} item
+ */
 export function resultLost(item) {
   if (item.bestResult === "won" && item.playedResult !== "won") return "thrown";
   if (item.playedResult === "lost" && item.bestResult !== "lost") return "walked";
@@ -195,10 +298,12 @@ export function resultLost(item) {
  * how many moves of each class; the three moves that lost the most (the
  * earliest first among equal losses; none that lost nothing); and how many
  * proven wins were thrown away and proven losses walked into.
+ * @param {Review} review
+ * @returns {Record<Colour, PlayerSummary>}
  */
 export function summary(review) {
-  const out = {};
-  for (const colour of ["X", "O"]) {
+  const out = /** @type {Record<Colour, PlayerSummary>} */ ({});
+  for (const colour of /** @type {Colour[]} */ (["X", "O"])) {
     const mine = review.items.filter((r) => r.mover === colour);
     const counts = Object.fromEntries(classes().map((name) => [name, mine.filter((r) => r.class === name).length]));
     const worst = mine
@@ -213,7 +318,12 @@ export function summary(review) {
   return out;
 }
 
-/** The selected move after stepping `delta` from `index`, within the analysed moves. */
+/**
+ * The selected move after stepping `delta` from `index`, within the analysed moves.
+ * @param {Review} review
+ * @param {number | null} index
+ * @param {number} delta
+ */
 export function step(review, index, delta) {
   const last = review.items.length - 1;
   if (last < 0) return null;
@@ -221,7 +331,11 @@ export function step(review, index, delta) {
   return Math.min(last, Math.max(0, index + delta));
 }
 
-/** The value of the move `which` ("played" or "best") of `item` for its mover: "+3", "-2", or Troll's "won" or "lost" when proven. */
+/**
+ * The value of the move `which` ("played" or "best") of `item` for its mover: "+3", "-2", or Troll's "won" or "lost" when proven.
+ * @param {ReviewItem} item
+ * @param {Which} which
+ */
 export function valueText(item, which) {
   const result = item[`${which}Result`];
   if (result) return result;
@@ -229,7 +343,10 @@ export function valueText(item, which) {
   return v > 0 ? `+${v}` : `${v}`;
 }
 
-/** What `item`'s move cost its mover, in words: "13 points lost", "a proven win thrown away". */
+/**
+ * What `item`'s move cost its mover, in words: "13 points lost", "a proven win thrown away".
+ * @param {ReviewItem} item
+ */
 export function lossText(item) {
   const lost = resultLost(item);
   if (lost) return lost === "thrown" ? "a proven win thrown away" : "a proven loss walked into";
@@ -237,7 +354,11 @@ export function lossText(item) {
   return `${item.loss} ${item.loss === 1 ? one : many} lost`;
 }
 
-// A value in a sentence: "-11", or "a proven win".
+/**
+ * A value in a sentence: "-11", or "a proven win".
+ * @param {ReviewItem} item
+ * @param {Which} which
+ */
 function valuePhrase(item, which) {
   const result = item[`${which}Result`];
   if (result) return result === "won" ? "a proven win" : "a proven loss";
@@ -247,6 +368,7 @@ function valuePhrase(item, which) {
 /**
  * A one-line account of move `item` for the move list and screen readers;
  * its values are the mover's, and it says so.
+ * @param {ReviewItem} item
  */
 export function describe(item, number = item.index + 1) {
   const how = item.exact ? `exact, ${item.depth} empty squares` : `searched ${item.depth} plies`;
@@ -260,14 +382,18 @@ export function describe(item, number = item.index + 1) {
 /**
  * What is wrong with a stored review (`{ game, names, level, items }`) for
  * a saved `game`, or null when it can be shown as it is.
+ * @param {unknown} data
+ * @param {unknown} game
+ * @returns {string | null}
  */
 export function reviewProblem(data, game) {
   if (!isRecord(data) || !isRecord(data.game)) return "it is not a review";
-  if (!isRecord(game) || !fits(data, game)) return "it is of another game";
+  if (!isRecord(game) || !fits({ game: data.game }, game)) return "it is of another game";
   if (!isReviewLevel(data.level)) return "its level is unknown";
   if (!Array.isArray(data.names) || data.names.length > MAX_MOVES || !data.names.every((n) => isText(n, 8))) return "its moves are damaged";
   if (!Array.isArray(data.items) || data.items.length > data.names.length) return "its analysis is damaged";
-  const bad = data.items.findIndex((item, i) => itemProblem(item, i, data.names) !== null);
+  const names = data.names;
+  const bad = data.items.findIndex((item, i) => itemProblem(item, i, names) !== null);
   if (bad >= 0) return `its analysis of move ${bad + 1} is damaged`;
   return null;
 }

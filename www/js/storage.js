@@ -33,13 +33,13 @@ import { reviewProblem } from "./review.js";
 /**
  * A game as saved and linked: its map's share code, the game's name (the
  * wasm Game refuses one it does not know) and its transcript.
- * @typedef {{ map: string, variant: string, moves: string }} GameRecord
+ * @typedef {import("./review.js").GameRecord} GameRecord
  */
 
 /**
- * A game's review as saved or asked for by a link: its level and whether it
- * was showing; review.js reads and checks the rest.
- * @typedef {{ level: number, shown?: boolean }} SavedReview
+ * A game's review and whether it was showing: as saved (review.js checks
+ * it), or only its level, as a link asks for one.
+ * @typedef {(import("./review.js").Review | { level: number }) & { shown?: boolean }} SavedReview
  */
 
 /**
