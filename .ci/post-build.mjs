@@ -1,8 +1,8 @@
 // Trunk's post-build hook (Trunk.toml), on the staging directory: builds the
 // workers' wasm module (the computer player, .ci/build-ai.mjs), bundles the
-// page's modules (.ci/bundle.mjs), minifies the JavaScript, then stamps
-// sw.js with the result's hash and file list. One hook, so the four run in
-// this order. By hand on a built site:
+// page's modules (.ci/bundle.mjs), minifies the scripts, stylesheets and
+// index.html (.ci/minify.mjs), then stamps sw.js with the result's hash and
+// file list. One hook, so the four run in this order. By hand on a built site:
 //
 //   node .ci/post-build.mjs [dir=$TRUNK_STAGING_DIR]
 import { buildAi, NAME } from "./build-ai.mjs";
@@ -14,6 +14,6 @@ const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error("usage: node .ci/post-build.mjs DIR (or run as a trunk hook)");
 await buildAi(dir);
 const chunks = await bundle(dir);
-const scripts = await minify(dir);
+const minified = await minify(dir);
 const { version, files } = await stamp(dir);
-console.log(`${NAME} built; js/main.js bundled with ${chunks.length} chunks; ${scripts} scripts minified; sw.js: version ${version}, ${files.length} files`);
+console.log(`${NAME} built; js/main.js bundled with ${chunks.length} chunks; ${minified} files minified; sw.js: version ${version}, ${files.length} files`);

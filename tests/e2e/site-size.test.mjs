@@ -5,6 +5,7 @@
 // minified. The time the first load takes on a slow phone is
 // tests/bench/first_load.mjs's to measure (docs/benchmarks.md).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { test } from "node:test";
@@ -77,5 +78,14 @@ test("the site's scripts are minified: no comment lines left", async () => {
     if (!file.endsWith(".js") || file.endsWith("sw.js")) continue;
     const text = await readFile(join(dist, file), "utf8");
     assert.ok(!/^\s*\/\/ /m.test(text), `${file} still has its comments`);
+  }
+});
+
+test("the page's integrity hashes match its files as minified", async () => {
+  const html = await readFile(join(dist, "index.html"), "utf8");
+  const hashed = [...html.matchAll(/(?:href|src)="([^"]+)"[^>]*?integrity="(sha\d+)-([^"]+)"/g)];
+  assert.ok(hashed.some(([, url]) => url.endsWith("style.css")), "style.css has no integrity hash");
+  for (const [, url, algorithm, digest] of hashed) {
+    assert.equal(createHash(algorithm).update(await readFile(join(dist, url))).digest("base64"), digest, url);
   }
 });
