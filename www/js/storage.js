@@ -35,8 +35,10 @@ const isColour = (v) => v === "X" || v === "O";
 const isLevel = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_LEVEL;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-// A game's points: a 10 x 10 board holds 100 discs, plus 3 per bonus taken.
-const isPoints = (v) => Number.isInteger(v) && v >= 0 && v <= 1000;
+// A game's points, at most the most a side can score.
+const isPoints = (v) => Number.isInteger(v) && v >= 0 && v <= catalogue().maxPoints;
+// A game of the Reversi family, which `Game` plays.
+const isBoardGame = (v) => catalogue().games.some((g) => g.id === v && g.engine === "board");
 const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 
 const PHASES = ["play", "over", "setup", "choose"];
@@ -65,8 +67,8 @@ const RULES = [
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
-  ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
-  ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, 600)],
+  ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
+  ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
