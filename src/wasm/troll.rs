@@ -61,7 +61,7 @@ pub(super) struct Edges {
 pub(super) fn edges() -> Result<Edges, JsError> {
     let game = AnyGame::new(Variant::Troll, Map::empty(SIZE).map_err(error)?).map_err(error)?;
     Ok(crate::by_game!(&game,
-    _g => unreachable!("a Troll game is a Troll"),
+    _g => return Err(error("Troll's start is not a Troll game")),
     t => Edges {
         black: edge_names(t.position(), Colour::Black),
         white: edge_names(t.position(), Colour::White),
