@@ -24,6 +24,8 @@
 //! assert_eq!(err.unwrap_err().to_string(), "move 2 (a1): a1 is not a legal move");
 //! ```
 
+use std::ops::Range;
+
 use thiserror::Error;
 
 use crate::errors::{ParseError, Place};
@@ -32,14 +34,19 @@ use crate::rules::MoveError;
 use crate::rules::Status;
 use crate::square::{Move, Square};
 
+/// More moves than any game has, passes included: the largest board has
+/// 96 squares to fill after the start, and a pass comes before a move at
+/// most (two passes in a row end the game), so a game ends by move 193.
+/// A share link keeps no more (crate::link), and the page stores none longer.
+pub const MAX_MOVES: usize = 200;
+
 /// The pass tokens, longest first so that `pass` is not read as `pa` + `ss`.
 const PASSES: [&str; 4] = ["pass", "pa", "ps", "--"];
 
-fn error(moves: &[Move], index: usize, message: impl std::fmt::Display) -> ParseError {
-    let number = moves.len() + 1;
+fn error(read: usize, index: usize, message: impl std::fmt::Display) -> ParseError {
     ParseError::at(
         Place::Move {
-            number,
+            number: read + 1,
             character: index,
         },
         message.to_string(),
@@ -49,6 +56,25 @@ fn error(moves: &[Move], index: usize, message: impl std::fmt::Display) -> Parse
 /// Reads a transcript for a board of side `n`; errors give the 1-based
 /// number of the bad move and the index of the character where it starts.
 pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
+    match read_prefix(text, n) {
+        (_, Some(err)) => Err(err),
+        (moves, None) => Ok(moves.into_iter().map(|m| m.mv).collect()),
+    }
+}
+
+/// A move read from a transcript, and where the text spells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The move.
+    pub mv: Move,
+    /// The characters (not bytes) of the text that spell it.
+    pub at: Range<usize>,
+}
+
+/// Reads a transcript for a board of side `n` as far as it is one: the
+/// moves up to the first thing that is not a move, and the error [`read`]
+/// gives for that thing (none when the whole text reads).
+pub fn read_prefix(text: &str, n: u32) -> (Vec<Written>, Option<ParseError>) {
     let chars: Vec<char> = text.chars().collect();
     let mut moves = Vec::new();
     let mut i = 0;
@@ -63,7 +89,10 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
             .map(char::to_ascii_lowercase)
             .collect();
         if let Some(pass) = PASSES.iter().find(|p| rest.starts_with(*p)) {
-            moves.push(Move::Pass);
+            moves.push(Written {
+                mv: Move::Pass,
+                at: i..i + pass.len(),
+            });
             i += pass.len();
             continue;
         }
@@ -76,18 +105,27 @@ pub fn read(text: &str, n: u32) -> Result<Vec<Move>, ParseError> {
                 "unexpected '{}' (a move is a square such as f5, or pass)",
                 c.escape_debug()
             );
-            return Err(error(&moves, i + 1, message));
+            let err = error(moves.len(), i + 1, message);
+            return (moves, Some(err));
         }
         let digits = chars[i + 1..]
             .iter()
             .take_while(|d| d.is_ascii_digit())
             .count();
         let name: String = chars[i..i + 1 + digits].iter().collect();
-        let sq = Square::parse(&name, n).map_err(|e| error(&moves, i + 1, e))?;
-        moves.push(Move::Play(sq));
+        match Square::parse(&name, n) {
+            Ok(sq) => moves.push(Written {
+                mv: Move::Play(sq),
+                at: i..i + 1 + digits,
+            }),
+            Err(e) => {
+                let err = error(moves.len(), i + 1, e);
+                return (moves, Some(err));
+            }
+        }
         i += 1 + digits;
     }
-    Ok(moves)
+    (moves, None)
 }
 
 /// Where a move number such as `12.` or `12...` starting at `i` ends, or
@@ -203,6 +241,26 @@ mod tests {
             let got = read(text, n).unwrap_err().to_string();
             assert!(got.starts_with(want), "{got:?} should start with {want:?}");
         }
+    }
+
+    #[test]
+    fn a_prefix_read_keeps_the_moves_before_the_error_and_where_each_is_written() {
+        let (moves, err) = read_prefix("F5 pass,1. d6 x9 c3", 8);
+        let spelt: Vec<(String, Range<usize>)> =
+            moves.iter().map(|m| (m.mv.name(8), m.at.clone())).collect();
+        assert_eq!(
+            spelt,
+            [
+                ("f5".to_string(), 0..2),
+                ("pass".to_string(), 3..7),
+                ("d6".to_string(), 11..13),
+            ]
+        );
+        let err = err.unwrap().to_string();
+        assert_eq!(err, read("F5 pass,1. d6 x9 c3", 8).unwrap_err().to_string());
+        assert!(err.starts_with("move 4 at character 15: 'x9'"), "{err}");
+        let (moves, err) = read_prefix("a10j10", 10);
+        assert_eq!((moves.len(), err), (2, None));
     }
 
     #[test]

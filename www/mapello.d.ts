@@ -177,12 +177,27 @@ export interface Catalogue {
     classes: string[];
   };
   trollChainCap: number;
+  /** The squares of Troll's board each side must join, by name. */
+  trollEdges: { black: string[]; white: string[] };
+  /** More moves than any game has, passes included: a link keeps no more. */
+  maxMoves: number;
+  /** The most points a side can score, and so the widest margin. */
+  maxPoints: number;
+  /** The longest move `Game.play` reads. */
+  maxMoveChars: number;
   maxTextChars: number;
   maxCodeChars: number;
 }
 
 /** The catalogue of rule facts, one call. */
 export function catalogue(): Catalogue;
+
+/**
+ * The moves of a share link's `g=` part, lower case as the link spells
+ * them, up to the first thing that is not a move and at most
+ * `Catalogue.maxMoves`; `problem` says in a sentence what was left out.
+ */
+export function linkMoves(text: string): { moves: string[]; problem?: string };
 
 /** A ready-made map (src/presets.rs). */
 export interface Preset {

@@ -1,22 +1,24 @@
 //! The rule facts the page words and checks but does not decide, in one
 //! call: the games and their sizes, what a bonus is worth, the computer's
 //! levels, the review's levels and classes, Troll's longest counted chain
-//! and the longest text and share code the API reads. The page keeps no copy of them
+//! and its edges, the most moves and points a game has, and the longest
+//! move, text and share code the API reads. The page keeps no copy of them
 //! (www/js/catalogue.js holds this answer once the wasm module has started).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::args::error;
-use super::{MAX_CODE_CHARS, MAX_TEXT_CHARS};
+use super::{MAX_CODE_CHARS, MAX_MOVE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::levels::{LEVELS, MAX_LEVEL};
 use crate::ai::review::{self, Class};
 use crate::ai::troll::eval as troll_eval;
 use crate::game::AnyGame;
 use crate::games::{Engine, GAMES};
-use crate::map::Map;
+use crate::map::{Map, SIZES};
 use crate::rules::Variant;
 use crate::rules::BONUS_POINTS;
+use crate::transcript::MAX_MOVES;
 
 /// Everything [`catalogue`] answers.
 #[derive(Serialize)]
@@ -28,6 +30,10 @@ struct Catalogue {
     blocs_levels: BlocsLevels,
     review: ReviewFacts,
     troll_chain_cap: u32,
+    troll_edges: super::troll::Edges,
+    max_moves: usize,
+    max_points: u32,
+    max_move_chars: u32,
     max_text_chars: u32,
     max_code_chars: u32,
 }
@@ -114,6 +120,13 @@ fn review_unit(variant: Variant, size: u32) -> Option<&'static str> {
     Some(review::unit_of(&game).name())
 }
 
+/// The most points a side can score, and so the widest margin: a disc
+/// on every square of the largest board, each square a bonus.
+fn max_points() -> u32 {
+    let n = SIZES[SIZES.len() - 1];
+    n * n * (1 + BONUS_POINTS.unsigned_abs())
+}
+
 fn timed_levels() -> Vec<TimedLevel> {
     (1..=MAX_LEVEL)
         .zip(LEVELS)
@@ -144,7 +157,8 @@ fn review_facts() -> ReviewFacts {
 /// defaultSize, maps, engine, reviewUnit }], bonusPoints, levels: { max,
 /// timed: [{ level, timeMs }] }, blocsLevels: { max }, review: {
 /// defaultLevel, levels: [{ level, depth, exact }], classes },
-/// trollChainCap, maxTextChars, maxCodeChars }`.
+/// trollChainCap, trollEdges: { black, white }, maxMoves, maxPoints,
+/// maxMoveChars, maxTextChars, maxCodeChars }`.
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
     let facts = Catalogue {
@@ -159,6 +173,10 @@ pub fn catalogue() -> Result<JsValue, JsError> {
         },
         review: review_facts(),
         troll_chain_cap: troll_eval::CHAIN_CAP,
+        troll_edges: super::troll::edges()?,
+        max_moves: MAX_MOVES,
+        max_points: max_points(),
+        max_move_chars: MAX_MOVE_CHARS,
         max_text_chars: MAX_TEXT_CHARS,
         max_code_chars: MAX_CODE_CHARS,
     };

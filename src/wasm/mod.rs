@@ -14,6 +14,7 @@ mod args;
 #[cfg(not(feature = "rules-only"))]
 pub mod blocs;
 pub mod catalogue;
+pub mod link;
 mod refusal;
 // Perft's fast walk is a large part of the code: the page does without it.
 #[cfg(not(feature = "rules-only"))]
@@ -32,7 +33,7 @@ use crate::{sharecode, transcript};
 use args::{error, size, string, whole, Options};
 
 /// Longest move `play` reads: `pass` or `j10`, with room for spaces.
-const MAX_MOVE_CHARS: u32 = 16;
+pub(crate) const MAX_MOVE_CHARS: u32 = 16;
 /// Longest transcript or OBF position read: a 10 x 10 game's transcript
 /// takes under a thousand characters.
 pub(crate) const MAX_TEXT_CHARS: u32 = 10_000;

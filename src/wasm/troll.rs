@@ -1,7 +1,8 @@
 //! Troll's race for the page: the card under each player says how many
 //! discs the side still needs. It lives outside the AI's API (though it
 //! reads the AI's chain distances) because the page's rules-only build
-//! shows it on the first screen.
+//! shows it on the first screen. Also the edges each side must join,
+//! which the catalogue gives the page for the board's drawing.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -9,8 +10,13 @@ use wasm_bindgen::prelude::*;
 use super::args::error;
 use super::Game;
 use crate::ai::troll::eval as troll_eval;
-use crate::bits::Size;
+use crate::bits::{Size, Squares};
+use crate::game::AnyGame;
+use crate::map::Map;
 use crate::position::{Colour, Position};
+use crate::rules::troll::{edge_squares, SIZE};
+use crate::rules::Variant;
+use crate::square::Square;
 
 /// Troll's race, as `Game.race` returns it.
 #[derive(Serialize)]
@@ -41,4 +47,31 @@ impl Game {
 fn needed<S: Size>(pos: &Position<S>, c: Colour) -> Option<u32> {
     let d = troll_eval::needed::<S>(pos.discs(c), pos.discs(c.other()), c);
     (d < troll_eval::CUT).then_some(d)
+}
+
+/// Troll's edges by square name: Black's top and bottom rows, White's
+/// left and right columns (the corners are both's).
+#[derive(Serialize)]
+pub(super) struct Edges {
+    black: Vec<String>,
+    white: Vec<String>,
+}
+
+/// The edges of Troll's board.
+pub(super) fn edges() -> Result<Edges, JsError> {
+    let game = AnyGame::new(Variant::Troll, Map::empty(SIZE).map_err(error)?).map_err(error)?;
+    Ok(crate::by_game!(&game,
+    _g => return Err(error("Troll's start is not a Troll game")),
+    t => Edges {
+        black: edge_names(t.position(), Colour::Black),
+        white: edge_names(t.position(), Colour::White),
+    }))
+}
+
+/// The names of `c`'s edge squares on the board of `_pos`, row by row.
+fn edge_names<S: Size>(_pos: &Position<S>, c: Colour) -> Vec<String> {
+    Squares(edge_squares::<S>(c))
+        .filter_map(|i| Square::from_index(i, S::N))
+        .map(|sq| sq.name(S::N).to_string())
+        .collect()
 }

@@ -9,7 +9,7 @@ use mapello::wasm::Game;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use super::{get, ok, options, refused};
+use super::{get, ok, options, refused, strings};
 
 fn number(obj: &JsValue, key: &str) -> u32 {
     get(obj, key).as_f64().unwrap() as u32
@@ -121,4 +121,61 @@ fn bonus_points_troll_cap_and_text_caps_are_named() {
     let code = number(&facts, "maxCodeChars") as usize;
     let long = options(&[("map", "1".repeat(code + 1).into())]);
     assert!(refused(Game::new(long)).contains(&code.to_string()));
+}
+
+#[wasm_bindgen_test]
+fn troll_edges_are_the_squares_a_side_must_join() {
+    let edges = get(&ok(catalogue()), "trollEdges");
+    let black = strings(get(&edges, "black"));
+    let white = strings(get(&edges, "white"));
+    assert_eq!((black.len(), white.len()), (16, 16));
+    let both: Vec<&String> = black.iter().filter(|s| white.contains(s)).collect();
+    assert_eq!(both, ["a1", "h1", "a8", "h8"]);
+    assert!(black.contains(&"d1".to_string()) && black.contains(&"e8".to_string()));
+    assert!(white.contains(&"a4".to_string()) && white.contains(&"h5".to_string()));
+    // At the start no move flips on the edges: Black may play on its own
+    // edges and on none of White's.
+    let game = ok(Game::new(options(&[("variant", "troll".into())])));
+    for square in &white {
+        let refusal = ok(game.refusal(square.as_str().into()));
+        let reason = get(&refusal, "reason").as_string();
+        assert_eq!(reason.as_deref(), Some("opponentEdge"), "{square}");
+    }
+    for square in black.iter().filter(|s| !white.contains(s)) {
+        assert!(
+            ok(game.refusal(square.as_str().into())).is_undefined(),
+            "{square}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn no_game_has_more_moves_or_points_than_the_caps() {
+    let facts = ok(catalogue());
+    let (max_moves, max_points) = (number(&facts, "maxMoves"), number(&facts, "maxPoints"));
+    assert_eq!((max_moves, max_points), (200, 400));
+    // A whole game on the 10 x 10 board: every move counted, every point within.
+    let mut game = ok(Game::new(options(&[("size", 10.into())])));
+    loop {
+        let state = ok(game.snapshot());
+        if get(&state, "status").as_string().as_deref() == Some("gameOver") {
+            let moves = js_sys::Array::from(&get(&state, "moves")).length();
+            assert!(moves <= max_moves, "{moves}");
+            let score = js_sys::Array::from(&get(&state, "score"));
+            assert!(score
+                .iter()
+                .all(|s| s.as_f64().unwrap() as u32 <= max_points));
+            break;
+        }
+        let legal = strings(get(&state, "legal"));
+        let mv = legal.first().cloned().unwrap_or_else(|| "pass".into());
+        ok(game.play(mv.into()));
+    }
+    let longest = number(&facts, "maxMoveChars") as usize;
+    let mut start = ok(Game::new(JsValue::UNDEFINED));
+    let said = refused(start.play("e".repeat(longest + 1).into()));
+    assert!(
+        said.contains(&format!("at most {longest} characters")),
+        "{said}"
+    );
 }

@@ -2,6 +2,7 @@
 
 mod blocs;
 mod catalogue;
+mod link;
 mod refusal;
 
 use mapello::wasm::ai::{balanced_map, best_move, hints, review_move, solve};

@@ -27,7 +27,8 @@ import {
 import { loadWasm } from "./wasm.mjs";
 
 // The review's levels, classes and units, as the page reads them from the wasm catalogue.
-await loadWasm();
+const { catalogue } = await loadWasm();
+const { maxMoves, maxPoints, maxMoveChars } = catalogue();
 
 const GAME = { map: "16AAAAAAAAAAAAAAAA", variant: "othello", moves: "d5c5b2e3" };
 const NAMES = ["d5", "c5", "b2", "e3"];
@@ -141,6 +142,8 @@ test("answers that cannot be the analysis asked for are refused", () => {
     [{ ...good, best: "" }, /best move/],
     [{ ...good, playedValue: 1.5 }, /whole numbers/],
     [{ ...good, depth: "6" }, /whole numbers/],
+    [{ ...good, depth: maxPoints + 1 }, /whole numbers/],
+    [{ ...good, best: "c".repeat(maxMoveChars + 1) }, /best move/],
     [{ ...good, loss: 3 }, /loss/],
     [item(2, "X", "b2", 5, "c4", 4), /loss/],
     [{ ...good, playedForBlack: 8 }, /for black/],
@@ -219,6 +222,8 @@ test("a stored review is used only for its own game and when every item holds", 
     [{ ...stored, game: { ...GAME, moves: "d5" } }, /another game/],
     [{ ...stored, level: 9 }, /level/],
     [{ ...stored, names: "d5" }, /moves/],
+    [{ ...stored, names: Array(maxMoves + 1).fill("d5") }, /moves/],
+    [{ ...stored, names: ["d5", "c".repeat(maxMoveChars + 1)] }, /moves/],
     [{ ...stored, items: [...stored.items, stored.items[0]] }, /analysis/],
     [{ ...stored, items: [stored.items[1]] }, /move 1/],
   ];

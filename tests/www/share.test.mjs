@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { linkFor, playersOf, readFragment, settingsFor, splitMoves } from "../../www/js/share.js";
+import { linkFor, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
 import { loadWasm } from "./wasm.mjs";
 
 // The rule facts the page reads from the wasm catalogue (catalogue.js).
@@ -75,11 +75,12 @@ test("the players field reads back, and an unknown one is left out with a word",
   assert.ok(!read.problem.includes("<"));
 });
 
-test("a transcript splits into its moves and what follows them", () => {
-  assert.deepEqual(splitMoves("f5d6pac3"), { moves: ["f5", "d6", "pa", "c3"], rest: "" });
-  assert.deepEqual(splitMoves("a10j10pass--ps"), { moves: ["a10", "j10", "pass", "--", "ps"], rest: "" });
-  assert.deepEqual(splitMoves("f5k1d6"), { moves: ["f5"], rest: "k1d6" });
-  assert.deepEqual(splitMoves(""), { moves: [], rest: "" });
+test("the moves keep every pass token a transcript reader takes, and stop at a square of no board", () => {
+  assert.deepEqual(readFragment(`#m=${CODE}&g=f5d6pac3`), { map: CODE, moves: "f5d6pac3" });
+  assert.deepEqual(readFragment(`#m=110AAA&g=a10j10pass--ps`), { map: "110AAA", moves: "a10j10pass--ps" });
+  const read = readFragment(`#m=${CODE}&g=f5k1d6`);
+  assert.equal(read.moves, "f5");
+  assert.match(read.problem, /damaged after move 1/);
 });
 
 test("a link replaces the fragment and keeps the page's address", () => {

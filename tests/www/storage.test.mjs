@@ -5,7 +5,8 @@ import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, loadRecord, save, 
 import { loadWasm } from "./wasm.mjs";
 
 // The rule facts the page reads from the wasm catalogue (catalogue.js).
-await loadWasm();
+const { catalogue } = await loadWasm();
+const { maxTextChars, maxPoints } = catalogue();
 
 const record = {
   settings: { ...DEFAULT_SETTINGS, mode: "series" },
@@ -78,7 +79,11 @@ test("records whose fields disagree are refused with a reason", () => {
     [{ ...record, match: [] }, /match is damaged/],
     [{ ...record, match: undefined }, /match is damaged/],
     [{ ...record, game: null }, /game is damaged/],
-    [{ ...record, game: { ...record.game, moves: "c5".repeat(301) } }, /moves/],
+    // Longer than any transcript the rules read.
+    [{ ...record, game: { ...record.game, moves: "c5".repeat(maxTextChars / 2 + 1) } }, /moves/],
+    [{ ...record, game: { ...record.game, variant: "chess" } }, /variant is not a game of this page/],
+    [{ ...record, game: { ...record.game, variant: "blocs" } }, /variant is not a game of this page/],
+    [{ ...record, match: { ...record.match, games: [{ first: "X", points: [maxPoints + 1, 0] }] } }, /score/],
     [{ ...record, settings: { ...record.settings, showLegal: "yes" } }, /legal moves/],
     [{ ...record, settings: { ...record.settings, humanColour: "B" } }, /colour/],
     [{ ...record, settings: { ...record.settings, opponent: null } }, /opponent/],

@@ -29,6 +29,6 @@ async function load(name) {
   }
   const wasm = await import(pathToFileURL(`${dist}/${name}.js`).href);
   await wasm.default({ module_or_path: readFileSync(`${dist}/${name}_bg.wasm`) });
-  useCatalogue(wasm.catalogue());
+  useCatalogue(wasm);
   return wasm;
 }

@@ -6,14 +6,14 @@
 // checked whole before use, a link never replaces a game without a way
 // back, and a start that fails anyway is retried from a clean slate.
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
-import init, { Game } from "../mapello.js";
+import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
 import { allInside, byId, inside } from "./dom.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { defaultMap } from "./presets.js";
-import { readFragment, settingsFor, splitMoves } from "./share.js";
+import { readFragment, settingsFor } from "./share.js";
 import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
 
 /** @typedef {import("./play-ctrl.js").NoticeAction} NoticeAction */
@@ -204,7 +204,7 @@ function linkedGame(link, settings) {
   // A link without a game names the rules' default one.
   const { variant } = game.snapshot();
   const notes = link.problem ? [link.problem] : [];
-  for (const [i, move] of splitMoves(link.moves ?? "").moves.entries()) {
+  for (const [i, move] of linkMoves(link.moves ?? "").moves.entries()) {
     try {
       game.play(move);
     } catch (err) {

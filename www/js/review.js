@@ -76,19 +76,19 @@ const RESULTS = ["won", "lost"];
  * @type {Record<MoveReview["unit"], [string, string]>}
  */
 const UNIT_WORDS = { points: ["point", "points"], chain: ["chain step", "chain steps"] };
-// A 10 x 10 game has at most 96 moves plus passes.
-const MAX_MOVES = 400;
-// No margin goes beyond every square plus 3 points a bonus, on 10 x 10.
-const MAX_VALUE = 1000;
 
 /** @typedef {"played" | "best"} Which */
 
 /** @type {(v: unknown) => v is Record<string, unknown>} */
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+// No value goes beyond the widest margin a game can have.
 /** @type {(v: unknown) => v is number} */
-const isValue = (v) => Number.isInteger(v) && Math.abs(/** @type {number} */ (v)) <= MAX_VALUE;
+const isValue = (v) => Number.isInteger(v) && Math.abs(/** @type {number} */ (v)) <= catalogue().maxPoints;
 /** @type {(v: unknown, max: number) => v is string} */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
+// A move's name, no longer than the API reads.
+/** @type {(v: unknown) => v is string} */
+const isMove = (v) => isText(v, catalogue().maxMoveChars);
 
 /**
  * The unit of `variant`'s review ("points" or "chain"), or null for a game
@@ -174,7 +174,7 @@ export function itemProblem(answer, index, names) {
   if (answer.index !== index) return "it analyses another move";
   if (answer.played !== names[index]) return "it analyses another move than the one played";
   if (answer.mover !== "X" && answer.mover !== "O") return "its mover is neither black nor white";
-  if (!isText(answer.best, 8) || answer.best === "") return "it names no best move";
+  if (!isMove(answer.best) || answer.best === "") return "it names no best move";
   const values = ["playedValue", "bestValue", "playedForBlack", "bestForBlack", "loss", "depth"];
   if (!values.every((k) => isValue(answer[k]))) return "its values are not whole numbers of points";
   const { playedValue, bestValue, playedForBlack, bestForBlack, loss, depth } = /** @type {Record<string, number>} */ (answer);
@@ -390,7 +390,7 @@ export function reviewProblem(data, game) {
   if (!isRecord(data) || !isRecord(data.game)) return "it is not a review";
   if (!isRecord(game) || !fits({ game: data.game }, game)) return "it is of another game";
   if (!isReviewLevel(data.level)) return "its level is unknown";
-  if (!Array.isArray(data.names) || data.names.length > MAX_MOVES || !data.names.every((n) => isText(n, 8))) return "its moves are damaged";
+  if (!Array.isArray(data.names) || data.names.length > catalogue().maxMoves || !data.names.every(isMove)) return "its moves are damaged";
   if (!Array.isArray(data.items) || data.items.length > data.names.length) return "its analysis is damaged";
   const names = data.names;
   const bad = data.items.findIndex((item, i) => itemProblem(item, i, names) !== null);

@@ -8,7 +8,9 @@
 // - `v`, the game (games.js): `othello` or `reversi`; a link without it is
 //   Mapello, as every link was before the field, and Mapello links leave it
 //   out. A game this page does not know spoils the whole link.
-// - `g`, the moves so far: a transcript, lower case, without separators.
+// - `g`, the moves so far: a transcript, lower case, without separators,
+//   read by the wasm API's `linkMoves` (src/link.rs), which keeps the
+//   moves before any damage and no more than a game can have.
 // - `p`, who plays: `hotseat` (two people, one screen), `black` or `white`
 //   (the person opening the link plays that colour against the computer)
 //   or `watch` (the computer plays both sides). Links older than this field
@@ -21,17 +23,12 @@
 // makes the whole link unusable; a damaged later field is left out and said
 // so, and the rest of the link still opens.
 
-import { catalogue } from "./catalogue.js";
+import { catalogue, rules } from "./catalogue.js";
 import { BOARD_GAMES, GAMES } from "./games.js";
 import { isReviewLevel } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
-// One move as the transcript writer spells it, a pass as `pa`; readers also
-// accept `pass`, `ps` and `--`, so a hand-edited link may hold them too.
-const MOVE = /[a-j](?:10|[1-9])|pass|pa|ps|--/y;
-// A 10 x 10 game has 96 moves at most, and a pass never follows a pass.
-const MAX_MOVES = 200;
 /** @type {unknown[]} */
 const PLAYERS = ["hotseat", "black", "white", "watch"];
 /**
@@ -88,9 +85,9 @@ const FIELDS = [
     key: "g",
     read: readMoves,
     write: (moves) => {
-      const { moves: read, rest } = splitMoves(compactMoves(moves));
-      if (rest) throw new Error(`not a transcript: ${JSON.stringify(moves)}`);
-      return read.join("");
+      const read = rules().linkMoves(String(moves ?? ""));
+      if (read.problem) throw new Error(`not a transcript: ${JSON.stringify(moves)}`);
+      return read.moves.join("");
     },
   },
   {
@@ -125,18 +122,15 @@ function validCode(text) {
   return typeof text === "string" && text.length <= catalogue().maxCodeChars && CODE.test(text);
 }
 
-// The moves up to the first thing that is not one: a link cut short or
-// edited by hand still opens on its map with the moves before the damage.
+// The moves up to the first thing that is not one, run together: a link
+// cut short or edited by hand still opens on its map with the moves before
+// the damage, and the sentence the rules give it.
 /** @param {string} text */
 function readMoves(text) {
-  const compact = compactMoves(text);
-  if (compact === "") return {};
-  const { moves, rest } = splitMoves(compact);
-  const kept = moves.slice(0, MAX_MOVES);
-  if (!rest && kept.length === moves.length) return { value: moves.join("") };
-  const where = kept.length ? `after move ${kept.length}` : "from the first move";
-  const why = kept.length < moves.length ? "longer than any game" : "damaged";
-  return { value: kept.join(""), problem: `The moves in the link are ${why} ${where}: the game stops there.` };
+  const { moves, problem } = rules().linkMoves(text);
+  const value = moves.join("");
+  if (problem) return { value, problem };
+  return value ? { value } : {};
 }
 
 /**
@@ -228,32 +222,6 @@ export function settingsFor(players, settings) {
   if (players === "hotseat" || players === "watch") return { ...settings, mode: players };
   if (players === "black" || players === "white") return { ...settings, mode: "computer", humanColour: players === "black" ? "X" : "O" };
   return settings;
-}
-
-/**
- * A compact transcript split into its moves, and the `rest` from the
- * first thing that is not a move ("" when there is none).
- * @param {string} compact
- */
-export function splitMoves(compact) {
-  /** @type {string[]} */
-  const moves = [];
-  MOVE.lastIndex = 0;
-  let at = 0;
-  for (let found = MOVE.exec(compact); found; found = MOVE.exec(compact)) {
-    moves.push(found[0]);
-    at = MOVE.lastIndex;
-  }
-  return { moves, rest: compact.slice(at) };
-}
-
-// Lower case without separators: transcripts read unambiguously without
-// them, even on 10 x 10 (no square name starts with a digit).
-/** @param {unknown} moves */
-function compactMoves(moves) {
-  return String(moves ?? "")
-    .toLowerCase()
-    .replace(/[\s,]+/g, "");
 }
 
 /**

@@ -86,9 +86,12 @@ const isText = (v, max) => typeof v === "string" && v.length <= max;
  * @returns {v is Record<string, unknown>}
  */
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-// A game's points: a 10 x 10 board holds 100 discs, plus 3 per bonus taken.
+// A game's points, at most the most a side can score.
 /** @param {unknown} v */
-const isPoints = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1000;
+const isPoints = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= catalogue().maxPoints;
+// A game of the Reversi family, which `Game` plays.
+/** @param {unknown} v */
+const isBoardGame = (v) => catalogue().games.some((g) => g.id === v && g.engine === "board");
 /** @param {unknown} v */
 const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 
@@ -130,8 +133,8 @@ const RULES = [
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
-  ["its game is damaged: the variant is not a name", (d) => isText(d.game.variant, 16)],
-  ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, 600)],
+  ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
+  ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],

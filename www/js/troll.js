@@ -4,24 +4,23 @@
 // board is legal, so only the opponent's edge squares are marked: those a
 // move may take with a capture, and those closed to it), and the words for
 // the end of a game. Pure functions over the board state; render.js draws.
-import { outerIndex } from "./geometry.js";
+import { catalogue } from "./catalogue.js";
+import { squareIndex } from "./geometry.js";
 import { foreseesConnection } from "./levels.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 
 /**
- * Outer-grid indices of the edge squares of `side` ("X": top and bottom rows, "O": left and right columns).
+ * Outer-grid indices of the edge squares of `side` on Troll's board of
+ * side `size`, as the rules' catalogue names them ("X": top and bottom
+ * rows, "O": left and right columns).
  * @param {number} size
  * @param {Colour} side
  * @returns {number[]}
  */
 export function edgeSquares(size, side) {
-  const out = [];
-  for (let k = 0; k < size; k += 1) {
-    if (side === "X") out.push(outerIndex(size, 0, k), outerIndex(size, size - 1, k));
-    else out.push(outerIndex(size, k, 0), outerIndex(size, k, size - 1));
-  }
-  return [...new Set(out)];
+  const { black, white } = catalogue().trollEdges;
+  return (side === "X" ? black : white).map((name) => squareIndex(size, name));
 }
 
 /**
