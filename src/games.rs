@@ -99,9 +99,9 @@ mod tests {
             assert!(GAMES[..i].iter().all(|h| h.id != g.id), "{}", g.id);
             assert!(!g.sizes.is_empty(), "{}", g.id);
         }
-        // The rules own their variants' names; the catalogue lists each
+        // Each variant's module owns its name; the catalogue lists each
         // variant once, under that name.
-        for v in Variant::ALL {
+        for v in Variant::all() {
             assert_eq!(Variant::parse(v.name()), Some(v));
             let listed: Vec<_> = GAMES
                 .iter()

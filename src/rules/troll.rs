@@ -7,7 +7,22 @@ use crate::bits::{shift, Bits, Size};
 use crate::position::{Colour, Position};
 
 use crate::map::Map;
+use crate::rules::variant::{Spec, Start};
 use crate::rules::{Board, BoardError, Refusal, Rules, Variant};
+
+impl Variant {
+    /// Empty 8 x 8 start; the first to join their two edges wins. Played by
+    /// its own rules, [`Troll`].
+    #[allow(non_upper_case_globals)]
+    pub const Troll: Variant = Variant::of(&Spec {
+        name: "troll",
+        maps: false,
+        start: Start::EMPTY,
+        centre_first: false,
+        empties_to_winner: false,
+        reversi_family: false,
+    });
+}
 
 /// The only side length Troll is played on.
 pub(crate) const SIZE: u32 = 8;
