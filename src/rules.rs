@@ -132,8 +132,8 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
     fn moves(&self, pos: &Position<S>) -> S::B;
 
     /// The position after the side to move puts a disc on `sq`, or `None`
-    /// when that is not a legal move.
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>>;
+    /// when that is not a legal move (or not a square of this board).
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>>;
 
     /// The position after a move taken from [`Rules::moves`], unchecked.
     fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S>;
@@ -161,9 +161,10 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
         }
     }
 
-    /// Why the side to move may not put a disc on square index `sq` now;
-    /// `None` when it may.
-    fn refusal(&self, pos: &Position<S>, sq: u32) -> Option<Refusal> {
+    /// Why the side to move may not put a disc on `sq` now; `None` when it
+    /// may.
+    fn refusal(&self, pos: &Position<S>, sq: Square) -> Option<Refusal> {
+        let sq = sq.index();
         match self.status(pos) {
             Status::GameOver => return Some(Refusal::GameOver),
             Status::MustPass => return Some(Refusal::MustPass(pos.side)),
@@ -395,7 +396,8 @@ impl<S: Size> Rules<S> for Board<S> {
     }
 
     #[inline]
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>> {
+        let sq = sq.index();
         if sq >= S::N * S::N || !self.free(pos).has(sq) {
             return None;
         }

@@ -9,6 +9,7 @@ use crate::position::{Colour, Position};
 use crate::map::Map;
 use crate::rules::variant::{Spec, Start};
 use crate::rules::{Board, BoardError, Refusal, Rules, Variant};
+use crate::square::Square;
 
 impl Variant {
     /// Empty 8 x 8 start; the first to join their two edges wins. Played by
@@ -172,7 +173,8 @@ impl<S: Size> Rules<S> for Troll<S> {
         self.moves_of(pos.me, pos.opp, pos.side)
     }
 
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>> {
+        let sq = sq.index();
         if sq >= S::N * S::N || !self.moves(pos).has(sq) {
             return None;
         }
