@@ -73,6 +73,19 @@ impl GameInfo {
     }
 }
 
+impl Variant {
+    /// Every variant, in the catalogue's order.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        GAMES.iter().filter_map(|g| g.engine.variant())
+    }
+
+    /// Reads a variant name (any letter case); `None` for a game that is
+    /// not played with discs on a square board.
+    pub fn parse(text: &str) -> Option<Variant> {
+        Variant::all().find(|v| v.name().eq_ignore_ascii_case(text))
+    }
+}
+
 /// The game named `id` (any letter case).
 pub fn by_id(id: &str) -> Option<&'static GameInfo> {
     GAMES.iter().find(|g| g.id.eq_ignore_ascii_case(id))

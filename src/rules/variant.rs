@@ -2,7 +2,8 @@
 //! own module: its name, whether it is played on a map, its start, its
 //! opening rule, its scoring and the rules type that plays it. Generic code
 //! asks a [`Variant`] these facts and never names one; the catalogue
-//! ([`crate::games::GAMES`]) lists the variants offered.
+//! ([`crate::games::GAMES`]) lists the variants offered (and gives
+//! `Variant::all` and `Variant::parse`).
 //!
 //! A new Reversi-family variant is one module here (its `Variant` constant)
 //! and one line in the catalogue.
@@ -67,23 +68,10 @@ impl Variant {
         Variant(spec)
     }
 
-    /// Every variant, in the catalogue's order.
-    pub fn all() -> impl Iterator<Item = Variant> {
-        crate::games::GAMES
-            .iter()
-            .filter_map(|g| g.engine.variant())
-    }
-
     /// The lower-case name used on the command line and in the API (the
     /// game's id in the catalogue, `crate::games`).
     pub fn name(self) -> &'static str {
         self.0.name
-    }
-
-    /// Reads a variant name (any letter case); `None` for a game that is
-    /// not played with discs on a square board.
-    pub fn parse(text: &str) -> Option<Variant> {
-        Variant::all().find(|v| v.name().eq_ignore_ascii_case(text))
     }
 
     /// True for a variant played on a map of walls, bonuses and jokers,
