@@ -315,7 +315,7 @@ fn build(
                 }
                 _ => continue,
             };
-            if variant != Variant::Mapello {
+            if !variant.has_ring() {
                 let message = format!(
                     "{} is played without walls, bonuses or jokers",
                     variant.name()
@@ -326,7 +326,7 @@ fn build(
                 .map_err(|e| at(&e))?;
         }
     }
-    if variant != Variant::Mapello && taken != [0, 0] {
+    if !variant.has_ring() && taken != [0, 0] {
         let message = format!("{} has no bonuses to take", variant.name());
         return Err(error(taken_line, taken_col, message));
     }

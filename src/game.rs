@@ -86,13 +86,10 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
             (Status::GameOver, _) => return Err(MoveError::GameOver),
             (Status::MustPass, Move::Pass) => pos.passed(),
             (Status::ToMove, Move::Pass) => return Err(MoveError::PassWithMoves),
-            (_, Move::Play(sq)) => self
-                .rules
-                .play(&pos, sq.index())
-                .ok_or(MoveError::Illegal {
-                    square: sq,
-                    size: n,
-                })?,
+            (_, Move::Play(sq)) => self.rules.play(&pos, sq).ok_or(MoveError::Illegal {
+                square: sq,
+                size: n,
+            })?,
         };
         self.positions.push(next);
         self.moves.push(mv);

@@ -1,7 +1,7 @@
 //! The one place that decides legality: move generation, flips, passes, the
 //! end of the game and scoring, for every variant and size.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::bits::{Bits, Size};
@@ -9,57 +9,10 @@ use crate::map::{Map, Piece};
 use crate::position::{Colour, Position};
 use crate::square::Square;
 use kernels::JokerTables;
+pub use variant::Variant;
 
 /// Points for taking a bonus disc.
 pub(crate) const BONUS_POINTS: i32 = 3;
-
-/// The game being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Variant {
-    /// Walls, bonuses and jokers; empty squares count for nobody.
-    Mapello,
-    /// Classic start and tournament scoring (empties go to the winner).
-    Othello,
-    /// The board starts empty; the first four moves fill the centre.
-    Reversi,
-    /// Empty 8 x 8 start; the first to join their two edges wins.
-    Troll,
-}
-
-impl Variant {
-    /// Every variant.
-    pub const ALL: [Variant; 4] = [
-        Variant::Mapello,
-        Variant::Othello,
-        Variant::Reversi,
-        Variant::Troll,
-    ];
-
-    /// The lower-case name used on the command line and in the API (the
-    /// game's id in the catalogue, `crate::games`, which reads it here).
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Mapello => "mapello",
-            Variant::Othello => "othello",
-            Variant::Reversi => "reversi",
-            Variant::Troll => "troll",
-        }
-    }
-
-    /// Reads a variant name (any letter case); `None` for a game that is
-    /// not of the Reversi family.
-    pub fn parse(text: &str) -> Option<Variant> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name().eq_ignore_ascii_case(text))
-    }
-
-    /// True for the variant played with a ring (jokers) around the board.
-    pub fn has_ring(self) -> bool {
-        self == Variant::Mapello
-    }
-}
 
 /// A move that the rules refuse.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -179,8 +132,8 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
     fn moves(&self, pos: &Position<S>) -> S::B;
 
     /// The position after the side to move puts a disc on `sq`, or `None`
-    /// when that is not a legal move.
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>>;
+    /// when that is not a legal move (or not a square of this board).
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>>;
 
     /// The position after a move taken from [`Rules::moves`], unchecked.
     fn play_legal(&self, pos: &Position<S>, sq: u32) -> Position<S>;
@@ -208,9 +161,10 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
         }
     }
 
-    /// Why the side to move may not put a disc on square index `sq` now;
-    /// `None` when it may.
-    fn refusal(&self, pos: &Position<S>, sq: u32) -> Option<Refusal> {
+    /// Why the side to move may not put a disc on `sq` now; `None` when it
+    /// may.
+    fn refusal(&self, pos: &Position<S>, sq: Square) -> Option<Refusal> {
+        let sq = sq.index();
         match self.status(pos) {
             Status::GameOver => return Some(Refusal::GameOver),
             Status::MustPass => return Some(Refusal::MustPass(pos.side)),
@@ -244,6 +198,10 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board<S: Size> {
     variant: Variant,
+    /// The variant's opening fills the centre first.
+    centre_first: bool,
+    /// The variant gives the empty squares to the winner at the end.
+    empties_to_winner: bool,
     map: Map,
     walls: S::B,
     /// The jokers, as the move generator reads them.
@@ -256,18 +214,18 @@ impl<S: Size> Board<S> {
         if map.size() != S::N {
             return Err(BoardError::SizeMismatch(map.size(), S::N));
         }
-        if variant != Variant::Mapello && map.pieces().next().is_some() {
+        if !variant.has_ring() && map.pieces().next().is_some() {
             return Err(BoardError::PiecesNotAllowed(variant.name()));
         }
-        if variant == Variant::Troll {
+        if !variant.is_reversi_family() {
             return Err(BoardError::OwnRules(variant.name()));
         }
         Ok(Board::plain(variant, map))
     }
 
     /// The board for `variant` on `map`, unchecked: with
-    /// [`Variant::Troll`] it flips as Othello does from an empty start,
-    /// which [`troll::Troll`] builds on.
+    /// [`Variant::Troll`] it flips as Othello does, which [`troll::Troll`]
+    /// builds on.
     fn plain(variant: Variant, map: &Map) -> Board<S> {
         let mut walls = S::B::ZERO;
         for (x, y, piece) in map.pieces() {
@@ -278,6 +236,8 @@ impl<S: Size> Board<S> {
         }
         Board {
             variant,
+            centre_first: variant.centre_first(),
+            empties_to_winner: variant.empties_to_winner(),
             map: map.clone(),
             walls,
             jokers: JokerTables::new(map),
@@ -305,7 +265,7 @@ impl<S: Size> Board<S> {
         S::FULL & !(pos.me | pos.opp | self.walls)
     }
 
-    /// True while the classic Reversi opening fills the centre.
+    /// True while the opening fills the centre (Reversi's).
     #[inline(always)]
     pub(crate) fn in_opening(&self, pos: &Position<S>) -> bool {
         self.in_opening_of(pos.me, pos.opp)
@@ -314,7 +274,7 @@ impl<S: Size> Board<S> {
     /// [`Board::in_opening`] for the mover's discs `p` and the opponent's `o`.
     #[inline(always)]
     pub(crate) fn in_opening_of(&self, p: S::B, o: S::B) -> bool {
-        self.variant == Variant::Reversi && (p | o) & S::CENTRE != S::CENTRE
+        self.centre_first && (p | o) & S::CENTRE != S::CENTRE
     }
 
     /// [`Rules::moves`] for the mover's discs `p` and the opponent's `o`,
@@ -374,12 +334,13 @@ impl<S: Size> Board<S> {
 
     /// The final margin of a game that ended `diff` points up for the side
     /// to move, with the discs `occupied()` on the board: in Othello the
-    /// empty squares go to the winner (half each in a draw, which leaves the
-    /// margin at 0). The discs are only counted where they matter.
+    /// empty squares go to the winner where the variant says so (half each
+    /// in a draw, which leaves the margin at 0). The discs are only counted
+    /// where they matter.
     #[cfg_attr(target_arch = "x86_64", inline(always))]
     #[cfg_attr(not(target_arch = "x86_64"), inline)]
     pub(crate) fn final_margin_of(&self, diff: i32, occupied: impl FnOnce() -> S::B) -> i32 {
-        if self.variant == Variant::Othello {
+        if self.empties_to_winner {
             let empties = (S::N * S::N) as i32 - occupied().count() as i32;
             diff + diff.signum() * empties
         } else {
@@ -409,13 +370,11 @@ impl<S: Size> Rules<S> for Board<S> {
 
     fn start(&self) -> Position<S> {
         let n = S::N;
-        let (a, b) = (n / 2 - 1, n / 2);
         let at = |x: u32, y: u32| S::B::bit(y * n + x);
-        let (black, white) = match self.variant {
-            Variant::Mapello => (at(a, a) | at(b, b), at(b, a) | at(a, b)),
-            Variant::Othello => (at(a, b) | at(b, a), at(a, a) | at(b, b)),
-            Variant::Reversi | Variant::Troll => (S::B::ZERO, S::B::ZERO),
-        };
+        let [black, white] = self
+            .variant
+            .start_discs(n)
+            .map(|discs| discs.into_iter().fold(S::B::ZERO, |b, (x, y)| b | at(x, y)));
         let mut bonus = S::B::ZERO;
         for (x, y, p) in self.map.pieces() {
             if p == Piece::Bonus {
@@ -437,7 +396,8 @@ impl<S: Size> Rules<S> for Board<S> {
     }
 
     #[inline]
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>> {
+        let sq = sq.index();
         if sq >= S::N * S::N || !self.free(pos).has(sq) {
             return None;
         }
@@ -472,14 +432,13 @@ impl<S: Size> Rules<S> for Board<S> {
         }
     }
 
-    /// Discs plus bonus points; at the end of an Othello game the empty
-    /// squares go to the winner, and a draw shares them (the tournament
-    /// rule: a drawn game is 32-32 on 8 x 8).
+    /// Discs plus bonus points; at the end of a game of a variant that
+    /// gives them (Othello's tournament rule) the empty squares go to the
+    /// winner, and a draw shares them (a drawn game is 32-32 on 8 x 8).
     fn score(&self, pos: &Position<S>, c: Colour) -> i32 {
         let mine = self.raw_score(pos, c);
         let theirs = self.raw_score(pos, c.other());
-        if self.variant != Variant::Othello || mine < theirs || self.status(pos) != Status::GameOver
-        {
+        if !self.empties_to_winner || mine < theirs || self.status(pos) != Status::GameOver {
             return mine;
         }
         let squares = (S::N * S::N) as i32;
@@ -495,5 +454,6 @@ mod kernels;
 #[cfg(test)]
 pub(crate) mod tests;
 pub(crate) mod troll;
+pub(crate) mod variant;
 
 pub use troll::Troll;

@@ -43,13 +43,12 @@ impl Setup {
     /// The start of `variant` on `map`.
     pub fn start(variant: Variant, map: Map) -> Setup {
         let n = map.size();
-        let (a, b) = (n / 2 - 1, n / 2);
-        let at = |x, y| Square::from_xy(x, y, n).expect("centre squares exist");
-        let (black, white) = match variant {
-            Variant::Mapello => (vec![at(a, a), at(b, b)], vec![at(b, a), at(a, b)]),
-            Variant::Othello => (vec![at(b, a), at(a, b)], vec![at(a, a), at(b, b)]),
-            Variant::Reversi | Variant::Troll => (vec![], vec![]),
-        };
+        let [black, white] = variant.start_discs(n).map(|discs| {
+            discs
+                .into_iter()
+                .map(|(x, y)| Square::from_xy(x, y, n).expect("centre squares exist"))
+                .collect()
+        });
         Setup {
             variant,
             map,

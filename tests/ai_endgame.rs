@@ -28,7 +28,7 @@ fn random_position<S: Size>(
 ) -> Option<Position<S>> {
     let mut pos = board.start();
     loop {
-        let free = S::FULL & !(pos.me | pos.opp | board.walls());
+        let free = S::FULL & !(pos.me() | pos.opp() | board.walls());
         if free.count() <= empties {
             return Some(pos);
         }
@@ -55,10 +55,10 @@ fn game_of<S: Size>(board: &Board<S>, pos: &Position<S>) -> AnyGame {
     let white = pos.discs(mapello::Colour::White);
     setup.black = squares(black);
     setup.white = squares(white);
-    setup.side = pos.side;
-    setup.taken = pos.taken;
+    setup.side = pos.side();
+    setup.taken = pos.taken();
     // Bonuses already taken leave the map.
-    for sq in Squares(board.start().bonus & !pos.bonus) {
+    for sq in Squares(board.start().bonus() & !pos.bonus()) {
         let (x, y) = (sq % S::N + 1, sq / S::N + 1);
         setup
             .map
@@ -91,7 +91,7 @@ fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, 
                 assert_eq!(board.status(&pos), Status::MustPass);
                 pos.passed()
             }
-            Move::Play(sq) => board.play(&pos, sq.index()).expect("a legal best move"),
+            Move::Play(sq) => board.play(&pos, sq).expect("a legal best move"),
         };
         if board.status(&pos) != Status::GameOver {
             assert_eq!(

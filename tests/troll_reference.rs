@@ -15,7 +15,7 @@ mod turns;
 
 use mapello::bits::S8;
 use mapello::perft::Perft;
-use mapello::{Colour, Map, Position, Rules, Status, Troll};
+use mapello::{Colour, Map, Position, Rules, Square, Status, Troll};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use turns::{Turns, DIRECTIONS};
@@ -144,13 +144,7 @@ impl Reference {
                 }
             }
         }
-        Position {
-            me: discs[self.side.index()],
-            opp: discs[self.side.other().index()],
-            bonus: 0,
-            taken: [0, 0],
-            side: self.side,
-        }
+        Position::new(discs[0], discs[1], 0, [0, 0], self.side)
     }
 }
 
@@ -217,7 +211,7 @@ fn the_core_agrees_with_the_reference_rules_on_random_games() {
             assert_eq!(board.moves(&pos), want, "{context}");
             for sq in 0..64 {
                 let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
-                let got = board.play(&pos, sq);
+                let got = board.play(&pos, Square::from_index(sq, 8).unwrap());
                 let expected = r.is_legal(x, y).then(|| r.play(x, y).position());
                 assert_eq!(got, expected, "{context}, square {sq}");
             }

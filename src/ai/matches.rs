@@ -42,7 +42,9 @@ pub fn play(game: &AnyGame, black: Kind, white: Kind, seed: u64, time_ms: Option
                     let sq = players[pos.side.index()]
                         .choose(board, &pos)
                         .expect("a player to move has a move");
-                    pos = board.play(&pos, sq).expect("players choose legal moves");
+                    pos = Square::from_index(sq, game.size())
+                        .and_then(|sq| board.play(&pos, sq))
+                        .expect("players choose legal moves");
                 }
             }
             plies += 1;

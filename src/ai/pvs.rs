@@ -5,6 +5,8 @@
 //! passes, pruning, which moves to search and in what order, what a move
 //! gains) comes through [`Tree`]: the Reversi family's midgame search
 //! ([`super::search`]) and Troll's ([`super::troll`]) each implement it.
+//! One iteration at the root ([`root`]), the step of both games'
+//! iterative deepening, is shared the same way.
 
 use super::budget::Control;
 use super::tt::{Table, NO_MOVE};
@@ -16,6 +18,8 @@ pub(crate) type Child<B> = (u32, B, i32);
 
 /// What [`pvs`] asks of a game's search.
 pub(crate) trait Tree<'c> {
+    /// A bound beyond every value the search returns.
+    const INF: i32;
     /// A position as the search carries it.
     type Node;
     /// A set of squares.
@@ -70,6 +74,9 @@ pub(crate) trait Tree<'c> {
     /// having been searched (a list sorted whole leaves it as it is).
     fn next(list: &mut [Child<Self::B>], i: usize);
 
+    /// The discs a move on `sq` flips in `node`.
+    fn flips(&self, node: &Self::Node, sq: u32) -> Self::B;
+
     /// The node after `child`.
     fn play(&self, node: &Self::Node, child: &Child<Self::B>) -> Self::Node;
 
@@ -92,6 +99,84 @@ pub(crate) fn pvs<'c, T: Tree<'c>>(
     passed: bool,
 ) -> i32 {
     T::Code::pvs(tree, node, depth, alpha, beta, passed)
+}
+
+/// A root move and what the last iteration found for it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Root {
+    /// The move.
+    pub(crate) sq: u32,
+    /// Its value in the last iteration that searched it.
+    pub(crate) score: i32,
+    /// What is added to its value when the moves are compared (a weaker
+    /// level's error).
+    pub(crate) noise: i32,
+    /// The order among equal values.
+    pub(crate) tiebreak: u32,
+}
+
+/// One iteration at the root `node` to `depth`, over its moves `roots`
+/// (sorted first by the last iteration's values, noise included): the first
+/// move with a full window, the others with a null window and a re-search
+/// where one beats the best. `all` gives every move an exact value (for
+/// noise and hints). The index of the best move, noise included; `None`
+/// when stopped before the first move was searched, or when a cut-short
+/// iteration found no move beating `previous`, the last whole iteration's
+/// value.
+pub(crate) fn root<'c, T: Tree<'c>>(
+    tree: &mut T,
+    node: &T::Node,
+    roots: &mut [Root],
+    depth: u32,
+    all: bool,
+    previous: Option<i32>,
+) -> Option<usize> {
+    roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+    let inf = T::INF;
+    let mut alpha = -inf;
+    let mut best: Option<(i32, usize)> = None;
+    for (i, root) in roots.iter_mut().enumerate() {
+        let r = *root;
+        let mv = (r.sq, tree.flips(node, r.sq), 0);
+        let gain = tree.gain(node, &mv);
+        let child = tree.play(node, &mv);
+        let v = if all || i == 0 {
+            gain - pvs(tree, &child, depth - 1, -inf, inf, false)
+        } else {
+            let v = gain
+                - pvs(
+                    tree,
+                    &child,
+                    depth - 1,
+                    gain - alpha - 1,
+                    gain - alpha,
+                    false,
+                );
+            if v > alpha && !tree.control().was_stopped() {
+                gain - pvs(tree, &child, depth - 1, -inf, gain - alpha, false)
+            } else {
+                v
+            }
+        };
+        if tree.control().was_stopped() {
+            break;
+        }
+        root.score = v;
+        let noisy = v + r.noise;
+        if best.is_none_or(|(b, _)| noisy > b) {
+            best = Some((noisy, i));
+        }
+        alpha = alpha.max(v);
+    }
+    let (_, i) = best?;
+    // A partial iteration only overrides the last one when a move beat
+    // the previous best outright.
+    if let Some(previous) = previous.filter(|_| tree.control().was_stopped() && i != 0) {
+        if roots[i].score <= previous {
+            return None;
+        }
+    }
+    Some(i)
 }
 
 /// Which compiled copy of [`pvs`] runs (see [`crate::bits::multiversion`]).

@@ -22,7 +22,7 @@ use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
-use super::pvs::{pvs, Child, Code, Tree};
+use super::pvs::{pvs, root, Child, Code, Root, Tree};
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
@@ -358,15 +358,6 @@ impl<S: Size> Searcher<S> {
     }
 }
 
-/// A root move and what the last iteration found for it.
-#[derive(Clone, Copy, Debug)]
-struct Root {
-    sq: u32,
-    score: i32,
-    noise: i32,
-    tiebreak: u32,
-}
-
 /// How far iterative deepening goes.
 #[derive(Clone, Copy, Debug)]
 struct Deepen {
@@ -461,9 +452,10 @@ impl<'a, 'c, S: Size, E: Evaluator<S>, V: Code> Midgame<'a, 'c, S, E, V> {
         values
     }
 
-    /// One iteration at the root; `all` gives every move an exact value
-    /// (for noise and hints), otherwise the others only need to be worse.
-    /// `None` when stopped before the first move was searched.
+    /// One iteration at the root ([`root`]); `all` gives every move an
+    /// exact value (for noise and hints), otherwise the others only need
+    /// to be worse. `None` when stopped before the first move was
+    /// searched, or cut short without beating `previous`.
     fn root(
         &mut self,
         p: Pos<S>,
@@ -472,55 +464,11 @@ impl<'a, 'c, S: Size, E: Evaluator<S>, V: Code> Midgame<'a, 'c, S, E, V> {
         all: bool,
         previous: Option<&Analysis>,
     ) -> Option<Analysis> {
-        // Previous iteration's order: best first.
-        roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
-        let mut alpha = -INF;
-        let mut best: Option<(i32, usize)> = None;
-        let acc = self.eval.start(p);
-        for (i, root) in roots.iter_mut().enumerate() {
-            let r = *root;
-            let gain = p.gain(r.sq) * SCALE;
-            let flips = self.terrain.flips(p.me, p.opp, r.sq);
-            let child = At {
-                p: p.play(r.sq, flips),
-                acc: self.eval.play(&acc, p, r.sq, flips),
-            };
-            let v = if all || i == 0 {
-                gain - pvs(self, &child, depth - 1, -INF, INF, false)
-            } else {
-                let v = gain
-                    - pvs(
-                        self,
-                        &child,
-                        depth - 1,
-                        gain - alpha - 1,
-                        gain - alpha,
-                        false,
-                    );
-                if v > alpha && !self.ctl.was_stopped() {
-                    gain - pvs(self, &child, depth - 1, -INF, gain - alpha, false)
-                } else {
-                    v
-                }
-            };
-            if self.ctl.was_stopped() {
-                break;
-            }
-            root.score = v;
-            let noisy = v + r.noise;
-            if best.is_none_or(|(b, _)| noisy > b) {
-                best = Some((noisy, i));
-            }
-            alpha = alpha.max(v);
-        }
-        let (_, i) = best?;
-        // A partial iteration only overrides the last one when a move beat
-        // the previous best outright.
-        if let Some(prev) = previous.filter(|_| self.ctl.was_stopped() && i != 0) {
-            if roots[i].score <= prev.score {
-                return None;
-            }
-        }
+        let node = At {
+            p,
+            acc: self.eval.start(p),
+        };
+        let i = root(self, &node, roots, depth, all, previous.map(|a| a.score))?;
         let sq = roots[i].sq;
         let pv = line(self.terrain, self.tt, p, sq, depth.saturating_sub(1));
         Some(Analysis {
@@ -585,6 +533,7 @@ struct At<S: Size, A> {
 /// table's move, then (from [`SORT_DEPTH`]) the evaluation after them,
 /// else the opponent's mobility, picked one at a time.
 impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V> {
+    const INF: i32 = INF;
     type Node = At<S, E::Acc>;
     type B = S::B;
     type Code = V;
@@ -694,6 +643,10 @@ impl<'c, S: Size, E: Evaluator<S>, V: Code> Tree<'c> for Midgame<'_, 'c, S, E, V
             }
         }
         list.swap(i, k);
+    }
+
+    fn flips(&self, node: &At<S, E::Acc>, sq: u32) -> S::B {
+        self.terrain.flips(node.p.me, node.p.opp, sq)
     }
 
     #[cfg_attr(target_arch = "x86_64", inline(always))]

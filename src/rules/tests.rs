@@ -21,6 +21,10 @@ pub(crate) fn random_reply<S: Size>(
     Some(board.play_legal(pos, moves[rng.next_u32() as usize % moves.len()]))
 }
 
+fn square8(name: &str) -> Square {
+    Square::parse(name, 8).unwrap()
+}
+
 fn sq8(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
@@ -144,16 +148,18 @@ fn move_rule_walls_cannot_be_played_on() {
     let board = mapello_with(&[(3, 3, Piece::Wall)]);
     let pos = board.start();
     assert_eq!(board.moves(&pos) & set("c3"), 0);
-    assert!(board.play(&pos, sq8("c3")).is_none());
+    assert!(board.play(&pos, square8("c3")).is_none());
 }
 
 #[test]
 fn move_rule_a_move_must_flip_and_go_on_a_free_square() {
     let board = mapello_with(&[]);
     let pos = board.start();
-    assert!(board.play(&pos, sq8("a1")).is_none());
-    assert!(board.play(&pos, sq8("d4")).is_none());
-    assert!(board.play(&pos, 64).is_none());
+    assert!(board.play(&pos, square8("a1")).is_none());
+    assert!(board.play(&pos, square8("d4")).is_none());
+    assert!(board
+        .play(&pos, Square::from_index(64, 10).unwrap())
+        .is_none());
     assert_eq!(legal_names(&board, &pos), ["e3", "f4", "c5", "d6"]);
 }
 
@@ -162,7 +168,7 @@ fn bonus_rule_playing_on_a_bonus_takes_three_points_kept_after_a_flip() {
     // Bonus on e3 (outer (5, 3)); black e3 flips e4.
     let board = mapello_with(&[(5, 3, Piece::Bonus)]);
     let pos = board.start();
-    let after = board.play(&pos, sq8("e3")).unwrap();
+    let after = board.play(&pos, square8("e3")).unwrap();
     assert_eq!(after.taken, [1, 0]);
     assert_eq!(after.bonus, 0);
     assert_eq!(board.score(&after, Colour::Black), 4 + 3);
@@ -253,7 +259,7 @@ fn reversi_rule_the_first_four_moves_fill_the_centre_without_capture() {
                 Colour::White
             }
         );
-        pos = board.play(&pos, sq8(name)).unwrap();
+        pos = board.play(&pos, square8(name)).unwrap();
     }
     // Parallel opening reached (black d4 d5, white e4 e5); normal play follows.
     assert_eq!(pos.side, Colour::Black);

@@ -7,7 +7,23 @@ use crate::bits::{shift, Bits, Size};
 use crate::position::{Colour, Position};
 
 use crate::map::Map;
+use crate::rules::variant::{Spec, Start};
 use crate::rules::{Board, BoardError, Refusal, Rules, Variant};
+use crate::square::Square;
+
+impl Variant {
+    /// Empty 8 x 8 start; the first to join their two edges wins. Played by
+    /// its own rules, [`Troll`].
+    #[allow(non_upper_case_globals)]
+    pub const Troll: Variant = Variant::of(&Spec {
+        name: "troll",
+        maps: false,
+        start: Start::EMPTY,
+        centre_first: false,
+        empties_to_winner: false,
+        reversi_family: false,
+    });
+}
 
 /// The only side length Troll is played on.
 pub(crate) const SIZE: u32 = 8;
@@ -157,7 +173,8 @@ impl<S: Size> Rules<S> for Troll<S> {
         self.moves_of(pos.me, pos.opp, pos.side)
     }
 
-    fn play(&self, pos: &Position<S>, sq: u32) -> Option<Position<S>> {
+    fn play(&self, pos: &Position<S>, sq: Square) -> Option<Position<S>> {
+        let sq = sq.index();
         if sq >= S::N * S::N || !self.moves(pos).has(sq) {
             return None;
         }

@@ -27,8 +27,7 @@ impl Game {
         let text = string("square", &square, MAX_MOVE_CHARS)?;
         let game = self.inner();
         let sq = Square::parse(text.trim(), game.size()).map_err(error)?;
-        let Some(why) = crate::with_game!(game, g => g.rules().refusal(g.position(), sq.index()))
-        else {
+        let Some(why) = crate::with_game!(game, g => g.rules().refusal(g.position(), sq)) else {
             return Ok(JsValue::UNDEFINED);
         };
         let said = Said {

@@ -26,7 +26,7 @@ use crate::rules::Rules;
 
 use super::budget::{Budget, Control};
 use super::pos::Pos;
-use super::pvs::{pvs, Child, Tree};
+use super::pvs::{pvs, root, Child, Root, Tree};
 use super::search::Options;
 use super::tt::{Table, NO_MOVE};
 
@@ -127,55 +127,37 @@ impl<S: Size> Searcher<S> {
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ key::<S>(me, opp, side));
         let noise = options.noise * f64::from(eval::UNIT);
-        let mut roots: Vec<(u32, i32, i32, u32)> = Squares(moves)
+        let mut roots: Vec<Root> = Squares(moves)
             .map(|sq| {
                 let unit = (rng.next_u32() as f64 / u32::MAX as f64) * 2.0 - 1.0;
-                (sq, -INF, (unit * noise).round() as i32, rng.next_u32())
+                Root {
+                    sq,
+                    score: -INF,
+                    noise: (unit * noise).round() as i32,
+                    tiebreak: rng.next_u32(),
+                }
             })
             .collect();
         let empties = (S::FULL & !(me | opp)).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).clamp(1, empties);
+        let all = options.noise > 0.0;
         let mut found: Option<Found> = None;
         for depth in 1..=max_depth {
-            roots.sort_by_key(|&(_, v, noise, tie)| (-(v + noise), tie));
-            let mut alpha = -INF;
-            let mut best: Option<(i32, usize)> = None;
-            let all = options.noise > 0.0;
-            for (i, root) in roots.iter_mut().enumerate() {
-                let (sq, _, noise, _) = *root;
-                let flips = self.flips(me, opp, sq);
-                let (cm, co) = (opp & !flips, me | flips | S::B::bit(sq));
-                let other = side.other();
-                let v = if all || i == 0 {
-                    -self.negamax(cm, co, other, depth - 1, -INF, INF, &mut ctl)
-                } else {
-                    let v = -self.negamax(cm, co, other, depth - 1, -alpha - 1, -alpha, &mut ctl);
-                    if v > alpha && !ctl.was_stopped() {
-                        -self.negamax(cm, co, other, depth - 1, -INF, -alpha, &mut ctl)
-                    } else {
-                        v
-                    }
-                };
-                if ctl.was_stopped() {
-                    break;
-                }
-                root.1 = v;
-                if best.is_none_or(|(b, _)| v + noise > b) {
-                    best = Some((v + noise, i));
-                }
-                alpha = alpha.max(v);
-            }
-            let Some((_, i)) = best else { break };
-            // A partial iteration stands only when a move beat the last best.
-            if let Some(prev) = found.as_ref().filter(|_| ctl.was_stopped() && i != 0) {
-                if roots[i].1 <= prev.score {
-                    break;
-                }
-            }
-            let sq = roots[i].0;
+            let previous = found.as_ref().map(|f| f.score);
+            let Some(i) = root(
+                &mut self.walk(&mut ctl),
+                &(me, opp, side),
+                &mut roots,
+                depth,
+                all,
+                previous,
+            ) else {
+                break;
+            };
+            let sq = roots[i].sq;
             let result = Found {
                 best: Some(sq),
-                score: roots[i].1,
+                score: roots[i].score,
                 depth,
                 nodes: ctl.nodes,
                 pv: self.line(pos, sq, depth),
@@ -188,11 +170,11 @@ impl<S: Size> Searcher<S> {
             }
         }
         let mut found = found.unwrap_or_else(|| Found {
-            best: Some(roots[0].0),
+            best: Some(roots[0].sq),
             score: 0,
             depth: 0,
             nodes: 0,
-            pv: vec![roots[0].0],
+            pv: vec![roots[0].sq],
         });
         found.nodes = ctl.nodes;
         found
@@ -330,13 +312,24 @@ impl<S: Size> Searcher<S> {
         beta: i32,
         ctl: &mut Control,
     ) -> i32 {
-        let mut walk = Walk {
+        pvs(
+            &mut self.walk(ctl),
+            &(me, opp, side),
+            depth,
+            alpha,
+            beta,
+            false,
+        )
+    }
+
+    /// A search of the tree over this searcher's table, counting in `ctl`.
+    fn walk<'a, 'c>(&'a mut self, ctl: &'a mut Control<'c>) -> Walk<'a, 'c, S> {
+        Walk {
             rules: &self.rules,
             tt: &mut self.tt,
             ctl,
             full_width: self.full_width,
-        };
-        pvs(&mut walk, &(me, opp, side), depth, alpha, beta, false)
+        }
     }
 }
 
@@ -373,6 +366,7 @@ impl<S: Size> Walk<'_, '_, S> {
 /// chains' race, and the relevant moves are sorted whole by the table's
 /// move, a connection, then the evaluation after them.
 impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
+    const INF: i32 = INF;
     type Node = (S::B, S::B, Colour);
     type B = S::B;
     type Code = crate::bits::Portable;
@@ -458,6 +452,10 @@ impl<'c, S: Size> Tree<'c> for Walk<'_, 'c, S> {
     /// The list is sorted whole.
     #[inline]
     fn next(_list: &mut [Child<S::B>], _i: usize) {}
+
+    fn flips(&self, &(me, opp, _): &(S::B, S::B, Colour), sq: u32) -> S::B {
+        self.rules.flips_of(me, opp, sq)
+    }
 
     #[inline]
     fn play(

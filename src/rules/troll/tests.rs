@@ -14,6 +14,10 @@ fn board() -> Troll<S8> {
     Troll::new(&Map::empty(8).unwrap()).unwrap()
 }
 
+fn square(name: &str) -> Square {
+    Square::parse(name, 8).unwrap()
+}
+
 fn sq(name: &str) -> u32 {
     Square::parse(name, 8).unwrap().index()
 }
@@ -79,7 +83,7 @@ fn rule_1_a_square_of_the_opponents_edges_needs_a_flip() {
     let pos = position("c3", "b3", Colour::Black);
     assert!(b.moves(&pos).has(sq("a3")));
     assert!(!b.moves(&pos).has(sq("a5")));
-    assert_eq!(b.play(&pos, sq("a5")), None);
+    assert_eq!(b.play(&pos, square("a5")), None);
     // Corners are on both players' edges: a flip is needed by either.
     let corner = position("c1", "b1", Colour::White);
     assert!(!b.moves(&corner).has(sq("a1")));
@@ -93,7 +97,7 @@ fn rule_2_flanked_discs_flip_as_in_othello() {
     let b = board();
     // From d2, c2 is flanked by b2 and e3 by f4; d3 has no black disc past it.
     let pos = position("b2 f4", "c2 e3 d3", Colour::Black);
-    let after = b.play(&pos, sq("d2")).unwrap();
+    let after = b.play(&pos, square("d2")).unwrap();
     assert_eq!(after.opp, set("b2 f4 d2 c2 e3"));
     assert_eq!(after.me, set("d3"));
 }
@@ -104,7 +108,7 @@ fn rule_3_joining_the_two_edges_orthogonally_wins_at_once() {
     let column = "d1 d2 d3 d4 d5 d6 d7";
     let pos = position(column, "a2 a3 a4", Colour::Black);
     assert_eq!(b.status(&pos), Status::ToMove);
-    let after = b.play(&pos, sq("d8")).unwrap();
+    let after = b.play(&pos, square("d8")).unwrap();
     assert_eq!(b.status(&after), Status::GameOver);
     assert_eq!(b.moves(&after), 0);
     assert_eq!(b.winner(&after), Some(Colour::Black));
@@ -114,7 +118,7 @@ fn rule_3_joining_the_two_edges_orthogonally_wins_at_once() {
     );
     // A bend counts.
     let bent = position("g7", "a5 b5 c5 c4 d4 e4 f4 g4 h8", Colour::White);
-    let won = b.play(&bent, sq("h4")).unwrap();
+    let won = b.play(&bent, square("h4")).unwrap();
     assert_eq!(b.winner(&won), Some(Colour::White));
     assert_eq!(
         chain::<S8>(won.opp, Colour::White),
@@ -126,7 +130,7 @@ fn rule_3_joining_the_two_edges_orthogonally_wins_at_once() {
 fn rule_3_diagonal_contact_does_not_connect() {
     let b = board();
     let diagonal = position("a1 b2 c3 d4 e5 f6 g7", "c1", Colour::Black);
-    let after = b.play(&diagonal, sq("g8")).unwrap();
+    let after = b.play(&diagonal, square("g8")).unwrap();
     assert_eq!(b.status(&after), Status::ToMove);
     assert_eq!(b.winner(&after), None);
     assert!(!connected::<S8>(
@@ -145,7 +149,7 @@ fn rule_3_a_move_that_flips_can_complete_the_chain() {
     // Column e is black but for e4, which f4 flips (anchored by d4).
     let pos = position("e1 e2 e3 e5 e6 e7 e8 d4", "e4", Colour::Black);
     assert_eq!(b.winner(&pos), None);
-    let after = b.play(&pos, sq("f4")).unwrap();
+    let after = b.play(&pos, square("f4")).unwrap();
     assert_eq!(b.winner(&after), Some(Colour::Black));
 }
 
