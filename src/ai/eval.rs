@@ -200,8 +200,7 @@ impl<S: Size> Eval<S> {
         }
         f[at::X_DANGER] = diff(near_x & terrain.x_like);
         f[at::C_DANGER] = diff(near_c & terrain.c_like);
-        let my_moves = terrain.moves(me, opp);
-        let their_moves = terrain.moves(opp, me);
+        let [my_moves, their_moves] = terrain.moves_both(me, opp);
         f[at::MOBILITY] = my_moves.count() as f32 - their_moves.count() as f32;
         f[at::CORNER_MOBILITY] = (my_moves & terrain.corner_like).count() as f32
             - (their_moves & terrain.corner_like).count() as f32;

@@ -185,6 +185,13 @@ impl<S: Size> Terrain<S> {
         self.board.moves_of(me, opp)
     }
 
+    /// The moves of both sides: `[moves(me, opp), moves(opp, me)]`.
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
+    pub fn moves_both(&self, me: S::B, opp: S::B) -> [S::B; 2] {
+        self.board.moves_both(me, opp)
+    }
+
     /// Discs of `opp` flipped when `me` plays on `sq` (empty when none).
     /// A square with no opponent disc next to it flips nothing, whatever
     /// the rules' longer test would find: the search asks this often.
@@ -251,6 +258,8 @@ mod tests {
                 loop {
                     let moves = board.moves(&pos);
                     assert_eq!(terrain.moves(pos.me, pos.opp), moves);
+                    let theirs = board.moves(&pos.passed());
+                    assert_eq!(terrain.moves_both(pos.me, pos.opp), [moves, theirs]);
                     let opening = board.in_opening(&pos);
                     for sq in Squares(terrain.empties(pos.me, pos.opp)) {
                         if !opening {

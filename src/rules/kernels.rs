@@ -195,6 +195,85 @@ impl<S: Size> Board<S> {
         east | west | straight
     }
 
+    /// The moves of both sides, `[moves_of(p, o), moves_of(o, p)]` (the
+    /// evaluation's mobility).
+    ///
+    /// On wasm32, boards that fit 64 bits find both in one 128-bit
+    /// vector, the side to move's in one half and the other's in the
+    /// other: the two searches shift by the same amounts, which wasm's
+    /// vector shifts require. Elsewhere it is two calls of
+    /// [`Board::moves_of`].
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
+    pub(crate) fn moves_both(&self, p: S::B, o: S::B) -> [S::B; 2] {
+        #[cfg(target_arch = "wasm32")]
+        if S::N <= 8 && !self.in_opening_of(p, o) {
+            // With jokers for both when they matter for either: they
+            // change nothing where they do not.
+            return if self.jokers_matter(o) || self.jokers_matter(p) {
+                self.moves_both_simd::<true>(p, o)
+            } else {
+                self.moves_both_simd::<false>(p, o)
+            };
+        }
+        [self.moves_of(p, o), self.moves_of(o, p)]
+    }
+
+    /// [`Board::moves_both`] in wasm's 128-bit vectors, for boards whose
+    /// bitboards are 64 bits wide: [`Board::candidates`] without `CARRY`,
+    /// lane 0 for the mover `p`, lane 1 for `o`.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    fn moves_both_simd<const JOKERS: bool>(&self, p: S::B, o: S::B) -> [S::B; 2] {
+        use core::arch::wasm32::*;
+        let n = S::N;
+        let wide = |b: S::B| b.to_u128() as u64;
+        let splat = |b: S::B| u64x2_splat(wide(b));
+        let (mover, other) = (u64x2(wide(p), wide(o)), u64x2(wide(o), wide(p)));
+        let inner = v128_and(other, splat(S::INNER_COLS));
+        let doublings = (n - 3) / 2;
+        let zero = u64x2_splat(0);
+        let (mut east, mut west, mut straight) = (zero, zero, zero);
+        for (pair, (mask, sh)) in [(inner, 1), (other, n), (inner, n + 1), (inner, n - 1)]
+            .into_iter()
+            .enumerate()
+        {
+            let jokers = if JOKERS {
+                v128_and(splat(self.jokers.entry[pair]), other)
+            } else {
+                zero
+            };
+            let anchors = v128_or(mover, jokers);
+            let mut up = v128_and(mask, u64x2_shl(anchors, sh));
+            let mut down = v128_and(mask, u64x2_shr(anchors, sh));
+            up = v128_or(up, v128_and(mask, u64x2_shl(up, sh)));
+            down = v128_or(down, v128_and(mask, u64x2_shr(down, sh)));
+            let pre_up = v128_and(mask, u64x2_shl(mask, sh));
+            let pre_down = u64x2_shr(pre_up, sh);
+            for _ in 0..doublings {
+                up = v128_or(up, v128_and(pre_up, u64x2_shl(up, 2 * sh)));
+                down = v128_or(down, v128_and(pre_down, u64x2_shr(down, 2 * sh)));
+            }
+            let up_ends = u64x2_shl(v128_or(up, jokers), sh);
+            let down_ends = u64x2_shr(v128_or(down, jokers), sh);
+            match pair {
+                0 | 2 => (east, west) = (v128_or(east, up_ends), v128_or(west, down_ends)),
+                3 => (east, west) = (v128_or(east, down_ends), v128_or(west, up_ends)),
+                _ => straight = v128_or(up_ends, down_ends),
+            }
+        }
+        if JOKERS {
+            east = v128_and(east, splat(S::NOT_A));
+            west = v128_and(west, splat(S::NOT_LAST));
+        }
+        let free = splat(S::FULL & !(p | o | self.walls));
+        let moves = v128_and(v128_or(v128_or(east, west), straight), free);
+        [
+            S::B::from_u128(u64x2_extract_lane::<0>(moves).into()),
+            S::B::from_u128(u64x2_extract_lane::<1>(moves).into()),
+        ]
+    }
+
     /// [`Board::flips`] for the mover's discs `p` and the opponent's `o`.
     #[inline(always)]
     pub(crate) fn flips_of(&self, p: S::B, o: S::B, sq: u32) -> S::B {

@@ -11,6 +11,7 @@
 //! steps of 1 / [`QO`] point.
 
 pub(crate) mod inputs;
+mod lanes;
 
 use std::sync::OnceLock;
 
@@ -23,6 +24,7 @@ use crate::rules::Board;
 use super::eval::{Eval, Evaluator, Weights, FEATURES, PHASES, SCALE};
 use super::pos::Pos;
 use super::terrain::Terrain;
+use lanes::Lanes;
 
 /// Sums each side's view feeds.
 pub(crate) const HIDDEN: usize = 64;
@@ -227,8 +229,8 @@ pub(crate) fn builtin(n: u32) -> Option<&'static Model> {
 /// the other's.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Acc {
-    me: Row,
-    opp: Row,
+    me: Lanes,
+    opp: Lanes,
 }
 
 /// The learned evaluation of one board.
@@ -236,29 +238,15 @@ pub(crate) struct Acc {
 pub(crate) struct Learned<S: Size> {
     linear: Eval<S>,
     /// The bias plus the walls and jokers, which never change.
-    base: Row,
-    mine: Vec<Row>,
-    theirs: Vec<Row>,
-    bonus: Vec<Row>,
+    base: Lanes,
+    mine: Vec<Lanes>,
+    theirs: Vec<Lanes>,
+    bonus: Vec<Lanes>,
     /// `mine - theirs`: what a flip adds to the flipper's view.
-    flip: Vec<Row>,
+    flip: Vec<Lanes>,
     /// Output weights for each number of empties.
-    output: Vec<[Row; 2]>,
+    output: Vec<[Lanes; 2]>,
     playable: u32,
-}
-
-#[inline(always)]
-fn add(a: &mut Row, b: &Row) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_add(*y);
-    }
-}
-
-#[inline(always)]
-fn sub(a: &mut Row, b: &Row) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_sub(*y);
-    }
 }
 
 impl<S: Size> Learned<S> {
@@ -266,24 +254,24 @@ impl<S: Size> Learned<S> {
     pub(crate) fn new(board: &Board<S>, g: &Terrain<S>, model: &Model) -> Learned<S> {
         let n = S::N;
         let squares = (n * n) as usize;
-        let row = |sq: usize, kind: usize| model.input[inputs::square(sq as u32, kind)];
-        let mut base = model.bias;
+        let row = |sq: usize, kind: usize| Lanes::of(&model.input[inputs::square(sq as u32, kind)]);
+        let mut base = Lanes::of(&model.bias);
         for sq in Squares(board.walls()) {
-            add(&mut base, &model.input[inputs::square(sq, inputs::WALL)]);
+            base.add(&Lanes::of(&model.input[inputs::square(sq, inputs::WALL)]));
         }
         for (x, y, piece) in board.map().pieces() {
             if piece == Piece::Joker {
                 if let Some(i) = inputs::joker(n, x, y) {
-                    add(&mut base, &model.input[i]);
+                    base.add(&Lanes::of(&model.input[i]));
                 }
             }
         }
-        let mine: Vec<Row> = (0..squares).map(|sq| row(sq, inputs::MINE)).collect();
-        let theirs: Vec<Row> = (0..squares).map(|sq| row(sq, inputs::THEIRS)).collect();
+        let mine: Vec<Lanes> = (0..squares).map(|sq| row(sq, inputs::MINE)).collect();
+        let theirs: Vec<Lanes> = (0..squares).map(|sq| row(sq, inputs::THEIRS)).collect();
         let flip = (0..squares)
             .map(|sq| {
                 let mut r = mine[sq];
-                sub(&mut r, &theirs[sq]);
+                r.sub(&theirs[sq]);
                 r
             })
             .collect();
@@ -291,12 +279,12 @@ impl<S: Size> Learned<S> {
         let output = (0..=playable)
             .map(|empties| {
                 let (k, t) = super::eval::phase_of(playable, empties);
-                let mix = |side: usize| -> Row {
-                    std::array::from_fn(|i| {
+                let mix = |side: usize| {
+                    Lanes::of(&std::array::from_fn(|i| {
                         let lo = f32::from(model.output[k][side][i]);
                         let hi = f32::from(model.output[k + 1][side][i]);
                         (lo + t * (hi - lo)).round() as i16
-                    })
+                    }))
                 };
                 [mix(0), mix(1)]
             })
@@ -318,13 +306,8 @@ impl<S: Size> Learned<S> {
     #[cfg_attr(target_arch = "x86_64", inline(always))]
     #[cfg_attr(not(target_arch = "x86_64"), inline)]
     fn network(&self, acc: &Acc, empties: u32) -> i32 {
-        let out = &self.output[empties.min(self.playable) as usize];
-        let mut sum = 0i32;
-        for (view, weights) in [&acc.me, &acc.opp].into_iter().zip(out) {
-            for (a, w) in view.iter().zip(weights) {
-                sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
-            }
-        }
+        let [mine, theirs] = &self.output[empties.min(self.playable) as usize];
+        let sum = acc.me.dot_clipped(mine) + acc.opp.dot_clipped(theirs);
         (sum * SCALE).div_euclid(QA * QO)
     }
 }
@@ -338,16 +321,16 @@ impl<S: Size> Evaluator<S> for Learned<S> {
             opp: self.base,
         };
         for sq in Squares(p.me) {
-            add(&mut acc.me, &self.mine[sq as usize]);
-            add(&mut acc.opp, &self.theirs[sq as usize]);
+            acc.me.add(&self.mine[sq as usize]);
+            acc.opp.add(&self.theirs[sq as usize]);
         }
         for sq in Squares(p.opp) {
-            add(&mut acc.me, &self.theirs[sq as usize]);
-            add(&mut acc.opp, &self.mine[sq as usize]);
+            acc.me.add(&self.theirs[sq as usize]);
+            acc.opp.add(&self.mine[sq as usize]);
         }
         for sq in Squares(p.bonus) {
-            add(&mut acc.me, &self.bonus[sq as usize]);
-            add(&mut acc.opp, &self.bonus[sq as usize]);
+            acc.me.add(&self.bonus[sq as usize]);
+            acc.opp.add(&self.bonus[sq as usize]);
         }
         acc
     }
@@ -361,15 +344,15 @@ impl<S: Size> Evaluator<S> for Learned<S> {
         // the first.
         let (mut mover, mut other) = (acc.me, acc.opp);
         let s = sq as usize;
-        add(&mut mover, &self.mine[s]);
-        add(&mut other, &self.theirs[s]);
+        mover.add(&self.mine[s]);
+        other.add(&self.theirs[s]);
         if p.bonus.has(sq) {
-            sub(&mut mover, &self.bonus[s]);
-            sub(&mut other, &self.bonus[s]);
+            mover.sub(&self.bonus[s]);
+            other.sub(&self.bonus[s]);
         }
         for f in Squares(flips) {
-            add(&mut mover, &self.flip[f as usize]);
-            sub(&mut other, &self.flip[f as usize]);
+            mover.add(&self.flip[f as usize]);
+            other.sub(&self.flip[f as usize]);
         }
         Acc {
             me: other,
