@@ -192,3 +192,44 @@ test("an Othello game's GGF record has the start, the moves and the rules' resul
   // An unfinished game has no result.
   assert.ok(!ggfRecord({ date: "2026-11-26T11:00:05Z", players: ["a", "b"], start, size: 8, moves: ["f5"], score: null }).includes("RE["));
 });
+
+test("a saved record is another tab's unless this tab wrote it or started from it", async () => {
+  const { foreignRecord } = await import("../../www/js/archive-hooks.js");
+  const { encodeSave, DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const record = { settings: DEFAULT_SETTINGS, game: { map: MAP, variant: "mapello", moves: "c5" }, match: null, phase: "play" };
+  const ours = encodeSave({ ...record, tab: "a" });
+  const theirs = encodeSave({ ...record, tab: "b" });
+  const untagged = encodeSave(record);
+  assert.equal(foreignRecord(ours, "a", null), null);
+  assert.deepEqual(foreignRecord(theirs, "a", null).game, record.game);
+  assert.deepEqual(foreignRecord(untagged, "a", null).game, record.game);
+  assert.equal(foreignRecord(theirs, "a", theirs), null);
+  assert.equal(foreignRecord(null, "a", null), null);
+  assert.equal(foreignRecord("{oops", "a", null), null);
+});
+
+test("an entry is what the rules say of the game: its state, result and players", async () => {
+  const { entryOf } = await import("../../www/js/archive-hooks.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const record = (moves, settings = DEFAULT_SETTINGS) => ({ settings, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play" });
+  assert.equal(entryOf(wasm.Game, record("")), null);
+  assert.equal(entryOf(wasm.Game, record("a1a1")), null, "moves the rules refuse");
+  const started = entryOf(wasm.Game, record("c5c4"), Date.UTC(2026, 10, 26));
+  assert.equal(started.date, "2026-11-26T00:00:00.000Z");
+  assert.deepEqual(started.game, { map: MAP, variant: "mapello", moves: "c5c4" });
+  assert.equal(started.state, "abandoned");
+  assert.equal(started.result, "");
+  assert.equal(started.seat, "black");
+  assert.equal(started.players[0], "Black (you)");
+  assert.match(started.players[1], /^White \(computer, level 4/);
+  const whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+  const game = new wasm.Game({ map: MAP, moves: whole });
+  const { score } = game.snapshot();
+  game.free();
+  const finished = entryOf(wasm.Game, record(whole, { ...DEFAULT_SETTINGS, mode: "hotseat" }));
+  assert.equal(finished.state, "finished");
+  assert.deepEqual(finished.players, ["Black", "White"]);
+  assert.equal(finished.seat, "hotseat");
+  const [black, white] = score;
+  assert.equal(finished.result, black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`);
+});

@@ -6,6 +6,7 @@
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
 import { moveText } from "./announce.js";
+import { createArchiver, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import {
   afterMove,
@@ -55,6 +56,7 @@ export class PlayCtrl {
     this.deps = deps;
     this.Game = deps.Game;
     this.help = setupHelp(deps.storage);
+    this.archiver = createArchiver({ ...deps, session: sessionStorage, openEntry: (entry) => openEntry(this, entry) });
     this.computer = new Computer(this, deps);
     this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
     this.game = new this.Game({ variant: start.game.variant, map: start.game.map, moves: start.game.moves });
@@ -159,7 +161,9 @@ export class PlayCtrl {
   // Saves the page's state; a failed save is said at once (main.js), and
   // the next change tries again.
   persist(snap = this.game.snapshot()) {
-    this.deps.unsaved(!save(this.deps.storage, this.current(snap)), () => this.gameLink());
+    const record = this.archiver.beforeSave(this.current(snap));
+    this.deps.unsaved(!save(this.deps.storage, record), () => this.gameLink());
+    if (snap.status === "gameOver") this.archiver.ended(record);
   }
 
   /** Everything a reload needs, as saved. */
@@ -525,6 +529,7 @@ export class PlayCtrl {
   offerReturn(before, said = null) {
     const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
     if (!played || this.continues(before)) return;
+    this.archiver.aside(before);
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
     this.deps.notify(said ?? `A new game started; ${aside}.`, {
       key: "replaced",

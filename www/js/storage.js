@@ -130,10 +130,14 @@ export function decodeSave(text) {
   return { saved, reviewError };
 }
 
-/** The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out). */
-export function encodeSave({ settings, game, match, phase, review = null }) {
+/**
+ * The JSON text saved for `{ settings, game, match, phase, review, tab }`
+ * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
+ */
+export function encodeSave({ settings, game, match, phase, review = null, tab = null }) {
   const data = { version: VERSION, settings, game, match, phase };
   if (review) data.review = review;
+  if (tab) data.tab = tab;
   return JSON.stringify(data);
 }
 
