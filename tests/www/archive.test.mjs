@@ -209,7 +209,7 @@ test("a saved record is another tab's unless this tab wrote it or started from i
 });
 
 test("an entry is what the rules say of the game: its state, result and players", async () => {
-  const { entryOf } = await import("../../www/js/archive-hooks.js");
+  const { entryOf } = await import("../../www/js/archive-store.js");
   const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
   const record = (moves, settings = DEFAULT_SETTINGS) => ({ settings, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play" });
   assert.equal(entryOf(wasm.Game, record("")), null);

@@ -3,11 +3,9 @@
 // aside unfinished goes in as abandoned, a finished one when it ends, and a
 // game another tab saved goes in before this tab saves over it. Each tab
 // names itself (sessionStorage) in the saved record, so it knows a record
-// it did not write. The "Saved games" button opens the archive's dialog,
-// loaded on first use (archive-view.js).
-import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
-import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
-import { playersOf, settingsFor } from "./share.js";
+// it did not write. The "Saved games" button opens the archive's dialog.
+// The work is done by archive-store.js and archive-view.js, loaded after
+// the first screen (which has a budget) and in the order asked.
 import { KEY } from "./storage.js";
 
 /** The sessionStorage key of the tab's name. */
@@ -22,6 +20,26 @@ export const TAB_KEY = "mapello.tab";
  * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any }} PlayRecord
  */
 
+// The archive's modules, each loaded once; every call on them waits its turn.
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+/** @type {Promise<typeof import("./archive-store.js")> | null} */
+let storeModule = null;
+
+/**
+ * Runs `act` on archive-store.js once it has loaded, after every act asked before.
+ * @param {(store: typeof import("./archive-store.js")) => unknown} act
+ */
+export function withStore(act) {
+  const loading = (storeModule ??= import("./archive-store.js"));
+  const run = queue.then(() => loading).then(act);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/** A random name, unique enough among the tabs of one browser. */
+const newName = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 /**
  * This tab's name, kept for its life in `session` (sessionStorage); a new
  * one on each load where the browser refuses it.
@@ -31,90 +49,12 @@ export function tabName(session) {
   try {
     const known = session.getItem(TAB_KEY);
     if (known) return known;
-    const name = newId();
+    const name = newName();
     session.setItem(TAB_KEY, name);
     return name;
   } catch {
-    return newId();
+    return newName();
   }
-}
-
-/**
- * The archive entry of a saved record, as the rules read its game (its
- * state and result), dated `now`; null when it has no move or does not open.
- * @param {ArchiveDeps["Game"]} Game
- * @param {PlayRecord} record
- * @param {number} [now]
- * @returns {import("./archive.js").Entry | null}
- */
-export function entryOf(Game, { settings, game, match, phase }, now = Date.now()) {
-  if (!game.moves) return null;
-  let snap;
-  try {
-    const replayed = new Game({ variant: /** @type {any} */ (game.variant), map: game.map, moves: game.moves });
-    snap = replayed.snapshot();
-    replayed.free();
-  } catch {
-    return null;
-  }
-  if (!snap.moves.length) return null;
-  /** @type {import("./flow.js").Flow} */
-  const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
-  const over = snap.status === "gameOver";
-  return {
-    id: newId(now),
-    date: new Date(now).toISOString(),
-    game: { map: game.map, variant: snap.variant, moves: game.moves },
-    players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
-    seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
-    result: over ? resultLine(flow, snap) : "",
-    state: over ? "finished" : "abandoned",
-  };
-}
-
-/**
- * Saves `text` as the file `name`.
- * @param {string} text
- * @param {string} name
- */
-export function download(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  // The download has started from the URL by the time a task later.
-  setTimeout(() => URL.revokeObjectURL(url));
-}
-
-/**
- * Puts `entry` in the archive, saying what went wrong (a damaged archive
- * dropped, the oldest games dropped past the bound, a refused write) with
- * the data a download away. The answer of addEntry.
- * @param {ArchiveDeps} deps
- * @param {import("./archive.js").Entry} entry
- */
-export function archive({ storage, notify }, entry) {
-  const change = addEntry(storage, entry);
-  if (change.notice) notify(change.notice, { key: "archive-damaged", action: downloadAction(change.text ?? "", "mapello-saved-games.json") });
-  if (change.dropped.length) {
-    notify(droppedNotice(change.dropped), { key: "archive-full", action: downloadAction(exportText(change.dropped), "mapello-dropped-games.txt") });
-  }
-  if (!change.stored) {
-    notify("A game could not be kept in your saved games: this browser refuses the page more storage (it may be full).", {
-      key: "archive-unsaved",
-      action: downloadAction(exportText([entry]), "mapello-game.txt"),
-    });
-  }
-  return change;
-}
-
-/**
- * @param {string} text
- * @param {string} name
- */
-function downloadAction(text, name) {
-  return { label: "Download it", run: () => download(text, name) };
 }
 
 /**
@@ -124,8 +64,7 @@ function downloadAction(text, name) {
  * @param {PlayRecord} record
  */
 export function putAside(deps, record) {
-  const entry = entryOf(deps.Game, record);
-  return entry ? archive(deps, entry) : null;
+  return withStore((store) => store.putAside(deps, record));
 }
 
 /**
@@ -161,17 +100,12 @@ export function foreignRecord(text, tab, startText) {
 export function createArchiver(deps) {
   const tab = tabName(deps.session);
   const startText = stored(deps.storage);
-  const openArchive = async () => {
-    try {
-      const { showArchive } = await import("./archive-view.js");
-      showArchive(deps);
-    } catch (err) {
-      deps.notify(`Your saved games could not open: ${err instanceof Error ? err.message : err}`, { key: "archive-view" });
-    }
-  };
+  const openArchive = () =>
+    withStore(async () => (await import("./archive-view.js")).showArchive(deps)).catch((err) =>
+      deps.notify(`Your saved games could not open: ${err instanceof Error ? err.message : err}`, { key: "archive-view" }),
+    );
   document.getElementById("open-archive")?.addEventListener("click", openArchive);
-  const { notice, text } = readArchive(deps.storage);
-  if (notice) deps.notify(notice, { key: "archive-damaged", action: downloadAction(text ?? "", "mapello-saved-games.json") });
+  withStore((store) => store.checkArchive(deps));
   let lastEnded = "";
   return {
     tab,
@@ -190,15 +124,7 @@ export function createArchiver(deps) {
      */
     beforeSave(record) {
       const other = foreignRecord(stored(deps.storage), tab, startText);
-      if (other && other.game.moves && !continuesGame(record.game, other.game)) {
-        const change = putAside(deps, other);
-        if (change?.added && !change.replaced) {
-          deps.notify("A game another tab saved was about to be saved over by this one: it is kept in your saved games.", {
-            key: "other-tab",
-            action: { label: "Show saved games", run: openArchive },
-          });
-        }
-      }
+      if (other) withStore((store) => store.keepForeign(deps, other, record.game, openArchive));
       return { ...record, tab };
     },
   };
@@ -216,17 +142,12 @@ function stored(storage) {
   }
 }
 
+
 /**
- * Puts archived `entry` on the board of `ctrl` (play-ctrl.js) at its last
- * position, played as it was (share.js `settingsFor` its seat), the game
- * it replaces put aside with a way back.
+ * Puts archived `entry` on the board of `ctrl` (archive-store.js's `openEntry`).
  * @param {any} ctrl
  * @param {import("./archive.js").Entry} entry
  */
 export function openEntry(ctrl, entry) {
-  const before = ctrl.toBringBack();
-  const settings = settingsFor(entry.seat, ctrl.flow.settings);
-  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null });
-  ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
-  ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
+  withStore((store) => store.openEntry(ctrl, entry));
 }
