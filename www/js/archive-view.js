@@ -21,12 +21,122 @@ import { DEFAULT_SETTINGS } from "./storage.js";
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let wired = false;
 
+// The dialog and its styles, added to the page on first use: the first
+// screen, which has a budget, has no use for them.
+const MARKUP = `<div class="help-head"><h2 id="archive-title">Saved games</h2>
+<button type="button" id="close-archive" class="dismiss" aria-label="Close">×</button></div>
+<p id="archive-about" class="archive-about"></p>
+<div class="archive-tools"><button type="button" id="archive-export-all">Export all</button>
+<button type="button" id="archive-import">Import…</button>
+<input type="file" id="archive-file" accept=".txt,text/plain" hidden /></div>
+<div class="archive-status"><p id="archive-said" role="status"></p><button type="button" id="archive-action" hidden></button></div>
+<p id="archive-empty" class="archive-empty" hidden>No saved games yet: a game goes here when it ends, or when a new game puts it aside.</p>
+<ol id="archive-list" class="archive-list" aria-labelledby="archive-title"></ol>`;
+const STYLES = `.archive-about,
+.archive-empty {
+  margin: 0.4rem 0;
+  color: var(--muted);
+  font-size: 0.9rem;
+}
+
+.archive-tools,
+.archive-status,
+.archive-actions {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem;
+}
+
+.archive-status p {
+  margin: 0.3rem 0;
+}
+
+.archive-list {
+  display: grid;
+  gap: 0.5rem;
+  margin: 0.5rem 0 0;
+  padding: 0;
+  list-style: none;
+}
+
+.archive-item {
+  display: grid;
+  grid-template-columns: 4.5rem 1fr auto;
+  align-items: center;
+  gap: 0.4rem 0.75rem;
+  padding: 0.5rem;
+  border: 1px solid var(--panel-edge);
+  border-radius: 0.5rem;
+}
+
+.archive-thumb {
+  width: 4.5rem;
+  height: 4.5rem;
+  color: var(--board-label);
+}
+
+.archive-text p {
+  margin: 0.1rem 0;
+  overflow-wrap: anywhere;
+}
+
+.archive-title {
+  font-weight: 600;
+}
+
+.archive-date,
+.archive-players {
+  color: var(--muted);
+  font-size: 0.85rem;
+}
+
+.archive-abandoned {
+  font-style: italic;
+}
+
+@media (max-width: 760px) {
+  .archive-item {
+    grid-template-columns: 4rem 1fr;
+  }
+
+  .archive-thumb {
+    width: 4rem;
+    height: 4rem;
+  }
+
+  .archive-actions {
+    grid-column: 1 / -1;
+  }
+
+  .archive-actions button,
+  .archive-tools button,
+  .archive-status button {
+    min-height: 2.75rem;
+  }
+}
+`;
+
+/** The dialog, made on first use. */
+function createDialog() {
+  const dialog = document.createElement("dialog");
+  dialog.id = "archive";
+  dialog.className = "help archive";
+  dialog.setAttribute("aria-labelledby", "archive-title");
+  dialog.innerHTML = MARKUP;
+  const style = document.createElement("style");
+  style.textContent = STYLES;
+  document.head.append(style);
+  document.body.append(dialog);
+  return dialog;
+}
+
 /**
  * Shows the dialog over the page, its list read afresh from storage.
  * @param {ViewDeps} deps
  */
 export function showArchive(deps) {
-  const dialog = /** @type {HTMLDialogElement} */ ($("archive"));
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("archive") ?? createDialog());
   if (!wired) {
     wired = true;
     wire(deps, dialog);
