@@ -8,6 +8,7 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
+import { putAside } from "./archive-hooks.js";
 import { allInside, byId, inside } from "./dom.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
@@ -250,6 +251,7 @@ function openLink(link, current) {
   const same = current && current.game.map === start.game.map && current.game.moves === start.game.moves;
   if (current && !(same && !current.match?.games.length)) {
     previous = current;
+    putAside({ Game, storage: localStorage, notify }, current);
     notify("Your previous game was replaced by the shared one.", {
       key: "previous",
       action: { label: "Restore it", run: restorePrevious },

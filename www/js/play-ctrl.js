@@ -7,6 +7,7 @@
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
 import { moveText } from "./announce.js";
+import { createArchiver, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import { byId, inside } from "./dom.js";
 import {
@@ -101,6 +102,7 @@ export class PlayCtrl {
     this.deps = deps;
     this.Game = deps.Game;
     this.help = setupHelp(deps.storage);
+    this.archiver = createArchiver({ ...deps, session: sessionStorage, openEntry: (entry) => openEntry(this, entry) });
     this.computer = new Computer(this, deps);
     /** @type {PlayFlow} */
     this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
@@ -226,7 +228,9 @@ export class PlayCtrl {
   // the next change tries again.
   /** @param {Snapshot} [snap] */
   persist(snap = this.game.snapshot()) {
-    this.deps.unsaved(!save(this.deps.storage, this.current(snap)), () => this.gameLink());
+    const record = this.archiver.beforeSave(this.current(snap));
+    this.deps.unsaved(!save(this.deps.storage, record), () => this.gameLink());
+    if (snap.status === "gameOver") this.archiver.ended(record);
   }
 
   /**
@@ -647,6 +651,7 @@ export class PlayCtrl {
   offerReturn(before, said = null) {
     const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
     if (!played || this.continues(before)) return;
+    this.archiver.aside(before);
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
     this.deps.notify(said ?? `A new game started; ${aside}.`, {
       key: "replaced",

@@ -208,13 +208,15 @@ export function decodeSave(text) {
 }
 
 /**
- * The JSON text saved for `{ settings, game, match, phase, review }` (review may be left out).
- * @param {SavedRecord} record
+ * The JSON text saved for `{ settings, game, match, phase, review, tab }`
+ * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
+ * @param {SavedRecord & { tab?: string | null }} record
  */
-export function encodeSave({ settings, game, match, phase, review = null }) {
-  /** @type {SavedRecord & { version: number }} */
+export function encodeSave({ settings, game, match, phase, review = null, tab = null }) {
+  /** @type {SavedRecord & { version: number, tab?: string }} */
   const data = { version: VERSION, settings, game, match, phase };
   if (review) data.review = review;
+  if (tab) data.tab = tab;
   return JSON.stringify(data);
 }
 

@@ -1,0 +1,295 @@
+// The archive of saved games (issue 33 item 2): every game put aside and
+// every finished game is kept, "Saved games" lists them and opens, exports,
+// imports and deletes them; it survives a reload, is bounded with a notice,
+// a damaged archive never breaks the start, and a game another tab saved is
+// kept before this tab saves over it. Reached by the visible controls, on a
+// desktop and a phone, in light and dark.
+import assert from "node:assert/strict";
+import { readFile, writeFile } from "node:fs/promises";
+import { test } from "node:test";
+import { ARCHIVE_KEY, ARCHIVE_LIMIT } from "../../www/js/archive.js";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
+
+const env = useSite();
+// A whole game on the default map, ending in a pass by black (play.test.mjs).
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+
+/** The first `n` legal moves from `start` on the default map, the `skip`th legal move first. */
+async function someMoves(page, n, skip = 0, start = "") {
+  let moves = start;
+  const list = [];
+  for (let i = 0; i < n; i += 1) {
+    const { legal } = await gameState(page, DEFAULT_MAP, moves);
+    const move = legal[i === 0 ? skip : 0];
+    moves += move;
+    list.push(move);
+  }
+  return list;
+}
+
+/** Loads `moves` as a transcript and waits for them. */
+async function play(page, moves) {
+  await loadMoves(page, moves.join(""));
+  await waitForMoves(page, moves.length);
+}
+
+/** Presses "New game", unfolding the settings on a phone. */
+async function newGame(page) {
+  await openSettings(page);
+  await page.click("#new-game");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+}
+
+/** Opens the saved games by their button, and gives what the list shows. */
+async function openArchive(page) {
+  await page.click("#open-archive");
+  await page.waitForSelector("#archive[open]");
+  return listed(page);
+}
+
+/** What the list of saved games shows, one record per game. */
+function listed(page) {
+  return page.$$eval("#archive-list li", (items) =>
+    items.map((li) => ({
+      title: li.querySelector(".archive-title").textContent,
+      players: li.querySelector(".archive-players").textContent,
+      state: li.querySelector(".archive-state").textContent,
+    })),
+  );
+}
+
+/** Clicks the `label` button of the `n`th game listed. */
+function clickEntry(page, n, label) {
+  return page.click(`#archive-list li:nth-child(${n + 1}) .archive-actions button:text("${label}")`);
+}
+
+/** Waits until a notice says `text`. */
+function waitForNotice(page, text) {
+  return page.waitForFunction((source) => new RegExp(source).test(document.querySelector("#notices").textContent), text.source);
+}
+
+async function reload(page) {
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+}
+
+test("new game twice: both earlier games are kept, survive a reload and open again", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  const first = await someMoves(page, 4);
+  await play(page, first);
+  await newGame(page);
+  const second = await someMoves(page, 2, 1);
+  await play(page, second);
+  await newGame(page);
+  await reload(page);
+
+  const games = await openArchive(page);
+  assert.deepEqual(games, [
+    { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 2 moves." },
+    { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 4 moves." },
+  ]);
+  // The thumbnails are drawn.
+  assert.ok(await page.$eval("#archive-list canvas", (c) => c.width > 0));
+  await clickEntry(page, 1, "Open");
+  await waitForMoves(page, 4);
+  assert.equal(await page.isVisible("#archive"), false);
+  assert.deepEqual(await moveList(page), first);
+  // The empty game it replaced had nothing to put aside; opening the other puts this one aside.
+  await openArchive(page);
+  await clickEntry(page, 0, "Open");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 2);
+  assert.deepEqual(await moveList(page), second);
+  assert.match(await noticeText(page), /A saved game is on the board; the game you were playing was put aside\./);
+  await page.click("#notices button:text('Back to that game')");
+  await waitForMoves(page, 4);
+  assert.deepEqual(await moveList(page), first);
+  // Nothing was copied on the way.
+  assert.equal((await openArchive(page)).length, 2);
+  // From an opened game the page's own controls go on: undo, then play on.
+  await page.click("#close-archive");
+  await page.click("#undo");
+  await waitForMoves(page, 3);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a finished game is kept with the rules' result, and can be deleted with undo", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  await loadMoves(page, WHOLE_GAME);
+  await page.waitForSelector("#result:not([hidden])");
+  const result = await page.textContent("#result-title");
+  const games = await openArchive(page);
+  assert.equal(games.length, 1);
+  assert.match(games[0].state, /^(Black wins \d+ to \d+|White wins \d+ to \d+|Draw, \d+ to \d+)\.$/);
+  assert.ok(result.length > 0);
+
+  await clickEntry(page, 0, "Delete");
+  assert.deepEqual(await listed(page), []);
+  assert.equal(await page.isVisible("#archive-empty"), true);
+  assert.match(await page.textContent("#archive-said"), /^Deleted the Mapello game of .+\.$/);
+  // The focus is on the Undo, and the keyboard takes it back.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "archive-action");
+  await page.keyboard.press("Enter");
+  assert.deepEqual((await listed(page)).map((g) => g.state), games.map((g) => g.state));
+  await page.keyboard.press("Escape");
+  assert.equal(await page.isVisible("#archive"), false);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("export all, then import into an empty archive: the same games, a bad one skipped with a sentence", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  await play(page, await someMoves(page, 3));
+  // An 8 x 8 Othello game, exported with its GGF record too.
+  await page.selectOption("#variant", "othello");
+  await loadMoves(page, "f5d6c3");
+  await waitForMoves(page, 3);
+  await newGame(page);
+  const before = await openArchive(page);
+  assert.deepEqual(before.map((g) => g.title), ["Othello 8 x 8", "Mapello 8 x 8"]);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#archive-export-all")]);
+  assert.equal(download.suggestedFilename(), "mapello-saved-games.txt");
+  const text = await readFile(await download.path(), "utf8");
+  assert.match(text, /^Mapello game\ndate: .+\ngame: othello\nmap: \S+\nmoves: f5d6c3\n/);
+  assert.match(text, /\nggf: \(;GM\[Othello\]PC\[Mapello\]DT\[[^\]]+\]PB\[Black\]PW\[White\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[f5\]W\[d6\]B\[c3\];\)\n/);
+  assert.match(text, /\ngame: mapello\n/);
+
+  await page.evaluate((key) => localStorage.removeItem(key), ARCHIVE_KEY);
+  const file = `${screenshots}/archive-import.txt`;
+  await writeFile(file, `${text}\nMapello game\ngame: othello\nmap: ${DEFAULT_MAP}\nmoves: a1\n`);
+  await page.setInputFiles("#archive-file", file);
+  await page.waitForFunction(() => /imported/.test(document.querySelector("#archive-said").textContent));
+  assert.match(await page.textContent("#archive-said"), /^2 games imported\. Game 3 of the file was skipped: .+\.$/);
+  assert.deepEqual(await listed(page), before);
+  // The same file again adds nothing.
+  await page.setInputFiles("#archive-file", file);
+  await page.waitForFunction(() => /saved already/.test(document.querySelector("#archive-said").textContent));
+  assert.match(await page.textContent("#archive-said"), /^0 games imported\. 2 games were saved already\./);
+  assert.equal((await listed(page)).length, 2);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a damaged archive is dropped with a notice and a download, and the page plays", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await page.evaluate((key) => localStorage.setItem(key, '{"version":1,"games":[{"id":3}]}'), ARCHIVE_KEY);
+  await reload(page);
+  await waitForNotice(page, /Your archive of saved games could not be read/);
+  assert.match(await noticeText(page), /Your archive of saved games could not be read \(game 1 is damaged: its id is not a name\), so it was discarded\./);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#notices button:text('Download it')")]);
+  assert.equal(await readFile(await download.path(), "utf8"), '{"version":1,"games":[{"id":3}]}');
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  await waitForMoves(page, 2);
+  assert.deepEqual(await openArchive(page), []);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("past the bound the oldest game is dropped, with a notice", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await page.evaluate(
+    ({ key, limit }) => {
+      const games = [];
+      for (let i = 0; i < limit; i += 1) {
+        const date = new Date(Date.UTC(2020, 0, 1) + (limit - i) * 60_000).toISOString();
+        games.push({ id: `old-${i}`, date, game: { map: "18AAAA", variant: "othello", moves: "" }, players: ["Black", "White"], seat: "hotseat", result: "", state: "abandoned" });
+      }
+      localStorage.setItem(key, JSON.stringify({ version: 1, games }));
+    },
+    { key: ARCHIVE_KEY, limit: ARCHIVE_LIMIT },
+  );
+  await reload(page);
+  await setMode(page, "hotseat");
+  await play(page, await someMoves(page, 2));
+  await newGame(page);
+  await waitForNotice(page, /Your saved games keep at most/);
+  assert.match(await noticeText(page), new RegExp(`Your saved games keep at most ${ARCHIVE_LIMIT}: the oldest game, of 2020-01-01, was dropped from them\\.`));
+  const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).games, ARCHIVE_KEY);
+  assert.equal(kept.length, ARCHIVE_LIMIT);
+  assert.equal(kept[0].game.variant, "mapello");
+  assert.ok(!kept.some((g) => g.id === `old-${ARCHIVE_LIMIT - 1}`), "the oldest went");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("two tabs: a game another tab saved is kept before this tab saves over it", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  const ours = await someMoves(page, 3);
+  await play(page, ours);
+  // A second tab of the same browser starts on the saved game, and plays another.
+  const other = await page.context().newPage();
+  await other.goto(env.site.url);
+  await other.waitForSelector("body[data-ready]");
+  assert.deepEqual(await moveList(other), ours);
+  await newGame(other);
+  const theirs = await someMoves(other, 2, 2);
+  await play(other, theirs);
+  // The first tab plays on its own game: the second tab's is kept first.
+  const [next] = (await gameState(page, DEFAULT_MAP, ours.join(""))).legal;
+  await clickSquare(page, next);
+  await waitForMoves(page, 4);
+  await waitForNotice(page, /A game another tab saved/);
+  assert.match(await noticeText(page), /A game another tab saved was about to be saved over by this one: it is kept in your saved games\./);
+  await page.click("#notices button:text('Show saved games')");
+  await page.waitForSelector("#archive[open]");
+  const games = await listed(page);
+  assert.deepEqual(games[0], { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 2 moves." });
+  // The second tab, reloaded, has the game saved last, and its own a click away.
+  await reload(other);
+  assert.deepEqual(await moveList(other), [...ours, next]);
+  await openArchive(other);
+  await clickEntry(other, 0, "Open");
+  await waitForMoves(other, 2);
+  assert.deepEqual(await moveList(other), theirs);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`the saved games fit and work on a ${screen}, ${colorScheme}`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await setMode(page, "hotseat");
+      await loadMoves(page, WHOLE_GAME);
+      await page.waitForSelector("#result:not([hidden])");
+      await newGame(page);
+      await play(page, await someMoves(page, 5, 1));
+      const unfolded = await openSettings(page);
+      await page.selectOption("#variant", "troll");
+      if (unfolded) await page.click("#settings-toggle");
+      await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+      await page.evaluate(() => scrollTo(0, 0));
+      assert.equal(await page.isVisible("#open-archive"), true);
+      // By the keyboard: the button, then the dialog's first control.
+      await page.focus("#open-archive");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("#archive[open]");
+      const games = await listed(page);
+      assert.equal(games.length, 2);
+      await page.waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+      await page.screenshot({ path: `${screenshots}/archive-${screen}-${colorScheme}.png` });
+      const box = await page.$eval("#archive", (d) => d.getBoundingClientRect().toJSON());
+      const width = options.viewport.width;
+      assert.ok(box.left >= 0 && box.right <= width, `the dialog spans ${box.left} to ${box.right} of ${width}`);
+      const overflow = await page.$eval("#archive", (d) => d.scrollWidth - d.clientWidth);
+      assert.ok(overflow <= 0, `the dialog is ${overflow}px wider than its box`);
+      for (const label of ["Open", "Export", "Delete"]) {
+        assert.equal(await page.isVisible(`#archive-list li:nth-child(1) .archive-actions button:text("${label}")`), true, label);
+      }
+      await clickEntry(page, 1, "Open");
+      await waitForMoves(page, WHOLE_GAME.length / 2);
+      assert.equal(await page.isVisible("#result"), true, "the finished game shows its result");
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+}

@@ -1,0 +1,238 @@
+// The archive of saved games: exactly the shape written, anything else
+// dropped with a reason; newest first, bounded, a continued game replacing
+// the one it continues; its export text read back.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  ARCHIVE_KEY,
+  ARCHIVE_LIMIT,
+  addEntry,
+  archiveProblem,
+  continuesGame,
+  decodeArchive,
+  droppedNotice,
+  encodeArchive,
+  exportText,
+  ggfRecord,
+  parseExport,
+  readArchive,
+  removeEntry,
+  withEntry,
+} from "../../www/js/archive.js";
+import { loadWasm } from "./wasm.mjs";
+
+const wasm = await loadWasm();
+const MAP = "18EwAAAAMAABIAABJRhCAAQAA";
+
+function memory(initial = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => items.set(k, String(v)),
+    removeItem: (k) => items.delete(k),
+    items,
+  };
+}
+
+let serial = 0;
+function entry(moves, date = "2026-11-26T10:00:00.000Z", more = {}) {
+  serial += 1;
+  return {
+    id: `id-${serial}`,
+    date,
+    game: { map: MAP, variant: "mapello", moves },
+    players: ["Black (you)", "White (computer, level 4)"],
+    seat: "black",
+    result: "",
+    state: "abandoned",
+    ...more,
+  };
+}
+
+test("an archive reads back as it was written", () => {
+  const games = [entry("c5c4", "2026-11-26T11:00:00.000Z"), entry("d6", "2026-11-25T09:00:00.000Z", { state: "finished", result: "You won 40 to 24." })];
+  assert.deepEqual(decodeArchive(encodeArchive(games)), { value: games });
+});
+
+test("a damaged archive is refused with a sentence per rule", () => {
+  const good = entry("c5");
+  const cases = [
+    ["not json", "it is not valid JSON"],
+    [JSON.stringify([]), "its format is unknown"],
+    [JSON.stringify({ version: 2, games: [] }), "its format is unknown"],
+    [JSON.stringify({ version: 1, games: {} }), "its list of games is damaged"],
+    [JSON.stringify({ version: 1, games: Array(ARCHIVE_LIMIT + 1).fill(good) }), `it holds more than ${ARCHIVE_LIMIT} games`],
+    [encodeArchive([good, { ...good, id: "" }]), "game 2 is damaged: its id is not a name"],
+    [encodeArchive([{ ...good, date: "yesterday" }]), "game 1 is damaged: its date is not a date"],
+    [encodeArchive([{ ...good, game: null }]), "game 1 is damaged: its game is damaged"],
+    [encodeArchive([{ ...good, game: { ...good.game, map: 7 } }]), "game 1 is damaged: its map is not a map code"],
+    [encodeArchive([{ ...good, game: { ...good.game, moves: "x".repeat(601) } }]), "game 1 is damaged: its moves are not a transcript"],
+    [encodeArchive([{ ...good, players: ["one"] }]), "game 1 is damaged: its players are damaged"],
+    [encodeArchive([{ ...good, seat: "robot" }]), "game 1 is damaged: who played it is unknown"],
+    [encodeArchive([{ ...good, result: 3 }]), "game 1 is damaged: its result is not a sentence"],
+    [encodeArchive([{ ...good, state: "lost" }]), "game 1 is damaged: its state is neither finished nor abandoned"],
+    [encodeArchive([good, good]), "two of its games have the same id"],
+  ];
+  for (const [text, error] of cases) assert.deepEqual(decodeArchive(text), { error }, text.slice(0, 60));
+  assert.equal(archiveProblem({ version: 1, games: [] }), null);
+});
+
+test("a damaged archive in storage is dropped with a notice, its text kept", () => {
+  const storage = memory({ [ARCHIVE_KEY]: "{broken" });
+  const read = readArchive(storage);
+  assert.deepEqual(read.entries, []);
+  assert.equal(read.notice, "Your archive of saved games could not be read (it is not valid JSON), so it was discarded.");
+  assert.equal(read.text, "{broken");
+  assert.equal(storage.items.has(ARCHIVE_KEY), false);
+  // Adding a game says so too, and the game goes in.
+  storage.items.set(ARCHIVE_KEY, "[]");
+  const added = addEntry(storage, entry("c5"));
+  assert.match(added.notice, /its format is unknown/);
+  assert.equal(added.text, "[]");
+  assert.equal(readArchive(storage).entries.length, 1);
+});
+
+test("a game that continues another is one game; others are new games", () => {
+  const a = { map: MAP, variant: "mapello", moves: "c5c4" };
+  assert.ok(continuesGame({ ...a, moves: "c5 c4 b3" }, a));
+  assert.ok(continuesGame(a, a));
+  assert.ok(!continuesGame({ ...a, moves: "c5" }, a));
+  assert.ok(!continuesGame({ ...a, moves: "c5b3" }, a));
+  assert.ok(!continuesGame({ ...a, variant: "othello" }, a));
+  assert.ok(!continuesGame({ ...a, map: "18E" }, a));
+});
+
+test("games go in newest first; a continued game replaces the one it continues", () => {
+  let entries = [];
+  const old = entry("c5", "2026-11-20T10:00:00.000Z");
+  const other = entry("d6", "2026-11-22T10:00:00.000Z");
+  entries = withEntry(entries, other).entries;
+  entries = withEntry(entries, old).entries;
+  assert.deepEqual(entries.map((e) => e.id), [other.id, old.id]);
+  const later = entry("c5c4", "2026-11-23T10:00:00.000Z");
+  const change = withEntry(entries, later);
+  assert.equal(change.replaced, old);
+  assert.deepEqual(change.entries.map((e) => e.id), [later.id, other.id]);
+  // A game the archive already holds all of changes nothing.
+  const again = withEntry(change.entries, entry("c5", "2026-11-24T10:00:00.000Z"));
+  assert.equal(again.added, false);
+  assert.equal(again.entries, change.entries);
+});
+
+test("past the bound the oldest game is dropped, and the notice says so", () => {
+  let entries = [];
+  for (let i = 0; i < ARCHIVE_LIMIT; i += 1) {
+    const day = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
+    entries = withEntry(entries, { ...entry("c5"), game: { map: `map${i}`, variant: "othello", moves: "" }, date: day }).entries;
+  }
+  assert.equal(entries.length, ARCHIVE_LIMIT);
+  const oldest = entries.at(-1);
+  const change = withEntry(entries, entry("c5", "2026-12-01T00:00:00.000Z"));
+  assert.equal(change.entries.length, ARCHIVE_LIMIT);
+  assert.deepEqual(change.dropped, [oldest]);
+  assert.equal(change.entries[0].game.moves, "c5");
+  assert.equal(droppedNotice(change.dropped), `Your saved games keep at most ${ARCHIVE_LIMIT}: the oldest game, of 2026-01-01, was dropped from them.`);
+});
+
+test("games are added to and removed from storage", () => {
+  const storage = memory();
+  const a = entry("c5");
+  assert.equal(addEntry(storage, a).stored, true);
+  assert.deepEqual(readArchive(storage).entries, [a]);
+  assert.equal(removeEntry(storage, "nobody"), null);
+  assert.deepEqual(removeEntry(storage, a.id), a);
+  assert.deepEqual(readArchive(storage).entries, []);
+  // A browser that refuses storage is told back.
+  const full = { ...memory(), setItem: () => { throw new Error("quota"); } };
+  assert.equal(addEntry(full, entry("d6")).stored, false);
+});
+
+test("the export text reads back, and bad blocks are skipped with a sentence", () => {
+  const games = [
+    entry("c5c4", "2026-11-26T11:00:00.000Z", { state: "finished", result: "You won 40 to 24." }),
+    entry("", "2026-11-25T11:00:00.000Z", { seat: "hotseat", players: ["Black", "White"] }),
+  ];
+  const text = exportText(games, (e) => (e.game.moves ? "(;GM[Othello];)" : null));
+  assert.match(text, /^Mapello game\ndate: 2026-11-26T11:00:00.000Z\ngame: mapello\nmap: 18EwAAAAMAABIAABJRhCAAQAA\nmoves: c5c4\n/);
+  assert.match(text, /\nresult: You won 40 to 24\.\nggf: \(;GM\[Othello\];\)\n\nMapello game\n/);
+  const { games: read, problems } = parseExport(`${text}\nMapello game\ngame: othello\nmoves: f5\n\nMapello game\nmap: ${MAP}\nseat: robot\n`, 0);
+  assert.deepEqual(
+    read.map(({ date, game, players, seat }) => ({ date, game, players, seat })),
+    [...games.map(({ date, game, players, seat }) => ({ date, game, players, seat })), { date: new Date(0).toISOString(), game: { map: MAP, variant: "mapello", moves: "" }, players: ["Black", "White"], seat: "hotseat" }],
+  );
+  assert.deepEqual(problems, ["Game 3 of the file was skipped: it has no map."]);
+  assert.deepEqual(parseExport("hello").problems, ["The file holds no saved game: each starts with a line “Mapello game”."]);
+});
+
+test("an Othello game's GGF record has the start, the moves and the rules' result", () => {
+  const game = new wasm.Game({ variant: "othello" });
+  const start = game.snapshot().cells;
+  // The first legal move each turn, to the end: a pass when none is legal.
+  for (let snap = game.snapshot(); snap.status !== "gameOver"; snap = game.snapshot()) game.play(snap.legal[0] ?? "pass");
+  const snap = game.snapshot();
+  const text = ggfRecord({
+    date: "2026-11-26T11:00:05.123Z",
+    players: ["Black (you)", "White [x]"],
+    start,
+    size: 8,
+    moves: snap.moves,
+    score: snap.status === "gameOver" ? snap.score : null,
+  });
+  game.free();
+  const board = "---------------------------O*------*O---------------------------";
+  assert.ok(text.startsWith(`(;GM[Othello]PC[Mapello]DT[2026.11.26_11:00:05.UTC]PB[Black (you)]PW[White x]`), text);
+  assert.ok(text.includes(`TY[8]BO[8 ${board} *]B[d3]`), text);
+  assert.ok(text.endsWith(";)"));
+  if (snap.status === "gameOver") {
+    const diff = snap.score[0] - snap.score[1];
+    assert.ok(text.includes(`RE[${diff > 0 ? "+" : ""}${diff}.000]`), text);
+  }
+  // An unfinished game has no result.
+  assert.ok(!ggfRecord({ date: "2026-11-26T11:00:05Z", players: ["a", "b"], start, size: 8, moves: ["f5"], score: null }).includes("RE["));
+});
+
+test("a saved record is another tab's unless this tab wrote it or started from it", async () => {
+  const { foreignRecord } = await import("../../www/js/archive-hooks.js");
+  const { encodeSave, DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const record = { settings: DEFAULT_SETTINGS, game: { map: MAP, variant: "mapello", moves: "c5" }, match: null, phase: "play" };
+  const ours = encodeSave({ ...record, tab: "a" });
+  const theirs = encodeSave({ ...record, tab: "b" });
+  const untagged = encodeSave(record);
+  assert.equal(foreignRecord(ours, "a", null), null);
+  assert.deepEqual(foreignRecord(theirs, "a", null).game, record.game);
+  assert.deepEqual(foreignRecord(untagged, "a", null).game, record.game);
+  assert.equal(foreignRecord(theirs, "a", theirs), null);
+  assert.equal(foreignRecord(null, "a", null), null);
+  assert.equal(foreignRecord("{oops", "a", null), null);
+});
+
+test("an entry is what the rules say of the game: its state, result and players", async () => {
+  const { entryOf } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const record = (moves, settings = DEFAULT_SETTINGS) => ({ settings, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play" });
+  assert.equal(entryOf(wasm.Game, record("")), null);
+  assert.equal(entryOf(wasm.Game, record("a1a1")), null, "moves the rules refuse");
+  const started = entryOf(wasm.Game, record("c5c4"), Date.UTC(2026, 10, 26));
+  assert.equal(started.date, "2026-11-26T00:00:00.000Z");
+  assert.deepEqual(started.game, { map: MAP, variant: "mapello", moves: "c5c4" });
+  // The archive keeps a game's moves as the rules write them, so a pass
+  // has one spelling and a game that continues another is found as such.
+  const spelled = entryOf(wasm.Game, record("c5 C4"));
+  assert.equal(spelled.game.moves, "c5c4");
+  assert.ok(continuesGame({ ...spelled.game, moves: "c5c4b3" }, spelled.game));
+  assert.equal(started.state, "abandoned");
+  assert.equal(started.result, "");
+  assert.equal(started.seat, "black");
+  assert.equal(started.players[0], "Black (you)");
+  assert.match(started.players[1], /^White \(computer, level 4/);
+  const whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+  const game = new wasm.Game({ map: MAP, moves: whole });
+  const { score } = game.snapshot();
+  game.free();
+  const finished = entryOf(wasm.Game, record(whole, { ...DEFAULT_SETTINGS, mode: "hotseat" }));
+  assert.equal(finished.state, "finished");
+  assert.deepEqual(finished.players, ["Black", "White"]);
+  assert.equal(finished.seat, "hotseat");
+  const [black, white] = score;
+  assert.equal(finished.result, black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`);
+});

@@ -1,0 +1,147 @@
+// @ts-check
+// The archive's writes for the play page (archive-hooks.js loads this
+// module after the first screen): a game's entry as the rules read it, put
+// into the archive with a notice for whatever went wrong, and a saved game
+// opened on the board.
+import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
+import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
+import { playersOf, settingsFor } from "./share.js";
+
+/** @typedef {import("./archive-hooks.js").ArchiveDeps} ArchiveDeps */
+/** @typedef {import("./archive-hooks.js").PlayRecord} PlayRecord */
+
+/**
+ * The archive entry of a saved record, as the rules read its game (its
+ * state and result), dated `now`; null when it has no move or does not open.
+ * @param {ArchiveDeps["Game"]} Game
+ * @param {PlayRecord} record
+ * @param {number} [now]
+ * @returns {import("./archive.js").Entry | null}
+ */
+export function entryOf(Game, { settings, game, match, phase }, now = Date.now()) {
+  if (!game.moves) return null;
+  let snap;
+  let canonical;
+  try {
+    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, moves: game.moves });
+    snap = replayed.snapshot();
+    canonical = replayed.transcript();
+    replayed.free();
+  } catch {
+    return null;
+  }
+  if (!snap.moves.length) return null;
+  /** @type {import("./flow.js").Flow} */
+  const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
+  const over = snap.status === "gameOver";
+  return {
+    id: newId(now),
+    date: new Date(now).toISOString(),
+    game: { map: game.map, variant: snap.variant, moves: canonical },
+    players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
+    seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
+    result: over ? resultLine(flow, snap) : "",
+    state: over ? "finished" : "abandoned",
+  };
+}
+
+/**
+ * Saves `text` as the file `name`.
+ * @param {string} text
+ * @param {string} name
+ */
+export function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  // The download has started from the URL by the time a task later.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/**
+ * Puts `entry` in the archive, saying what went wrong (a damaged archive
+ * dropped, the oldest games dropped past the bound, a refused write) with
+ * the data a download away. The answer of addEntry.
+ * @param {ArchiveDeps} deps
+ * @param {import("./archive.js").Entry} entry
+ */
+export function archive({ storage, notify }, entry) {
+  const change = addEntry(storage, entry);
+  if (change.notice) notify(change.notice, { key: "archive-damaged", action: downloadAction(change.text ?? "", "mapello-saved-games.json") });
+  if (change.dropped.length) {
+    notify(droppedNotice(change.dropped), { key: "archive-full", action: downloadAction(exportText(change.dropped), "mapello-dropped-games.txt") });
+  }
+  if (!change.stored) {
+    notify("A game could not be kept in your saved games: this browser refuses the page more storage (it may be full).", {
+      key: "archive-unsaved",
+      action: downloadAction(exportText([entry]), "mapello-game.txt"),
+    });
+  }
+  return change;
+}
+
+/**
+ * @param {string} text
+ * @param {string} name
+ */
+function downloadAction(text, name) {
+  return { label: "Download it", run: () => download(text, name) };
+}
+
+/**
+ * Puts the game of `record` in the archive (finished, or abandoned when
+ * it is not): a game a change put aside.
+ * @param {ArchiveDeps} deps
+ * @param {PlayRecord} record
+ */
+export function putAside(deps, record) {
+  const entry = entryOf(deps.Game, record);
+  return entry ? archive(deps, entry) : null;
+}
+
+/**
+ * Keeps `other`, the game another tab saved, unless `game` (this tab's,
+ * about to be saved over it) continues it; says so, with `open` to show
+ * the saved games.
+ * @param {ArchiveDeps} deps
+ * @param {PlayRecord} other
+ * @param {import("./archive.js").GameRecord} game
+ * @param {() => void} open
+ */
+export function keepForeign(deps, other, game, open) {
+  if (!other.game.moves || continuesGame(game, other.game)) return;
+  const change = putAside(deps, other);
+  if (change?.added && !change.replaced) {
+    deps.notify("A game another tab saved was about to be saved over by this one: it is kept in your saved games.", {
+      key: "other-tab",
+      action: { label: "Show saved games", run: open },
+    });
+  }
+}
+
+/**
+ * Puts archived `entry` on the board of `ctrl` (play-ctrl.js) at its last
+ * position, played as it was (share.js `settingsFor` its seat), the game
+ * it replaces put aside with a way back.
+ * @param {any} ctrl
+ * @param {import("./archive.js").Entry} entry
+ */
+export function openEntry(ctrl, entry) {
+  const before = ctrl.toBringBack();
+  const settings = settingsFor(entry.seat, ctrl.flow.settings);
+  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null });
+  ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
+  ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
+}
+
+/**
+ * Says at once when the archive is damaged, dropping it with its text a
+ * download away.
+ * @param {ArchiveDeps} deps
+ */
+export function checkArchive(deps) {
+  const { notice, text } = readArchive(deps.storage);
+  if (notice) deps.notify(notice, { key: "archive-damaged", action: downloadAction(text ?? "", "mapello-saved-games.json") });
+}

@@ -1,0 +1,352 @@
+// @ts-check
+// The dialog of saved games (archive.js's archive), loaded on first use: a
+// list, newest first, of each game's date, game and size, a thumbnail of
+// its board, its players, result and state, with Open, Export and Delete;
+// Export all and Import for the whole archive. What each game is (its
+// size, position, state and result) is read from the wasm Game replaying
+// it, never worked out here.
+import { ARCHIVE_LIMIT, exportText, ggfRecord, parseExport, readArchive, removeEntry } from "./archive.js";
+import { archive, download } from "./archive-store.js";
+import { resultLine } from "./flow.js";
+import { gameById } from "./games.js";
+import { render } from "./render.js";
+import { settingsFor } from "./share.js";
+import { fromGame } from "./state.js";
+import { DEFAULT_SETTINGS } from "./storage.js";
+
+/** @typedef {import("./archive.js").Entry} Entry */
+/** @typedef {import("./archive-hooks.js").ArchiveDeps & { openEntry: (entry: Entry) => void }} ViewDeps */
+/** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+let wired = false;
+
+// The dialog and its styles, added to the page on first use: the first
+// screen, which has a budget, has no use for them.
+const MARKUP = `<div class="help-head"><h2 id="archive-title">Saved games</h2>
+<button type="button" id="close-archive" class="dismiss" aria-label="Close">×</button></div>
+<p id="archive-about" class="archive-about"></p>
+<div class="archive-tools"><button type="button" id="archive-export-all">Export all</button>
+<button type="button" id="archive-import">Import…</button>
+<input type="file" id="archive-file" accept=".txt,text/plain" hidden /></div>
+<div class="archive-status"><p id="archive-said" role="status"></p><button type="button" id="archive-action" hidden></button></div>
+<p id="archive-empty" class="archive-empty" hidden>No saved games yet: a game goes here when it ends, or when a new game puts it aside.</p>
+<ol id="archive-list" class="archive-list" aria-labelledby="archive-title"></ol>`;
+const STYLES = `.archive-about,
+.archive-empty {
+  margin: 0.4rem 0;
+  color: var(--muted);
+  font-size: 0.9rem;
+}
+
+.archive-tools,
+.archive-status,
+.archive-actions {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem;
+}
+
+.archive-status p {
+  margin: 0.3rem 0;
+}
+
+.archive-list {
+  display: grid;
+  gap: 0.5rem;
+  margin: 0.5rem 0 0;
+  padding: 0;
+  list-style: none;
+}
+
+.archive-item {
+  display: grid;
+  grid-template-columns: 4.5rem 1fr auto;
+  align-items: center;
+  gap: 0.4rem 0.75rem;
+  padding: 0.5rem;
+  border: 1px solid var(--panel-edge);
+  border-radius: 0.5rem;
+}
+
+.archive-thumb {
+  width: 4.5rem;
+  height: 4.5rem;
+  color: var(--board-label);
+}
+
+.archive-text p {
+  margin: 0.1rem 0;
+  overflow-wrap: anywhere;
+}
+
+.archive-title {
+  font-weight: 600;
+}
+
+.archive-date,
+.archive-players {
+  color: var(--muted);
+  font-size: 0.85rem;
+}
+
+.archive-abandoned {
+  font-style: italic;
+}
+
+@media (max-width: 760px) {
+  .archive-item {
+    grid-template-columns: 4rem 1fr;
+  }
+
+  .archive-thumb {
+    width: 4rem;
+    height: 4rem;
+  }
+
+  .archive-actions {
+    grid-column: 1 / -1;
+  }
+
+  .archive-actions button,
+  .archive-tools button,
+  .archive-status button {
+    min-height: 2.75rem;
+  }
+}
+`;
+
+/** The dialog, made on first use. */
+function createDialog() {
+  const dialog = document.createElement("dialog");
+  dialog.id = "archive";
+  dialog.className = "help archive";
+  dialog.setAttribute("aria-labelledby", "archive-title");
+  dialog.innerHTML = MARKUP;
+  const style = document.createElement("style");
+  style.textContent = STYLES;
+  document.head.append(style);
+  document.body.append(dialog);
+  return dialog;
+}
+
+/**
+ * Shows the dialog over the page, its list read afresh from storage.
+ * @param {ViewDeps} deps
+ */
+export function showArchive(deps) {
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("archive") ?? createDialog());
+  if (!wired) {
+    wired = true;
+    wire(deps, dialog);
+  }
+  say("");
+  if (!dialog.open) dialog.showModal();
+  fill(deps);
+}
+
+/**
+ * @param {ViewDeps} deps
+ * @param {HTMLDialogElement} dialog
+ */
+function wire(deps, dialog) {
+  $("archive-about").textContent = `Every finished game, and every game put aside unfinished, newest first. The newest ${ARCHIVE_LIMIT} are kept.`;
+  $("close-archive").addEventListener("click", () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener("click", (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  $("archive-export-all").addEventListener("click", () => {
+    const { entries } = readArchive(deps.storage);
+    download(exportText(entries, (e) => ggfOf(deps, e)), "mapello-saved-games.txt");
+    say(`${count(entries.length)} exported.`);
+  });
+  const file = /** @type {HTMLInputElement} */ ($("archive-file"));
+  $("archive-import").addEventListener("click", () => file.click());
+  file.addEventListener("change", async () => {
+    const chosen = file.files?.[0];
+    file.value = "";
+    if (!chosen) return;
+    say(importText(deps, await chosen.text()));
+    fill(deps);
+  });
+}
+
+/**
+ * "1 game", "3 games".
+ * @param {number} n
+ */
+const count = (n) => `${n} ${n === 1 ? "game" : "games"}`;
+
+/**
+ * Says `text` in the dialog's status line, with a button doing `action` when given.
+ * @param {string} text
+ * @param {{ label: string, run: () => void } | null} [action]
+ */
+function say(text, action = null) {
+  $("archive-said").textContent = text;
+  const button = $("archive-action");
+  button.hidden = !action;
+  button.textContent = action?.label ?? "";
+  button.onclick = action ? action.run : null;
+}
+
+/**
+ * The snapshot of an entry's game, replayed by the rules, and of its
+ * start; null when it no longer opens, `error` saying why.
+ * @param {ViewDeps} deps
+ * @param {Entry} entry
+ * @param {{ error?: string }} [why]
+ * @returns {{ snap: Snapshot, start: Snapshot } | null}
+ */
+function replay({ Game }, { game }, why = {}) {
+  try {
+    const variant = /** @type {import("../mapello.d.ts").Variant} */ (game.variant);
+    const played = new Game({ variant, map: game.map, moves: game.moves });
+    const first = new Game({ variant, map: game.map });
+    const shots = { snap: played.snapshot(), start: first.snapshot() };
+    played.free();
+    first.free();
+    return shots;
+  } catch (err) {
+    why.error = err instanceof Error ? err.message : String(err);
+    return null;
+  }
+}
+
+/**
+ * The GGF record of an 8 x 8 Othello game, null for any other.
+ * @param {ViewDeps} deps
+ * @param {Entry} entry
+ */
+function ggfOf(deps, entry) {
+  const shots = entry.game.variant === "othello" ? replay(deps, entry) : null;
+  if (!shots || shots.snap.size !== 8) return null;
+  const { snap, start } = shots;
+  return ggfRecord({ ...entry, start: start.cells, size: 8, moves: snap.moves, score: snap.status === "gameOver" ? snap.score : null });
+}
+
+/**
+ * The date as the reader's locale writes it.
+ * @param {string} iso
+ */
+const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Fills the list from storage.
+ * @param {ViewDeps} deps
+ */
+function fill(deps) {
+  const { entries, notice } = readArchive(deps.storage);
+  if (notice) say(notice);
+  const list = $("archive-list");
+  list.replaceChildren(...entries.map((entry) => item(deps, entry)));
+  $("archive-empty").hidden = entries.length > 0;
+  for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
+}
+
+/**
+ * A button whose name ends with what it acts on, hidden but read aloud.
+ * @param {string} label
+ * @param {string} about
+ * @param {() => void} run
+ */
+function button(label, about, run) {
+  const b = document.createElement("button");
+  b.type = "button";
+  const hidden = Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` ${about}` });
+  b.append(label, hidden);
+  b.addEventListener("click", run);
+  return b;
+}
+
+/**
+ * The list item of `entry`.
+ * @param {ViewDeps} deps
+ * @param {Entry} entry
+ */
+function item(deps, entry) {
+  const li = document.createElement("li");
+  li.className = "archive-item";
+  const shots = replay(deps, entry);
+  const name = gameById(entry.game.variant)?.name ?? entry.game.variant;
+  const size = shots ? ` ${shots.snap.size} x ${shots.snap.size}` : "";
+  const canvas = document.createElement("canvas");
+  canvas.className = "archive-thumb";
+  canvas.setAttribute("aria-hidden", "true");
+  if (shots) {
+    const board = { ...fromGame(shots.snap), showLegal: false, interactive: false, lastMove: -1, flipped: [] };
+    /** @type {any} */ (canvas).draw = () => render(canvas, board);
+  }
+  const text = document.createElement("div");
+  text.className = "archive-text";
+  const moves = shots?.snap.moves.length ?? 0;
+  const state = entry.state === "finished" ? entry.result : `Abandoned after ${moves} ${moves === 1 ? "move" : "moves"}.`;
+  const lines = [
+    [`${name}${size}`, "archive-title"],
+    [when(entry.date), "archive-date"],
+    [`${entry.players[0]} vs ${entry.players[1]}`, "archive-players"],
+    [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
+  ];
+  for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
+  const about = `the ${name} game of ${when(entry.date)}`;
+  const actions = document.createElement("div");
+  actions.className = "archive-actions";
+  const open = button("Open", about, () => {
+    /** @type {HTMLDialogElement} */ ($("archive")).close();
+    deps.openEntry(entry);
+  });
+  open.disabled = !shots;
+  const exported = button("Export", about, () => download(exportText([entry], (e) => ggfOf(deps, e)), `mapello-game-${entry.date.slice(0, 10)}.txt`));
+  actions.append(open, exported, button("Delete", about, () => remove(deps, entry, about)));
+  li.append(canvas, text, actions);
+  return li;
+}
+
+/**
+ * Deletes `entry`, with a way to take it back.
+ * @param {ViewDeps} deps
+ * @param {Entry} entry
+ * @param {string} about
+ */
+function remove(deps, entry, about) {
+  removeEntry(deps.storage, entry.id);
+  fill(deps);
+  const undo = () => {
+    archive(deps, entry);
+    fill(deps);
+    say(`Brought back ${about}.`);
+  };
+  say(`Deleted ${about}.`, { label: "Undo", run: undo });
+  $("archive-action").focus();
+}
+
+/**
+ * Reads an export text into the archive, each game checked by the rules:
+ * what it did, in a sentence or more.
+ * @param {ViewDeps} deps
+ * @param {string} text
+ */
+export function importText(deps, text) {
+  const { games, numbers, problems } = parseExport(text);
+  let added = 0;
+  let known = 0;
+  for (const [i, entry] of games.entries()) {
+    const why = { error: `it is not a game of the board: ${entry.game.variant}` };
+    const shots = replay(deps, entry, why);
+    if (!shots || shots.snap.variant !== entry.game.variant) {
+      problems.push(`Game ${numbers[i]} of the file was skipped: ${why.error}.`);
+      continue;
+    }
+    const over = shots.snap.status === "gameOver";
+    /** @type {import("./flow.js").Flow} */
+    const flow = { settings: /** @type {any} */ (settingsFor(entry.seat, { ...DEFAULT_SETTINGS })), match: null, phase: "play" };
+    const checked = { ...entry, state: over ? "finished" : "abandoned", result: over ? resultLine(flow, shots.snap) : "" };
+    if (archive(deps, /** @type {Entry} */ (checked)).added) added += 1;
+    else known += 1;
+  }
+  const parts = [`${count(added)} imported.`];
+  if (known) parts.push(`${count(known)} ${known === 1 ? "was" : "were"} saved already.`);
+  return [...parts, ...problems].join(" ");
+}

@@ -1,0 +1,322 @@
+// @ts-check
+// The archive of saved games: every finished game of the board, and every
+// game put aside unfinished (marked abandoned), newest first, as one JSON
+// record in localStorage under its own key. It goes through storage.js's
+// guard as the saved game does: a record that breaks a rule of the schema
+// below is dropped whole with a notice, its text kept for the player to
+// download. Plain data and pure functions, but for the three that read and
+// write the storage they are handed; the rules of each game (is the map
+// legal, the moves, the result) are the wasm module's, asked by the callers.
+//
+// The export text holds one game per block (see `exportText`), with the
+// map code, game and transcript a share link carries, and for 8 x 8 Othello
+// a GGF line, the record Othello servers and their tools read.
+
+import { catalogue, rules } from "./catalogue.js";
+import { loadRecord, storeRecord } from "./storage.js";
+
+/** The localStorage key. */
+export const ARCHIVE_KEY = "mapello.archive";
+/** The most games the archive keeps: past it, the oldest is dropped. */
+export const ARCHIVE_LIMIT = 200;
+const VERSION = 1;
+
+/** @typedef {{ map: string, variant: string, moves: string }} GameRecord */
+/**
+ * A game in the archive. `players` are the two sides as the result names
+ * them (black first), `seat` who played them as a share link says it
+ * (share.js `playersOf`), `result` the rules' result ("" until the end).
+ * @typedef {{
+ *   id: string,
+ *   date: string,
+ *   game: GameRecord,
+ *   players: [string, string],
+ *   seat: string,
+ *   result: string,
+ *   state: "finished" | "abandoned",
+ * }} Entry
+ */
+
+const SEATS = ["hotseat", "black", "white", "watch"];
+const STATES = ["finished", "abandoned"];
+/** @param {unknown} v */
+const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * @param {unknown} v
+ * @param {number} max
+ * @returns {v is string}
+ */
+const isText = (v, max) => typeof v === "string" && v.length <= max;
+/** @param {unknown} v */
+const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v));
+
+/**
+ * What is wrong with one entry, or null when it fits.
+ * @param {any} e
+ */
+export function entryProblem(e) {
+  if (!isRecord(e)) return "it is not a record";
+  if (!isText(e.id, 40) || e.id === "") return "its id is not a name";
+  if (!isDate(e.date)) return "its date is not a date";
+  if (!isRecord(e.game)) return "its game is damaged";
+  if (!isText(e.game.map, catalogue().maxCodeChars)) return "its map is not a map code";
+  if (!isText(e.game.variant, 16)) return "its game is not a name";
+  if (!isText(e.game.moves, 600)) return "its moves are not a transcript";
+  if (!Array.isArray(e.players) || e.players.length !== 2 || !e.players.every((/** @type {unknown} */ p) => isText(p, 80))) return "its players are damaged";
+  if (!SEATS.includes(e.seat)) return "who played it is unknown";
+  if (!isText(e.result, 120)) return "its result is not a sentence";
+  if (!STATES.includes(e.state)) return "its state is neither finished nor abandoned";
+  return null;
+}
+
+// The schema of the archive record, read in order, each rule with what it
+// checks for the notice.
+/** @type {[string | ((d: any) => string), (d: any) => boolean][]} */
+const RULES = [
+  ["its format is unknown", (d) => isRecord(d) && d.version === VERSION],
+  ["its list of games is damaged", (d) => Array.isArray(d.games)],
+  [`it holds more than ${ARCHIVE_LIMIT} games`, (d) => d.games.length <= ARCHIVE_LIMIT],
+  [(d) => `game ${d.games.findIndex(entryProblem) + 1} is damaged: ${entryProblem(d.games.find(entryProblem))}`, (d) => !d.games.some(entryProblem)],
+  ["two of its games have the same id", (d) => new Set(d.games.map((/** @type {Entry} */ e) => e.id)).size === d.games.length],
+];
+
+/**
+ * What is wrong with a parsed archive record, or null when it fits.
+ * @param {unknown} data
+ */
+export function archiveProblem(data) {
+  for (const [problem, holds] of RULES) {
+    if (!holds(data)) return typeof problem === "function" ? problem(data) : problem;
+  }
+  return null;
+}
+
+/**
+ * The archive's entries from its stored text: `{ value }`, or `{ error }` with what is wrong.
+ * @param {string} text
+ * @returns {{ value?: Entry[], error?: string }}
+ */
+export function decodeArchive(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { error: "it is not valid JSON" };
+  }
+  const error = archiveProblem(data);
+  return error ? { error } : { value: data.games };
+}
+
+/**
+ * The text stored for `entries`.
+ * @param {Entry[]} entries
+ */
+export function encodeArchive(entries) {
+  return JSON.stringify({ version: VERSION, games: entries });
+}
+
+/**
+ * The moves of a transcript, one by one, read by the rules (the archive
+ * keeps transcripts as the wasm Game writes them, so one move has one
+ * spelling).
+ * @param {string} moves
+ */
+export function movesOf(moves) {
+  return rules().linkMoves(moves).moves;
+}
+
+/**
+ * Whether game `later` holds all of game `earlier`: the same game and map,
+ * its moves the same and maybe more.
+ * @param {GameRecord} later
+ * @param {GameRecord} earlier
+ */
+export function continuesGame(later, earlier) {
+  if (later.variant !== earlier.variant || later.map !== earlier.map) return false;
+  const [now, then] = [movesOf(later.moves), movesOf(earlier.moves)];
+  return then.every((move, i) => now[i] === move);
+}
+
+/**
+ * A new entry's id: unique enough among the games of one browser.
+ * @param {number} [now]
+ */
+export function newId(now = Date.now()) {
+  return `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * `entries` with `entry` added in its place by date (newest first): an
+ * entry it continues is replaced, and when an entry holds it already,
+ * nothing changes. Past ARCHIVE_LIMIT the oldest are `dropped`.
+ * `added` says whether `entry` went in, `replaced` the entry it replaced.
+ * @param {Entry[]} entries
+ * @param {Entry} entry
+ * @returns {{ entries: Entry[], added: boolean, replaced: Entry | null, dropped: Entry[] }}
+ */
+export function withEntry(entries, entry) {
+  if (entries.some((e) => continuesGame(e.game, entry.game))) return { entries, added: false, replaced: null, dropped: [] };
+  const replaced = entries.find((e) => continuesGame(entry.game, e.game)) ?? null;
+  const kept = entries.filter((e) => e !== replaced);
+  const at = kept.findIndex((e) => e.date <= entry.date);
+  const all = at < 0 ? [...kept, entry] : [...kept.slice(0, at), entry, ...kept.slice(at)];
+  return { entries: all.slice(0, ARCHIVE_LIMIT), added: true, replaced, dropped: all.slice(ARCHIVE_LIMIT) };
+}
+
+/**
+ * Reads the archive from `storage` through storage.js's guard:
+ * `{ entries, notice, text }`, `notice` saying why a damaged archive was
+ * dropped, its `text` kept to be downloaded.
+ * @param {Storage} storage
+ * @returns {{ entries: Entry[], notice: string | null, text: string | null }}
+ */
+export function readArchive(storage) {
+  const decode = (/** @type {string} */ text) => decodeArchive(text);
+  const { value, notice, text } = loadRecord(storage, ARCHIVE_KEY, decode, "archive of saved games");
+  return { entries: value ?? [], notice, text: notice ? text : null };
+}
+
+/**
+ * Stores `entries`; false when the browser refuses.
+ * @param {Storage} storage
+ * @param {Entry[]} entries
+ */
+export function writeArchive(storage, entries) {
+  return storeRecord(storage, ARCHIVE_KEY, encodeArchive(entries));
+}
+
+/**
+ * Adds `entry` to the archive in `storage` (see withEntry), reading it
+ * afresh so that another tab's games stay. Gives withEntry's answer with
+ * readArchive's `notice` and `text`, and `stored`, false when the browser
+ * refused the write.
+ * @param {Storage} storage
+ * @param {Entry} entry
+ */
+export function addEntry(storage, entry) {
+  const { entries, notice, text } = readArchive(storage);
+  const change = withEntry(entries, entry);
+  const stored = !change.added || writeArchive(storage, change.entries);
+  return { ...change, notice, text, stored };
+}
+
+/**
+ * Removes the entry `id` from the archive in `storage`: the entry removed, or null.
+ * @param {Storage} storage
+ * @param {string} id
+ */
+export function removeEntry(storage, id) {
+  const { entries } = readArchive(storage);
+  const gone = entries.find((e) => e.id === id) ?? null;
+  if (gone) writeArchive(storage, entries.filter((e) => e !== gone));
+  return gone;
+}
+
+/**
+ * What the notice says when the archive is full and `dropped` left it.
+ * @param {Entry[]} dropped
+ */
+export function droppedNotice(dropped) {
+  const dates = dropped.map((e) => e.date.slice(0, 10)).join(", ");
+  const what = dropped.length === 1 ? `the oldest game, of ${dates}, was` : `the ${dropped.length} oldest games, of ${dates}, were`;
+  return `Your saved games keep at most ${ARCHIVE_LIMIT}: ${what} dropped from them.`;
+}
+
+// --- the export text
+
+// One block per game: the first line names it, each other line a field.
+const HEAD = "Mapello game";
+const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "black", "white", "seat", "state", "result", "ggf"]);
+
+/**
+ * The export text of `entries`, one block per game: `Mapello game`, then
+ * `field: value` lines (date, game, map, moves, black, white, seat, state,
+ * result, and `ggf` when `ggfOf(entry)` gives a GGF record), a blank line
+ * after each block.
+ * @param {Entry[]} entries
+ * @param {(entry: Entry) => string | null} [ggfOf]
+ */
+export function exportText(entries, ggfOf = () => null) {
+  return entries
+    .map((e) => {
+      const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`, `moves: ${e.game.moves}`];
+      lines.push(`black: ${e.players[0]}`, `white: ${e.players[1]}`, `seat: ${e.seat}`, `state: ${e.state}`);
+      if (e.result) lines.push(`result: ${e.result}`);
+      const ggf = ggfOf(e);
+      if (ggf) lines.push(`ggf: ${ggf}`);
+      return `${lines.join("\n")}\n`;
+    })
+    .join("\n");
+}
+
+/**
+ * The games of an export text, as entries still to be checked against the
+ * rules (their `state` and `result` are the rules' to say, so they are
+ * left for the caller), and a sentence for each block that could not be
+ * read. A block without a map is refused; a missing date is now, missing
+ * players their colours, a missing seat two players.
+ * @param {string} text
+ * @param {number} [now]
+ * `numbers` gives the block number of each game read.
+ * @returns {{ games: Entry[], numbers: number[], problems: string[] }}
+ */
+export function parseExport(text, now = Date.now()) {
+  /** @type {Record<string, string>[]} */
+  const blocks = [];
+  for (const line of String(text).split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === HEAD) blocks.push({});
+    const match = /^([a-z]+):\s?(.*)$/.exec(trimmed);
+    if (match && blocks.length && FIELDS.includes(/** @type {any} */ (match[1]))) blocks[blocks.length - 1][match[1]] = match[2].trim();
+  }
+  /** @type {Entry[]} */
+  const games = [];
+  const numbers = [];
+  const problems = [];
+  for (const [i, b] of blocks.entries()) {
+    const date = isDate(b.date) ? b.date : new Date(now).toISOString();
+    /** @type {Entry} */
+    const entry = {
+      id: newId(now + i),
+      date,
+      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "" },
+      players: [b.black || "Black", b.white || "White"],
+      seat: SEATS.includes(b.seat) ? b.seat : "hotseat",
+      result: "",
+      state: "abandoned",
+    };
+    const problem = b.map ? entryProblem(entry) : "it has no map";
+    if (problem) problems.push(`Game ${i + 1} of the file was skipped: ${problem}.`);
+    else {
+      games.push(entry);
+      numbers.push(i + 1);
+    }
+  }
+  if (!blocks.length) problems.push(`The file holds no saved game: each starts with a line “${HEAD}”.`);
+  return { games, numbers, problems };
+}
+
+/**
+ * A GGF record of an 8 x 8 game: `start` the outer-grid cells of its
+ * first position (a wasm snapshot's `cells`), `moves` its moves with
+ * passes as `pass`, `score` `[black, white]` once it is over, else null.
+ * @param {{ date: string, players: [string, string], start: string, size: number, moves: string[], score: [number, number] | null }} game
+ */
+export function ggfRecord({ date, players, start, size, moves, score }) {
+  const side = size + 2;
+  const PIECE = /** @type {Record<string, string>} */ ({ X: "*", O: "O" });
+  let board = "";
+  for (let row = 1; row <= size; row += 1) {
+    for (let col = 1; col <= size; col += 1) board += PIECE[start[row * side + col]] ?? "-";
+  }
+  const clean = (/** @type {string} */ name) => name.replace(/[[\]\\]/g, "");
+  const when = date.replace("T", "_").replace(/\..*$/, "").replaceAll("-", ".") + ".UTC";
+  let text = `(;GM[Othello]PC[Mapello]DT[${when}]PB[${clean(players[0])}]PW[${clean(players[1])}]`;
+  if (score) {
+    const diff = score[0] - score[1];
+    text += `RE[${diff > 0 ? "+" : ""}${diff}.000]`;
+  }
+  text += `TY[${size}]BO[${size} ${board} *]`;
+  for (const [i, move] of moves.entries()) text += `${i % 2 ? "W" : "B"}[${move === "pass" ? "PA" : move}]`;
+  return `${text};)`;
+}
