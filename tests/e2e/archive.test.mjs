@@ -76,6 +76,28 @@ async function reload(page) {
   await page.waitForSelector("body[data-ready]");
 }
 
+test("a later game that opens with the same moves is kept beside the earlier one, by board clicks", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  const opening = await someMoves(page, 5);
+  for (const [i, move] of opening.slice(0, 4).entries()) {
+    await clickSquare(page, move);
+    await waitForMoves(page, i + 1);
+  }
+  await newGame(page);
+  for (const [i, move] of opening.entries()) {
+    await clickSquare(page, move);
+    await waitForMoves(page, i + 1);
+  }
+  await newGame(page);
+  const games = await openArchive(page);
+  assert.deepEqual(
+    games.map((g) => g.state),
+    ["Abandoned after 5 moves.", "Abandoned after 4 moves."],
+  );
+  assert.deepEqual(problems, []);
+});
+
 test("new game twice: both earlier games are kept, survive a reload and open again", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");

@@ -12,6 +12,7 @@ import {
   decodeArchive,
   droppedNotice,
   encodeArchive,
+  entryProblem,
   exportText,
   ggfRecord,
   parseExport,
@@ -19,6 +20,7 @@ import {
   removeEntry,
   withEntry,
 } from "../../www/js/archive.js";
+import { catalogue } from "../../www/js/catalogue.js";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
@@ -66,7 +68,7 @@ test("a damaged archive is refused with a sentence per rule", () => {
     [encodeArchive([{ ...good, date: "yesterday" }]), "game 1 is damaged: its date is not a date"],
     [encodeArchive([{ ...good, game: null }]), "game 1 is damaged: its game is damaged"],
     [encodeArchive([{ ...good, game: { ...good.game, map: 7 } }]), "game 1 is damaged: its map is not a map code"],
-    [encodeArchive([{ ...good, game: { ...good.game, moves: "x".repeat(601) } }]), "game 1 is damaged: its moves are not a transcript"],
+    [encodeArchive([{ ...good, game: { ...good.game, moves: "x".repeat(catalogue().maxTextChars + 1) } }]), "game 1 is damaged: its moves are not a transcript"],
     [encodeArchive([{ ...good, players: ["one"] }]), "game 1 is damaged: its players are damaged"],
     [encodeArchive([{ ...good, seat: "robot" }]), "game 1 is damaged: who played it is unknown"],
     [encodeArchive([{ ...good, result: 3 }]), "game 1 is damaged: its result is not a sentence"],
@@ -102,21 +104,40 @@ test("a game that continues another is one game; others are new games", () => {
   assert.ok(!continuesGame({ ...a, map: "18E" }, a));
 });
 
-test("games go in newest first; a continued game replaces the one it continues", () => {
+test("games go in newest first; a later game that opens alike is a game of its own", () => {
   let entries = [];
   const old = entry("c5", "2026-11-20T10:00:00.000Z");
   const other = entry("d6", "2026-11-22T10:00:00.000Z");
   entries = withEntry(entries, other).entries;
   entries = withEntry(entries, old).entries;
   assert.deepEqual(entries.map((e) => e.id), [other.id, old.id]);
+  // A new game on the same map that starts with the same moves loses
+  // nothing: a player opens the same way game after game.
   const later = entry("c5c4", "2026-11-23T10:00:00.000Z");
   const change = withEntry(entries, later);
-  assert.equal(change.replaced, old);
-  assert.deepEqual(change.entries.map((e) => e.id), [later.id, other.id]);
-  // A game the archive already holds all of changes nothing.
+  assert.equal(change.added, true);
+  assert.equal(change.replaced, null);
+  assert.deepEqual(change.entries.map((e) => e.id), [later.id, other.id, old.id]);
+  // The same game, the same moves by the same players, is kept once.
   const again = withEntry(change.entries, entry("c5", "2026-11-24T10:00:00.000Z"));
   assert.equal(again.added, false);
   assert.equal(again.entries, change.entries);
+  // By other players it is another game.
+  const theirs = { ...entry("c5", "2026-11-24T10:00:00.000Z"), seat: "hotseat", players: ["Ann", "Bob"] };
+  assert.equal(withEntry(change.entries, theirs).added, true);
+});
+
+test("another tab's game, kept as it grows, is one game", () => {
+  const tab = (moves, date) => ({ ...entry(moves, date), from: "tab-2" });
+  const short = tab("c5", "2026-11-20T10:00:00.000Z");
+  let change = withEntry([entry("c5", "2026-11-19T10:00:00.000Z")], short);
+  assert.equal(change.added, true, "this tab's own game of the same moves is another game");
+  const longer = tab("c5c4", "2026-11-21T10:00:00.000Z");
+  change = withEntry(change.entries, longer);
+  assert.equal(change.replaced, short);
+  assert.equal(change.entries.length, 2);
+  assert.equal(withEntry(change.entries, tab("c5", "2026-11-22T10:00:00.000Z")).added, false);
+  assert.equal(entryProblem({ ...longer, from: "" }), "the tab it came from is not a name");
 });
 
 test("past the bound the oldest game is dropped, and the notice says so", () => {

@@ -92,13 +92,14 @@ function downloadAction(text, name) {
 
 /**
  * Puts the game of `record` in the archive (finished, or abandoned when
- * it is not): a game a change put aside.
+ * it is not): a game a change put aside, or `from` another tab.
  * @param {ArchiveDeps} deps
  * @param {PlayRecord} record
+ * @param {string} [from]
  */
-export function putAside(deps, record) {
+export function putAside(deps, record, from) {
   const entry = entryOf(deps.Game, record);
-  return entry ? archive(deps, entry) : null;
+  return entry ? archive(deps, from ? { ...entry, from } : entry) : null;
 }
 
 /**
@@ -112,7 +113,7 @@ export function putAside(deps, record) {
  */
 export function keepForeign(deps, other, game, open) {
   if (!other.game.moves || continuesGame(game, other.game)) return;
-  const change = putAside(deps, other);
+  const change = putAside(deps, other, typeof other.tab === "string" && other.tab ? other.tab : "another tab");
   if (change?.added && !change.replaced) {
     deps.notify("A game another tab saved was about to be saved over by this one: it is kept in your saved games.", {
       key: "other-tab",

@@ -25,7 +25,8 @@ const VERSION = 1;
 /**
  * A game in the archive. `players` are the two sides as the result names
  * them (black first), `seat` who played them as a share link says it
- * (share.js `playersOf`), `result` the rules' result ("" until the end).
+ * (share.js `playersOf`), `result` the rules' result ("" until the end),
+ * `from` the tab whose saved game it was, when another tab kept it.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -34,6 +35,7 @@ const VERSION = 1;
  *   seat: string,
  *   result: string,
  *   state: "finished" | "abandoned",
+ *   from?: string,
  * }} Entry
  */
 
@@ -61,11 +63,12 @@ export function entryProblem(e) {
   if (!isRecord(e.game)) return "its game is damaged";
   if (!isText(e.game.map, catalogue().maxCodeChars)) return "its map is not a map code";
   if (!isText(e.game.variant, 16)) return "its game is not a name";
-  if (!isText(e.game.moves, 600)) return "its moves are not a transcript";
+  if (!isText(e.game.moves, catalogue().maxTextChars)) return "its moves are not a transcript";
   if (!Array.isArray(e.players) || e.players.length !== 2 || !e.players.every((/** @type {unknown} */ p) => isText(p, 80))) return "its players are damaged";
   if (!SEATS.includes(e.seat)) return "who played it is unknown";
   if (!isText(e.result, 120)) return "its result is not a sentence";
   if (!STATES.includes(e.state)) return "its state is neither finished nor abandoned";
+  if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
   return null;
 }
 
@@ -146,21 +149,37 @@ export function newId(now = Date.now()) {
 }
 
 /**
- * `entries` with `entry` added in its place by date (newest first): an
- * entry it continues is replaced, and when an entry holds it already,
- * nothing changes. Past ARCHIVE_LIMIT the oldest are `dropped`.
- * `added` says whether `entry` went in, `replaced` the entry it replaced.
+ * Whether entries `a` and `b` are one game: the same moves on the same map
+ * by the same players, or the game of another tab (`from`) kept as it
+ * grew, when one continues the other. Two games of this tab that open
+ * alike are two games: a player starts the same opening again and again.
+ * @param {Entry} a
+ * @param {Entry} b
+ */
+function sameGame(a, b) {
+  if (a.from !== b.from) return false;
+  if (a.from !== undefined) return continuesGame(a.game, b.game) || continuesGame(b.game, a.game);
+  const samePlayers = a.seat === b.seat && a.players.every((p, i) => p === b.players[i]);
+  return samePlayers && continuesGame(a.game, b.game) && continuesGame(b.game, a.game);
+}
+
+/**
+ * `entries` with `entry` added in its place by date (newest first): the
+ * same game kept shorter is replaced, and when the archive holds the game
+ * already, whole, nothing changes (see `sameGame`). Past ARCHIVE_LIMIT the
+ * oldest are `dropped`. `added` says whether `entry` went in, `replaced`
+ * the entry it replaced.
  * @param {Entry[]} entries
  * @param {Entry} entry
  * @returns {{ entries: Entry[], added: boolean, replaced: Entry | null, dropped: Entry[] }}
  */
 export function withEntry(entries, entry) {
-  if (entries.some((e) => continuesGame(e.game, entry.game))) return { entries, added: false, replaced: null, dropped: [] };
-  const replaced = entries.find((e) => continuesGame(entry.game, e.game)) ?? null;
-  const kept = entries.filter((e) => e !== replaced);
+  const same = entries.find((e) => sameGame(e, entry)) ?? null;
+  if (same && continuesGame(same.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
+  const kept = entries.filter((e) => e !== same);
   const at = kept.findIndex((e) => e.date <= entry.date);
   const all = at < 0 ? [...kept, entry] : [...kept.slice(0, at), entry, ...kept.slice(at)];
-  return { entries: all.slice(0, ARCHIVE_LIMIT), added: true, replaced, dropped: all.slice(ARCHIVE_LIMIT) };
+  return { entries: all.slice(0, ARCHIVE_LIMIT), added: true, replaced: same, dropped: all.slice(ARCHIVE_LIMIT) };
 }
 
 /**
