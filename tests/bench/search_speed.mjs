@@ -1,0 +1,126 @@
+// The browser's search against the native command line's, on the same
+// positions at the same level: the "browser nodes/s at least 2/3 of native"
+// figure. It serves dist/ (or $MAPELLO_DIST), builds positions in headless
+// Chromium (moves of level 2 from the start of the empty map and of random
+// maps with 8 walls, 8 bonuses and 8 jokers, PLIES of them), writes each
+// as a diagram through `mapello show`, then, ROUNDS times in turn, asks
+// the page's main thread for `bestMove` at LEVEL and the native
+// `mapello bestmove --level LEVEL` for the same position. Each side's time
+// is its best run, so a burst of load does not skew one side against the
+// other; the native time holds the process's start, a few milliseconds.
+//   node tests/bench/search_speed.mjs [--level 8] [--positions 6] [--plies 20] [--rounds 3]
+// after `trunk build --release` and `cargo build --release`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { launch, serveDist } from "../e2e/browser.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    level: { type: "string", default: "8" },
+    positions: { type: "string", default: "6" },
+    plies: { type: "string", default: "20" },
+    rounds: { type: "string", default: "3" },
+  },
+});
+const level = Number(args.level);
+const rounds = Number(args.rounds);
+const MAPELLO = new URL("../../target/release/mapello", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "search-speed-"));
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+// `show` prints the diagram, then `to move: X`, `legal: …` and `score: …`;
+// a diagram file says `X to move` instead, and needs no more.
+function diagramFile(name, map, moves) {
+  const shown = execFileSync(MAPELLO, ["show", "--position", map, ...moves], { encoding: "utf8" }).split("\n");
+  const side = shown.find((line) => line.startsWith("to move: "))?.slice("to move: ".length);
+  if (side !== "X" && side !== "O") throw new Error(`${name}: the game is over after its moves`);
+  const board = shown.filter((line) => /^[.#+*XO ]+$/.test(line) && line.trim() !== "");
+  const file = join(dir, `${name.replace(/\W+/g, "-")}.txt`);
+  writeFileSync(file, `${board.join("\n")}\n${side} to move\n`);
+  return file;
+}
+
+function native(file) {
+  const start = performance.now();
+  const out = execFileSync(MAPELLO, ["bestmove", "--position", file, "--level", String(level)], { encoding: "utf8" });
+  const ms = performance.now() - start;
+  const nodes = Number(/nodes: (\d+)/.exec(out)?.[1]);
+  return { ms, nodes };
+}
+
+const site = await serveDist();
+const browser = await launch();
+try {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}mapello_ai.js`);
+  const positions = await page.evaluate(
+    async ({ count, plies }) => {
+      const wasm = await import(new URL("mapello_ai.js", location.href).href);
+      await wasm.default();
+      const out = [];
+      for (let i = 0; i < count; i += 1) {
+        const map = i % 2 === 0 ? undefined : wasm.MapDraft.random(8, 8, 8, 8, 1000 + i).code();
+        const game = new wasm.Game({ variant: "mapello", size: 8, map });
+        for (let k = 0; k < plies && game.snapshot().status !== "gameOver"; k += 1) {
+          game.play(wasm.bestMove(game, { level: 2, seed: i * 100 + k }).move);
+        }
+        out.push({
+          name: `${map ? "random map" : "empty map"} #${i}`,
+          game: { variant: "mapello", map: game.mapCode(), moves: game.transcript() },
+        });
+      }
+      return out;
+    },
+    { count: Number(args.positions), plies: Number(args.plies) },
+  );
+
+  console.log(`level ${level}, best of ${rounds} alternating runs: browser (main thread) and native nodes/s`);
+  const ratios = [];
+  const browserSpeeds = [];
+  const nativeSpeeds = [];
+  for (const { name, game } of positions) {
+    const file = diagramFile(name, game.map, game.moves.split(/\s+/).filter(Boolean));
+    let inBrowser = null;
+    let onNative = null;
+    for (let round = 0; round < rounds; round += 1) {
+      const r = await page.evaluate(
+        async ({ game, level }) => {
+          const wasm = await import(new URL("mapello_ai.js", location.href).href);
+          await wasm.default();
+          const g = new wasm.Game(game);
+          const start = performance.now();
+          const found = wasm.bestMove(g, { level, seed: 1 });
+          return { ms: performance.now() - start, nodes: found.nodes };
+        },
+        { game, level },
+      );
+      if (!inBrowser || r.ms < inBrowser.ms) inBrowser = r;
+      const n = native(file);
+      if (!onNative || n.ms < onNative.ms) onNative = n;
+    }
+    const b = inBrowser.nodes / (inBrowser.ms / 1000);
+    const n = onNative.nodes / (onNative.ms / 1000);
+    browserSpeeds.push(b);
+    nativeSpeeds.push(n);
+    ratios.push(b / n);
+    console.log(
+      `  ${name}: browser ${(b / 1e6).toFixed(2)} M nodes/s (${inBrowser.nodes} in ${Math.round(inBrowser.ms)} ms), ` +
+        `native ${(n / 1e6).toFixed(2)} M nodes/s (${onNative.nodes} in ${Math.round(onNative.ms)} ms): ${(b / n).toFixed(2)}`,
+    );
+  }
+  console.log(
+    `median: browser ${(median(browserSpeeds) / 1e6).toFixed(2)} M nodes/s, native ${(median(nativeSpeeds) / 1e6).toFixed(2)} M nodes/s, ` +
+      `browser / native ${median(ratios).toFixed(2)}`,
+  );
+} finally {
+  await browser.close();
+  await site.close();
+}
