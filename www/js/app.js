@@ -108,6 +108,11 @@ function wireGame(ctrl) {
   byId("review-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(ctrl.reviewer.current()?.level), "Link", byId("review-copied")));
   byId("load-moves").addEventListener("click", () => ctrl.loadMoves());
   for (const id of ["review-game", "review-result"]) byId(id).addEventListener("click", () => ctrl.reviewer.open());
+  // A move of the list shows the position after it, to analyse.
+  byId("move-list").addEventListener("click", (e) => {
+    const move = e.target instanceof Element ? e.target.closest("button[data-ply]") : null;
+    if (move instanceof HTMLElement) ctrl.analyse(Number(move.dataset.ply));
+  });
 }
 
 // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the

@@ -36,7 +36,7 @@ const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
 // has finished turning its discs, then this long more, so both are seen.
 const REPLY_PAUSE_MS = 350;
 // Hints search at this level at most, so they come quickly.
-const HINT_LEVEL = 6;
+export const HINT_LEVEL = 6;
 
 const $ = byId;
 

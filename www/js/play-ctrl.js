@@ -124,6 +124,30 @@ export class PlayCtrl {
     });
     this.reviewer = this.createReviewer();
     this.reviewer.load(start.review);
+    /** @type {import("./analysis-view.js").AnalysisBoard | null} The analysis board, made on first use. */
+    this.analysis = null;
+  }
+
+  /**
+   * Shows the position after the game's first `ply` moves on the analysis
+   * board (analysis-view.js, loaded on first use); the game is untouched.
+   * @param {number} ply
+   */
+  async analyse(ply) {
+    if (this.reviewer.isOpen()) this.reviewer.close();
+    try {
+      this.analysis ??= (await import("./analysis-view.js")).createAnalysis({
+        Game: this.Game,
+        board: this.board,
+        game: () => this.game,
+        announce: (text) => this.announce(text),
+        onClose: () => this.refresh(),
+      });
+    } catch (err) {
+      this.deps.notify(`The analysis could not open: ${/** @type {Error} */ (err).message}. Your game is kept as it is.`, { key: "analysis" });
+      return;
+    }
+    this.analysis.open(ply);
   }
 
   // The game's review (review-view.js): while it is open it has the board,
@@ -135,6 +159,7 @@ export class PlayCtrl {
       record: () => this.record(),
       names: () => this.game.snapshot().moves,
       onOpen: () => {
+        this.analysis?.hide();
         this.stopComputer();
         this.refresh();
       },
@@ -144,6 +169,7 @@ export class PlayCtrl {
       },
       onSave: () => this.persist(),
       onPlayFrom: (/** @type {number} */ index, /** @type {string} */ opponent) => this.playFrom(index, opponent),
+      onAnalyse: (/** @type {number} */ index) => this.analyse(index),
     });
   }
 
@@ -203,7 +229,9 @@ export class PlayCtrl {
     if (reviewer.isOpen() && !reviewer.current()) reviewer.hide();
     const reviewing = reviewer.isOpen();
     const humanTurn = humanToMove(flow, snap) && !reviewing;
-    if (!reviewing) {
+    // The analysis follows the game's moves, and keeps the board while open.
+    this.analysis?.follow(snap);
+    if (!reviewing && !this.analysis?.isOpen()) {
       const showLegal = flow.settings.showLegal || performance.now() < this.showLegalUntil;
       this.board.set({ ...fromGame(snap), showLegal, interactive: humanTurn, hints: humanTurn ? this.hints : [] }, move);
     }
@@ -221,6 +249,7 @@ export class PlayCtrl {
       hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),
     });
+    this.analysis?.markList();
     this.persist(snap);
   }
 
@@ -284,6 +313,7 @@ export class PlayCtrl {
   // show where moves can go.
   /** @param {string} square */
   refuseMove(square) {
+    if (this.analysis?.isOpen()) return this.analysis.refuse(square);
     // The board refuses only squares where no move can be made (board.js), which the rules refuse too.
     const { message } = /** @type {{ message: string }} */ (this.game.refusal(square));
     const { variant, toMove } = this.game.snapshot();
@@ -302,6 +332,7 @@ export class PlayCtrl {
 
   /** @param {string} square */
   humanMove(square) {
+    if (this.analysis?.isOpen()) return this.analysis.play(square);
     if (humanToMove(this.flow, this.game.snapshot())) this.play(square);
   }
 

@@ -154,17 +154,25 @@ function moveItem(move, i) {
   const marker = document.createElement("span");
   marker.className = "move-marker";
   marker.setAttribute("aria-hidden", "true");
-  li.append(marker, move);
-  li.setAttribute("aria-label", `${i + 1}. ${colourName(colour)} ${move}`);
+  // A button: it shows the position after the move, to analyse (app.js).
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.ply = String(i + 1);
+  button.append(marker, move);
+  button.setAttribute("aria-label", `${i + 1}. ${colourName(colour)} ${move}`);
+  li.append(button);
   return li;
 }
 
 /** @param {View} view */
 function showMoves({ snap }) {
   const list = $("move-list");
+  const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.ply : undefined;
   list.replaceChildren(...snap.moves.map(moveItem));
   // Scroll the list, never the page, to the latest move.
   list.scrollTop = list.scrollHeight;
+  // The list is drawn afresh: the move that had the focus keeps it.
+  if (focused) /** @type {HTMLElement | null} */ (list.querySelector(`[data-ply="${focused}"]`))?.focus();
 }
 
 /** @param {View} view */

@@ -31,7 +31,8 @@ import { fromGame } from "./state.js";
  * and `names()` its moves with passes. `onOpen()` and `onClose()` say when
  * the board is the review's and when it is the game's again; `onSave()`
  * when the review changed; `onPlayFrom(index, opponent)` plays on from the
- * position before move `index` against "computer" or "friend".
+ * position before move `index` against "computer" or "friend", and
+ * `onAnalyse(index)` shows that position on the analysis board.
  * @param {{
  *   Game: typeof import("../mapello.d.ts").Game,
  *   board: ReturnType<typeof import("./board.js").createBoard>,
@@ -41,9 +42,10 @@ import { fromGame } from "./state.js";
  *   onClose: () => void,
  *   onSave: () => void,
  *   onPlayFrom: (index: number, opponent: Opponent) => void,
+ *   onAnalyse: (index: number) => void,
  * }} options
  */
-export function createReviewer({ Game, board, record, names, onOpen, onClose, onSave, onPlayFrom }) {
+export function createReviewer({ Game, board, record, names, onOpen, onClose, onSave, onPlayFrom, onAnalyse }) {
   const panel = byId("review");
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   // The state every part is drawn from.
@@ -148,7 +150,8 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     onPlayFrom(index, opponent);
   }
 
-  wireReview(state, { isOpen, select, run, cancel: () => ai.cancel(), close, playFrom });
+  const analyse = () => state.selected !== null && onAnalyse(state.selected);
+  wireReview(state, { isOpen, select, run, cancel: () => ai.cancel(), close, playFrom, analyse });
   return {
     load,
     open,
@@ -193,9 +196,10 @@ function worstIndex(review) {
  *   cancel: () => void,
  *   close: () => void,
  *   playFrom: (opponent: Opponent) => void,
+ *   analyse: () => void,
  * }} actions
  */
-function wireReview(state, { isOpen, select, run, cancel, close, playFrom }) {
+function wireReview(state, { isOpen, select, run, cancel, close, playFrom, analyse }) {
   const $ = byId;
   const svg = $("review-graph", SVGSVGElement);
   $("review-cancel").addEventListener("click", () => cancel());
@@ -203,6 +207,7 @@ function wireReview(state, { isOpen, select, run, cancel, close, playFrom }) {
   $("close-review").addEventListener("click", () => close());
   $("review-play-computer").addEventListener("click", () => playFrom("computer"));
   $("review-play-friend").addEventListener("click", () => playFrom("friend"));
+  $("review-analyse").addEventListener("click", analyse);
   svg.addEventListener("click", (e) => {
     // The graph shows only with a review.
     if (!state.review) return;
