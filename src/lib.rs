@@ -42,6 +42,7 @@ pub mod diagram;
 mod errors;
 mod game;
 pub mod games;
+pub mod lineage;
 pub mod link;
 mod map;
 pub mod obf;

@@ -79,7 +79,17 @@ export class Game {
   race(): { black: number | null; white: number | null } | null;
   /** Why a move on `square` may not be played now; `undefined` when it is legal. */
   refusal(square: string): { reason: RefusalReason; message: string } | undefined;
+  /** What `linked` is to this game: the same, ahead of it (it continues it), behind it, forked from it, or another game, map or start. */
+  lineage(linked: Game): Lineage;
 }
+
+/** How a game relates to another of the same start (`Game.lineage`), with its counts of moves. */
+export type Lineage =
+  | { relation: "same"; moves: number }
+  | { relation: "ahead"; from: number; to: number }
+  | { relation: "behind"; to: number; from: number }
+  | { relation: "forked"; shared: number }
+  | { relation: "unrelated" };
 
 /** Why the rules refuse a square (`Game.refusal`). */
 export type RefusalReason = "gameOver" | "mustPass" | "taken" | "wall" | "notCentre" | "opponentEdge" | "noFlip";

@@ -1,13 +1,15 @@
 //! The moves of a share link (`g=`) as the page reads and writes them:
 //! the link's grammar, its cap of moves and the sentence for each damage
-//! are the rules crate's (src/link.rs); the page keeps no copy.
+//! are the rules crate's (src/link.rs); the page keeps no copy. So is
+//! whether a linked game continues one the page holds (src/lineage.rs).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::args::{describe, error};
-use super::MAX_TEXT_CHARS;
+use super::{Game, MAX_TEXT_CHARS};
+use crate::lineage::{self, Lineage};
 use crate::link;
 
 /// What `linkMoves` returns.
@@ -39,4 +41,34 @@ pub fn link_moves(text: JsValue) -> Result<JsValue, JsError> {
         problem: read.problem.map(|p| p.to_string()),
     };
     serde_wasm_bindgen::to_value(&answer).map_err(error)
+}
+
+/// What `lineage` returns: the relation and its counts of moves.
+#[derive(Serialize)]
+#[serde(tag = "relation", rename_all = "lowercase")]
+enum Relation {
+    Same { moves: usize },
+    Ahead { from: usize, to: usize },
+    Behind { to: usize, from: usize },
+    Forked { shared: usize },
+    Unrelated,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// What `linked` is to this game (src/lineage.rs): `{ relation:
+    /// "same", moves }`, `{ relation: "ahead", from, to }` (it continues
+    /// this game), `{ relation: "behind", to, from }` (it goes back in
+    /// it), `{ relation: "forked", shared }` or `{ relation: "unrelated" }`
+    /// (another game, map or start).
+    pub fn lineage(&self, linked: &Game) -> Result<JsValue, JsError> {
+        let relation = match lineage::relate(self.inner(), linked.inner()) {
+            Lineage::Same { moves } => Relation::Same { moves },
+            Lineage::Ahead { from, to } => Relation::Ahead { from, to },
+            Lineage::Behind { to, from } => Relation::Behind { to, from },
+            Lineage::Forked { shared } => Relation::Forked { shared },
+            Lineage::Unrelated => Relation::Unrelated,
+        };
+        serde_wasm_bindgen::to_value(&relation).map_err(error)
+    }
 }

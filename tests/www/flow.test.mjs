@@ -80,6 +80,24 @@ test("two people at one screen control both colours, named by colour", () => {
   assert.equal(sideLabel(hotseat, "X"), "Black");
 });
 
+test("a game by link: the colour chosen is played here, the other by a friend elsewhere unless played here too", () => {
+  const byLink = flowOf({ mode: "corresp", humanColour: "O", opponent: "computer" });
+  assert.deepEqual(controllers(byLink), { X: "friend", O: "human" });
+  assert.ok(!hasComputer(byLink) && hasHuman(byLink));
+  assert.equal(byLink.match, null);
+  assert.equal(soleHuman(byLink), "O");
+  assert.ok(!humanToMove(byLink, toMove("X")), "the friend's moves are not played here");
+  assert.ok(humanToMove(byLink, toMove("O")));
+  assert.equal(nextAction(byLink, toMove("X"), { paused: false, hints: true }), null, "no hints, no computer on the friend's turn");
+  assert.equal(nextAction(byLink, mustPass("X"), idle), null, "the friend passes at their own screen");
+  assert.equal(whoPlays(byLink, "X"), "Your friend (black)");
+  assert.equal(whoPlays(byLink, "O"), "You (white)");
+  assert.equal(sideLabel(byLink, "X"), "Black (your friend)");
+  const hotseat = flowOf({ mode: "corresp", humanColour: "O", opponent: "human" });
+  assert.deepEqual(controllers(hotseat), { X: "human", O: "human" });
+  assert.equal(whoPlays(hotseat, "X"), "Your friend (black)");
+});
+
 test("a watched game is the computer against itself, each colour at its own level", () => {
   const watch = flowOf({ mode: "watch", level: 2, levelWhite: 7 });
   assert.deepEqual(controllers(watch), { X: "computer", O: "computer" });

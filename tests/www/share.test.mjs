@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { linkOutcome } from "../../www/js/corresp.js";
 import { linkFor, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
 import { loadWasm } from "./wasm.mjs";
 
@@ -152,4 +153,34 @@ test("a link can open its game in review mode at a review level", () => {
     assert.match(read.problem, /review/);
   }
   assert.throws(() => linkFor("http://h/", { map: CODE, review: 9 }), /review level/);
+});
+
+test("a game by link names the colour played at each screen, and opens in that mode", () => {
+  const settings = { mode: "computer", humanColour: "X", level: 3, opponent: "human", showLegal: false };
+  assert.equal(playersOf({ X: "human", O: "friend" }), "corresp-black");
+  assert.equal(playersOf({ X: "friend", O: "human" }), "corresp-white");
+  assert.deepEqual(settingsFor("corresp-white", settings), { ...settings, mode: "corresp", humanColour: "O", opponent: "computer" });
+  assert.deepEqual(settingsFor("corresp-black", settings), { ...settings, mode: "corresp", humanColour: "X", opponent: "computer" });
+  const link = linkFor("https://example.org/", { map: CODE, moves: "f5", players: "corresp-white" });
+  assert.deepEqual(readFragment(new URL(link).hash), { map: CODE, moves: "f5", players: "corresp-white" });
+});
+
+test("a link that continues a game by link updates it; one that goes back or forks goes beside it", () => {
+  assert.equal(linkOutcome("ahead"), "update");
+  assert.equal(linkOutcome("same"), "same");
+  assert.equal(linkOutcome("behind"), "beside");
+  assert.equal(linkOutcome("forked"), "beside");
+  assert.equal(linkOutcome("unrelated"), "replace", "another game or map is opened as any link is");
+});
+
+test("the rules say what a linked game is to a held one", async () => {
+  const { Game } = await loadWasm();
+  const game = (moves) => new Game({ variant: "othello", size: 8, moves });
+  const held = game("f5d6");
+  assert.deepEqual(held.lineage(game("f5d6c3")), { relation: "ahead", from: 2, to: 3 });
+  assert.deepEqual(held.lineage(game("F5 D6")), { relation: "same", moves: 2 });
+  assert.deepEqual(held.lineage(game("f5")), { relation: "behind", to: 1, from: 2 });
+  assert.deepEqual(held.lineage(game("f5f6")), { relation: "forked", shared: 1 });
+  assert.deepEqual(held.lineage(new Game({ variant: "reversi", size: 8 })), { relation: "unrelated" });
+  assert.deepEqual(held.lineage(new Game({ variant: "othello", size: 6 })), { relation: "unrelated" });
 });

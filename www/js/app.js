@@ -92,6 +92,7 @@ function wireGame(ctrl) {
   });
   byId("next-game").addEventListener("click", () => ctrl.replacing(() => ctrl.nextGame()));
   byId("edit-map").addEventListener("click", () => ctrl.editMap());
+  byId("play-friend").addEventListener("click", () => ctrl.playByLink());
   byId("undo").addEventListener("click", () => ctrl.stepGame("undo"));
   byId("redo").addEventListener("click", () => ctrl.stepGame("redo"));
   byId("pass").addEventListener("click", () => ctrl.pass());

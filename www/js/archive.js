@@ -39,7 +39,7 @@ const VERSION = 1;
  * }} Entry
  */
 
-const SEATS = ["hotseat", "black", "white", "watch"];
+const SEATS = ["hotseat", "black", "white", "watch", "corresp-black", "corresp-white"];
 const STATES = ["finished", "abandoned"];
 /** @param {unknown} v */
 const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);

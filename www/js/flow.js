@@ -24,7 +24,7 @@ import { connectionPoints, connectionText } from "./troll.js";
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("./match.js").Match} Match */
 /** @typedef {"play" | "over" | "setup" | "choose"} Phase */
-/** @typedef {"human" | "computer"} Controller */
+/** @typedef {"human" | "computer" | "friend"} Controller */
 
 /**
  * The settings a flow reads (storage.js keeps the page's others beside them).
@@ -96,7 +96,9 @@ export function sideOfPlayer(flow, player) {
 }
 
 /**
- * "human" or "computer": who moves for `side` in the flow's mode.
+ * "human", "computer" or "friend" (a person elsewhere, whose moves come by
+ * link): who moves for `side` in the flow's mode. A game by link lets the
+ * person at the screen move for the friend too when its opponent is "human".
  * @param {Flow} flow
  * @param {Colour | undefined} side
  * @returns {Controller}
@@ -108,6 +110,8 @@ export function controllerOf(flow, side) {
       return side === settings.humanColour ? "human" : "computer";
     case "watch":
       return "computer";
+    case "corresp":
+      return side === settings.humanColour || settings.opponent === "human" ? "human" : "friend";
     case "series":
       // A series is always a match.
       return settings.opponent === "human" || playerOf(/** @type {MatchFlow} */ (flow), side) === 0 ? "human" : "computer";
@@ -179,6 +183,7 @@ export function nameOf(flow, side) {
   if (watched(flow)) return `${colourName(side)} computer (level ${levelLabel(levelOf(flow, side))})`;
   if (controllerOf(flow, side) === "computer") return `Computer (level ${levelLabel(levelOf(flow, side))})`;
   if (flow.settings.mode === "computer") return "You";
+  if (flow.settings.mode === "corresp") return side === flow.settings.humanColour ? "You" : "Your friend";
   return colourName(side);
 }
 
@@ -197,7 +202,7 @@ export function cardOf(flow, side) {
     return { name: flow.match.names[playerOf(/** @type {MatchFlow} */ (flow), side)], detail: computer ? `level ${levelLabel(levelOf(flow, side))}` : "" };
   }
   if (controllerOf(flow, side) === "computer") return { name: "Computer", detail: `level ${levelLabel(levelOf(flow, side))}` };
-  return { name: flow.settings.mode === "computer" ? "You" : colourName(side), detail: "" };
+  return { name: nameOf(flow, side), detail: "" };
 }
 
 /**
@@ -210,7 +215,7 @@ export function sideLabel(flow, side) {
   const { name, detail } = cardOf(flow, side);
   const plain = colourName(side);
   if (name === plain) return plain;
-  const who = name === "You" || name === "Computer" ? name.toLowerCase() : name;
+  const who = ["You", "Computer", "Your friend"].includes(name) ? name.toLowerCase() : name;
   return `${plain} (${[who, detail].filter(Boolean).join(", ")})`;
 }
 
@@ -260,8 +265,9 @@ export function humanToMove(flow, turn) {
 export function nextAction(flow, turn, { paused, hints }) {
   if (flow.phase !== "play" || turn.status === "gameOver") return null;
   if (turn.status === "mustPass") return hasComputer(flow) ? "pass" : null;
-  if (controllerOf(flow, turn.toMove) === "computer") return paused ? null : "think";
-  return hints ? "hints" : null;
+  const controller = controllerOf(flow, turn.toMove);
+  if (controller === "computer") return paused ? null : "think";
+  return hints && controller === "human" ? "hints" : null;
 }
 
 /**

@@ -50,6 +50,7 @@ const MODE_SHORT = {
   watch: "watching",
   series: "series",
   freeplay: "free play",
+  corresp: "friend by link",
 };
 
 /**

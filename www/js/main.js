@@ -230,13 +230,14 @@ let app = null;
 
 // What opening `link` over `current` (the page's record, or null) starts:
 // the linked game, or `current` itself when the link is damaged. Says what
-// happened, and keeps `current` restorable when the link replaces it.
+// happened, and keeps `current` restorable when the link replaces it. A
+// game by link held here is corresp.js's to update or keep beside it.
 /**
  * @param {Link} link
  * @param {SavedRecord | null} current
- * @returns {SavedRecord}
+ * @returns {Promise<SavedRecord>}
  */
-function openLink(link, current) {
+async function openLink(link, current) {
   const settings = current?.settings ?? { ...DEFAULT_SETTINGS };
   // A link without an error has a map (readFragment).
   const opened = link.error ? { error: link.error } : linkedGame(/** @type {Link & { map: string }} */ (link), settings);
@@ -248,6 +249,11 @@ function openLink(link, current) {
   const { start, notes } = opened;
   if (notes.length) notify(notes.join(" "), { key: "link" });
   else clearNotice("link");
+  if (current?.phase === "play" && current.settings.mode === "corresp") {
+    const { gameByLink } = await import("./corresp.js");
+    const opened = gameByLink({ Game, notify, putAside: (r) => putAside({ Game, storage: localStorage, notify }, r), reopen: (r) => app?.restore(r) }, current, start);
+    if (opened) return opened;
+  }
   const same = current && current.game.map === start.game.map && current.game.moves === start.game.moves;
   if (current && !(same && !current.match?.games.length)) {
     previous = current;
@@ -280,12 +286,12 @@ function takeLink() {
 // What the page starts with: `{ start, from, kept }`; `from` says where it
 // came from ("default", "saved" or "link"), `kept` the saved record a link
 // replaced.
-/** @returns {StartingPoint} */
-function startingPoint() {
+/** @returns {Promise<StartingPoint>} */
+async function startingPoint() {
   const saved = savedRecord();
   const link = takeLink();
   if (link.error || link.map) {
-    const start = openLink(link, saved);
+    const start = await openLink(link, saved);
     return start === saved ? { start, from: "saved", kept: null } : { start, from: "link", kept: saved };
   }
   if (saved) return { start: saved, from: "saved", kept: null };
@@ -421,7 +427,7 @@ async function blocsWasm() {
 // waits for the Blocs scripts to tell.
 const blocsLink = location.hash ? (await blocsModule()).linkedMoves(location.hash) : null;
 if (blocsLink !== null) history.replaceState(null, "", location.pathname + location.search);
-const first = startingPoint();
+const first = await startingPoint();
 // The Blocs page, once its scripts have loaded and started (startBlocs);
 // `blocsPage(act)` runs `act` on it then, in the order asked.
 /** @typedef {ReturnType<typeof import("./blocs-app.js").startBlocs>} BlocsPage */
@@ -497,7 +503,7 @@ try {
     const link = takeLink();
     if (!link.error && !link.map) return;
     const current = started.current();
-    const next = openLink(link, current);
+    const next = await openLink(link, current);
     showView(null);
     if (next !== current) started.open(next);
   });

@@ -13,6 +13,7 @@ import { byId, inside } from "./dom.js";
 import {
   afterMove,
   changesGame,
+  controllerOf,
   controllers,
   humanToMove,
   mapEdited,
@@ -250,7 +251,24 @@ export class PlayCtrl {
       expert: this.computer.expertPlays(),
     });
     this.analysis?.markList();
+    this.showCorresp();
     this.persist(snap);
+  }
+
+  // A game by link's panel (corresp-view.js), loaded when first shown.
+  showCorresp() {
+    if (this.flow.settings.mode !== "corresp" && !document.getElementById("corresp")) return;
+    import("./corresp-view.js")
+      .then((view) => view.showCorresp(this))
+      .catch((err) => this.deps.notify(`The link to send could not be shown: ${err instanceof Error ? err.message : err}`, { key: "corresp" }));
+  }
+
+  /** Starts a game by link in the game and map on the board, the settings open to choose a colour. */
+  playByLink() {
+    this.changeSetting("mode", "corresp");
+    $("setup").classList.remove("collapsed");
+    $("settings-toggle").setAttribute("aria-expanded", "true");
+    $("human-colour").focus();
   }
 
   // Saves the page's state; a failed save is said at once (main.js), and
@@ -392,7 +410,8 @@ export class PlayCtrl {
 
   /** The pass button: the person to move passes. */
   pass() {
-    if (this.flow.phase === "play" && this.game.snapshot().status === "mustPass") this.play(PASS);
+    const { status, toMove } = this.game.snapshot();
+    if (this.flow.phase === "play" && status === "mustPass" && controllerOf(this.flow, toMove) === "human") this.play(PASS);
   }
 
   /**

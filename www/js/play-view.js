@@ -7,7 +7,7 @@
 // nothing else.
 import { colourName } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, gameNumber, hasComputer, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, controllerOf, gameNumber, hasComputer, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, signed, standings } from "./match.js";
@@ -115,7 +115,8 @@ function showStatus(view) {
     $("choose-text").textContent = `${setupNames(flow).chooser}, which colour do you play on this map?`;
   }
   const choosing = flow.phase === "setup" || flow.phase === "choose";
-  $("pass").hidden = choosing || snap.status !== "mustPass" || hasComputer(flow);
+  // A friend playing by link passes at their own screen.
+  $("pass").hidden = choosing || snap.status !== "mustPass" || hasComputer(flow) || controllerOf(flow, snap.toMove) === "friend";
   status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));
   status.dataset.turn = humanTurn ? "human" : "other";
   // Its room is kept for the whole game, so the page does not move as the computer starts and stops.

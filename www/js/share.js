@@ -13,8 +13,11 @@
 //   moves before any damage and no more than a game can have.
 // - `p`, who plays: `hotseat` (two people, one screen), `black` or `white`
 //   (the person opening the link plays that colour against the computer)
-//   or `watch` (the computer plays both sides). Links older than this field
-//   have none, and open in the mode the page was already in.
+//   or `watch` (the computer plays both sides), or `corresp-black` or
+//   `corresp-white` (a game by link: the person opening the link plays that
+//   colour, the one who sent it the other, each at their own screen). Links
+//   older than this field have none, and open in the mode the page was
+//   already in.
 // - `r`, a review level (1 to 5, as the wasm catalogue has them): the link opens the game in
 //   review mode and analyses it at that level.
 //
@@ -30,7 +33,7 @@ import { isReviewLevel } from "./review.js";
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 /** @type {unknown[]} */
-const PLAYERS = ["hotseat", "black", "white", "watch"];
+const PLAYERS = ["hotseat", "black", "white", "watch", "corresp-black", "corresp-white"];
 /**
  * @param {unknown} text
  * @returns {text is string}
@@ -202,11 +205,13 @@ export function linkFor(href, fields = {}) {
 
 /**
  * The players field for a game where `controllers` says who plays each
- * colour: `{ X: "human" | "computer", O: … }`.
+ * colour: `{ X: "human" | "computer" | "friend", O: … }`; a game by link
+ * names the colour played at this screen.
  * @param {{ X: string, O: string }} controllers
  */
 export function playersOf(controllers) {
   const { X, O } = controllers;
+  if (X === "friend" || O === "friend") return X === "friend" ? "corresp-white" : "corresp-black";
   if (X === "human" && O === "human") return "hotseat";
   if (X === "computer" && O === "computer") return "watch";
   return X === "human" ? "black" : "white";
@@ -221,6 +226,9 @@ export function playersOf(controllers) {
 export function settingsFor(players, settings) {
   if (players === "hotseat" || players === "watch") return { ...settings, mode: players };
   if (players === "black" || players === "white") return { ...settings, mode: "computer", humanColour: players === "black" ? "X" : "O" };
+  if (players === "corresp-black" || players === "corresp-white") {
+    return { ...settings, mode: "corresp", humanColour: players === "corresp-black" ? "X" : "O", opponent: "computer" };
+  }
   return settings;
 }
 

@@ -13,7 +13,7 @@ import { reviewProblem } from "./review.js";
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("./match.js").Match} Match */
 /** @typedef {import("./flow.js").Phase} Phase */
-/** @typedef {"hotseat" | "computer" | "watch" | "series" | "freeplay"} Mode */
+/** @typedef {"hotseat" | "computer" | "watch" | "series" | "freeplay" | "corresp"} Mode */
 /** @typedef {"slow" | "normal" | "fast"} WatchSpeed */
 
 /**
@@ -52,7 +52,7 @@ export const KEY = "mapello.play";
 const VERSION = 1;
 
 /** @type {Mode[]} */
-const MODES = ["hotseat", "computer", "watch", "series", "freeplay"];
+const MODES = ["hotseat", "computer", "watch", "series", "freeplay", "corresp"];
 
 /**
  * Settings of a first visit.
@@ -98,7 +98,7 @@ const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 /** @type {Phase[]} */
 const PHASES = ["play", "over", "setup", "choose"];
 /** @type {Record<Mode, string | null>} */
-const MATCH_OF_MODE = { hotseat: null, computer: null, watch: null, series: "series", freeplay: "freeplay" };
+const MATCH_OF_MODE = { hotseat: null, computer: null, watch: null, series: "series", freeplay: "freeplay", corresp: null };
 
 /**
  * A parsed record as each rule reads it: with the shape the rules before

@@ -1,0 +1,249 @@
+// Playing a friend by link (issue 33 item 6): two browsers, each its own
+// profile, exchange links move by move; a link that continues the game a
+// browser holds updates it, one that goes back or forks is kept beside it
+// in the saved games, a broken one changes nothing, and it all works
+// offline after the first visit.
+import assert from "node:assert/strict";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { serve } from "../../.ci/static-server.mjs";
+import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, waitForMoves } from "./game.mjs";
+
+const env = useSite();
+const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
+
+/** A player's page in a browser profile of their own, at `options`'s width and scheme. */
+function player(url, options) {
+  return openBoard(env.browser, url, { ...options, ...CLIPBOARD });
+}
+
+/** Plays the first legal move of the game on `page` by a click, and waits until it is in the list. */
+async function playFirstLegal(page, map = DEFAULT_MAP) {
+  const before = await moveList(page);
+  const [move] = (await gameState(page, map, before.join(""))).legal;
+  await clickSquare(page, move);
+  await waitForMoves(page, before.length + 1);
+  return move;
+}
+
+/**
+ * Presses "Send this link", by a click or from the keyboard, and gives the
+ * link it sent (copied here: no share sheet headless).
+ */
+async function sendLink(page, { keyboard = false } = {}) {
+  if (keyboard) {
+    await page.focus("#corresp-send");
+    await page.keyboard.press("Enter");
+  } else {
+    await page.click("#corresp-send");
+  }
+  await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
+  return page.inputValue("#corresp-link");
+}
+
+/** What the panel of a game by link says. */
+async function panel(page) {
+  await page.waitForSelector("#corresp:not([hidden])");
+  return { seat: await page.textContent("#corresp-seat"), turn: await page.textContent("#corresp-turn") };
+}
+
+/** The saved games' entries, as stored. */
+function archived(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games);
+}
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`two players exchange links move by move at ${width} px`, async () => {
+    const alice = await player(env.site.url, { ...options, colorScheme: "light" });
+    // From the first screen: the button below the board starts a game by link.
+    await alice.page.click("#play-friend");
+    assert.equal(await alice.page.inputValue("#mode"), "corresp");
+    assert.equal(await alice.page.inputValue("#human-colour"), "X");
+    if (width === "360") await alice.page.click("#settings-toggle");
+    assert.deepEqual(await panel(alice.page), {
+      seat: "You play Black; your friend plays White.",
+      turn: "Your turn: play your move, then send the link to your friend.",
+    });
+    const first = await playFirstLegal(alice.page);
+    assert.match((await panel(alice.page)).turn, /^Your friend's turn: send them this link/);
+    // The friend's move is not Alice's to play.
+    const [whites] = (await gameState(alice.page, DEFAULT_MAP, first)).legal;
+    await clickSquare(alice.page, whites);
+    await alice.page.waitForTimeout(300);
+    assert.deepEqual(await moveList(alice.page), [first]);
+    const toBob = await sendLink(alice.page);
+    assert.match(toBob, /p=corresp-white/);
+    await alice.page.screenshot({ path: `${screenshots}/corresp-sender-${width}-light.png`, fullPage: true });
+
+    const bob = await player(toBob, { ...options, colorScheme: "dark" });
+    assert.deepEqual(await panel(bob.page), {
+      seat: "You play White; your friend plays Black.",
+      turn: "Your turn: play your move, then send the link to your friend.",
+    });
+    assert.match(await bob.page.textContent("#status"), /You \(white\) to move/);
+    await bob.page.screenshot({ path: `${screenshots}/corresp-receiver-${width}-dark.png`, fullPage: true });
+    const reply = await playFirstLegal(bob.page);
+    const toAlice = await sendLink(bob.page, { keyboard: true });
+    assert.match(toAlice, /p=corresp-black/);
+
+    // Alice opens the reply in her open tab: her game is updated, not replaced.
+    await alice.page.evaluate((link) => (location.hash = new URL(link).hash), toAlice);
+    await waitForMoves(alice.page, 2);
+    assert.deepEqual(await moveList(alice.page), [first, reply]);
+    assert.match(await noticeText(alice.page), /The link brings a new move/);
+    assert.doesNotMatch(await noticeText(alice.page), /replaced/);
+    assert.equal((await panel(alice.page)).turn, "Your turn: play your move, then send the link to your friend.");
+    const third = await playFirstLegal(alice.page);
+    const again = await sendLink(alice.page);
+
+    // Bob opens it by loading the page, as from a mail: his game goes on too.
+    await bob.page.goto("about:blank");
+    await bob.page.goto(again);
+    await bob.page.waitForSelector("body[data-ready]");
+    await waitForMoves(bob.page, 3);
+    assert.deepEqual(await moveList(bob.page), [first, reply, third]);
+    assert.equal((await panel(bob.page)).seat, "You play White; your friend plays Black.");
+    assert.deepEqual(await archived(bob.page), [], "nothing was put aside: it is one game");
+
+    // A reload keeps the game, and who plays which colour.
+    await alice.page.reload();
+    await alice.page.waitForSelector("body[data-ready]");
+    assert.deepEqual(await moveList(alice.page), [first, reply, third]);
+    assert.match((await panel(alice.page)).turn, /^Your friend's turn/);
+    await alice.page.screenshot({ path: `${screenshots}/corresp-waiting-${width}-light.png`, fullPage: true });
+    await bob.page.screenshot({ path: `${screenshots}/corresp-update-${width}-dark.png`, fullPage: true });
+
+    assert.deepEqual(alice.problems, []);
+    assert.deepEqual(bob.problems, []);
+    await alice.page.context().close();
+    await bob.page.context().close();
+  });
+}
+
+/** A page holding a game by link of `moves` on the default map, playing white. */
+async function holding(moves, options = DESKTOP) {
+  const held = await player(`${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&p=corresp-white`, options);
+  await waitForMoves(held.page, moves.length);
+  return held;
+}
+
+/** `n` moves on the default map, the first legal one each time but for a `last` one. */
+async function line(page, n, last = 0) {
+  const moves = [];
+  for (let i = 0; i < n; i += 1) {
+    const legal = (await gameState(page, DEFAULT_MAP, moves.join(""))).legal;
+    moves.push(legal[i === n - 1 ? Math.min(last, legal.length - 1) : 0]);
+  }
+  return moves;
+}
+
+/** Opens `moves` as a link in the open tab, as a pasted link is. */
+async function paste(page, moves) {
+  await page.evaluate((hash) => (location.hash = hash), `#m=${DEFAULT_MAP}&g=${moves.join("")}&p=corresp-black`);
+  await page.waitForFunction(() => location.hash === "");
+}
+
+test("a link that goes back in the game or forks from it is kept beside it, never over it", async () => {
+  const probe = await player(env.site.url, DESKTOP);
+  const three = await line(probe.page, 3);
+  const fork = await line(probe.page, 3, 1);
+  assert.notDeepEqual(fork, three);
+  await probe.page.context().close();
+
+  const { page, problems } = await holding(three);
+  await paste(page, three.slice(0, 2));
+  await page.waitForFunction(() => /goes back to move 2/.test(document.querySelector("#notices").textContent));
+  assert.deepEqual(await moveList(page), three, "the game held is untouched");
+  assert.match(await noticeText(page), /your game stays on the board and the link's game is in Saved games/);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length === 1);
+  assert.equal((await archived(page))[0].game.moves, three.slice(0, 2).join(""));
+
+  await paste(page, fork);
+  await page.waitForFunction(() => /first 2 moves of your game, then other moves/.test(document.querySelector("#notices").textContent));
+  assert.deepEqual(await moveList(page), three);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length === 2);
+  await page.screenshot({ path: `${screenshots}/corresp-fork-1280-light.png`, fullPage: true });
+
+  // The player may open the link's game: the held one goes into the saved games in its turn.
+  await page.click("#notices button:has-text('Open the link')");
+  await waitForMoves(page, 3);
+  assert.deepEqual(await moveList(page), fork);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive")).games.some((e) => e.game.moves.length === 6 && e.seat === "corresp-white"));
+  assert.equal(await page.inputValue("#mode"), "corresp");
+
+  // The same link again changes nothing, and says so.
+  await paste(page, fork);
+  await page.waitForFunction(() => /no new move yet/.test(document.querySelector("#notices").textContent));
+  assert.deepEqual(await moveList(page), fork);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a broken link says what is wrong and loses nothing, at 360 px in the dark", async () => {
+  const moves = [];
+  const held = await player(env.site.url, PHONE);
+  moves.push(...(await line(held.page, 2)));
+  await held.page.context().close();
+  const { page, problems } = await holding(moves, { ...PHONE, colorScheme: "dark" });
+  for (const hash of ["#m=18garbage&g=f5&p=corresp-black", "#m=<b>&p=corresp-black", "#g=f5&p=corresp-black"]) {
+    await page.evaluate((h) => (location.hash = h), hash);
+    await page.waitForFunction(() => /Your game is as you left it/.test(document.querySelector("#notices").textContent));
+    assert.deepEqual(await moveList(page), moves, hash);
+    assert.equal(await page.inputValue("#mode"), "corresp", hash);
+    await page.evaluate(() => document.querySelector("#notices").replaceChildren());
+  }
+  // Moves damaged after the first: the moves before the damage, which the game held already.
+  await page.evaluate((h) => (location.hash = h), `#m=${DEFAULT_MAP}&g=${moves[0]}zz9&p=corresp-black`);
+  await page.waitForFunction(() => /damaged after move 1/.test(document.querySelector("#notices").textContent));
+  assert.deepEqual(await moveList(page), moves);
+  await page.screenshot({ path: `${screenshots}/corresp-broken-360-dark.png`, fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("after one visit a link to a game by link opens and plays offline", async () => {
+  const copy = await mkdtemp(join(tmpdir(), "mapello-corresp-"));
+  await cp(dist, copy, { recursive: true });
+  const site = await serve(copy);
+  try {
+    const { page, problems } = await player(site.url, DESKTOP);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+    await page.context().setOffline(true);
+    await site.close();
+    await page.goto(`${site.url}#m=${DEFAULT_MAP}&g=${move}&p=corresp-white`);
+    await page.waitForSelector("body[data-ready]");
+    assert.equal((await panel(page)).turn, "Your turn: play your move, then send the link to your friend.");
+    await playFirstLegal(page);
+    assert.match(await sendLink(page), /p=corresp-black/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  } finally {
+    await site.close().catch(() => {});
+    await rm(copy, { recursive: true, force: true });
+  }
+});
+
+test("a first link opened over another game in progress opens, the other game kept", async () => {
+  const { page, problems } = await player(env.site.url, DESKTOP);
+  await playFirstLegal(page);
+  await page.waitForTimeout(200);
+  const mine = await moveList(page);
+  const theirs = await line(page, 1, 1);
+  await page.evaluate((h) => (location.hash = h), `#m=${DEFAULT_MAP}&g=${theirs.join("")}&p=corresp-white`);
+  await page.waitForSelector("#corresp:not([hidden])");
+  assert.deepEqual(await moveList(page), theirs);
+  assert.equal((await panel(page)).seat, "You play White; your friend plays Black.");
+  assert.match(await noticeText(page), /Your previous game was replaced by the shared one/);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length === 1);
+  assert.ok(mine.length >= 1);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

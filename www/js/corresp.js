@@ -1,0 +1,93 @@
+// @ts-check
+// A link opened over the game by link the page holds (the mode "corresp",
+// main.js): a link that continues the held game updates it, one
+// that goes back in it or forks from it is kept in the saved games beside
+// it, never over it. Whether it continues is the rules' (Game.lineage); the
+// page words what happened. Loaded only when a game by link is involved.
+
+/** @typedef {import("./storage.js").SavedRecord} SavedRecord */
+/** @typedef {import("./storage.js").GameRecord} GameRecord */
+/** @typedef {import("../mapello.d.ts").Variant} Variant */
+/**
+ * What it is handed: the wasm Game class, the page's notices, what keeps a
+ * game in the saved games, and what opens a record on the board.
+ * @typedef {{
+ *   Game: typeof import("../mapello.d.ts").Game,
+ *   notify: import("./play-ctrl.js").Notify,
+ *   putAside: (record: SavedRecord) => unknown,
+ *   reopen: (record: SavedRecord) => void,
+ * }} Deps
+ */
+
+/**
+ * What opening a link does to the game by link the page holds, given what
+ * the rules say the linked game is to it (`Game.lineage`'s `relation`):
+ * "update" the held game (the link continues it), keep it as it is
+ * ("same"), keep it and put the linked game "beside" it in the saved games
+ * (the link goes back in it or takes another line), or "replace" it, the
+ * held game put aside, as any link does (another game, map or start).
+ * @param {import("../mapello.d.ts").Lineage["relation"]} relation
+ * @returns {"update" | "same" | "beside" | "replace"}
+ */
+export function linkOutcome(relation) {
+  if (relation === "ahead") return "update";
+  if (relation === "same") return "same";
+  return relation === "unrelated" ? "replace" : "beside";
+}
+
+// What the rules say linked game `b` is to held game `a` (Game.lineage),
+// with the names of the moves `b` has past their shared ones.
+/**
+ * @param {Deps["Game"]} Game
+ * @param {GameRecord} a
+ * @param {GameRecord} b
+ */
+function lineageOf(Game, a, b) {
+  const games = [a, b].map(({ variant, map, moves }) => new Game({ variant: /** @type {Variant} */ (variant), map, moves }));
+  const [held, linked] = games;
+  const lineage = held.lineage(linked);
+  const { moves } = linked.snapshot();
+  for (const game of games) game.free();
+  return { lineage, moves };
+}
+
+// A link opened over a game by link (`current`): one
+// that continues the held game updates it; one that goes back in it or
+// takes another line goes into the saved games beside it, never over it.
+// The record to open, or null when the link replaces the held game as any
+// link does.
+/**
+ * @param {Deps} deps
+ * @param {SavedRecord} current
+ * @param {SavedRecord} start
+ * @returns {SavedRecord | null}
+ */
+export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
+  const { lineage, moves } = lineageOf(Game, current.game, start.game);
+  const outcome = linkOutcome(lineage.relation);
+  if (outcome === "update" && lineage.relation === "ahead") {
+    const count = lineage.to - lineage.from;
+    notify(`The link brings ${count === 1 ? "a new move" : `${count} new moves`}: ${moves.slice(lineage.from).join(", ")}.`, { key: "link-game" });
+    // This browser keeps the colour it plays in its game by link.
+    return { ...current, game: start.game, review: null };
+  }
+  if (outcome === "same") {
+    notify("This link holds your game as it is here: no new move yet.", { key: "link-game" });
+    return current;
+  }
+  if (outcome !== "beside") return null;
+  if (lineage.relation === "behind" && lineage.to === 0) {
+    notify("This link holds only the start of your game: your game stays as it is here.", { key: "link-game" });
+    return current;
+  }
+  let where = "This link's game starts with other moves than yours.";
+  if (lineage.relation === "behind") where = `This link goes back to move ${lineage.to} of your game, which has ${lineage.from} moves here.`;
+  else if (lineage.relation === "forked" && lineage.shared) where = `This link plays the first ${lineage.shared} moves of your game, then other moves.`;
+  putAside(start);
+  notify(`${where} So that neither is lost, your game stays on the board and the link's game is in Saved games.`, {
+    key: "link-game",
+    action: { label: "Open the link's game", run: () => reopen(start) },
+  });
+  return current;
+}
+
