@@ -50,6 +50,14 @@ export interface Snapshot {
   winner?: Colour | "draw";
   /** Troll: the discs of the winning chain. */
   chain: string[];
+  /** Who gave the game up, and why, when a side resigned or lost on time. */
+  forfeit?: Forfeit;
+}
+
+/** A game given up (`Game.forfeit`): the side that resigned or ran out of time. */
+export interface Forfeit {
+  cause: "resigned" | "time";
+  loser: Colour;
 }
 
 /** Options of a new `Game`. */
@@ -79,6 +87,8 @@ export class Game {
   race(): { black: number | null; white: number | null } | null;
   /** Why a move on `square` may not be played now; `undefined` when it is legal. */
   refusal(square: string): { reason: RefusalReason; message: string } | undefined;
+  /** Ends the game under way: `loser` resigned or ran out of time; the snapshot then scores it. */
+  forfeit(cause: Forfeit["cause"], loser: Colour): void;
 }
 
 /** Why the rules refuse a square (`Game.refusal`). */
@@ -220,6 +230,8 @@ export interface SearchOptions {
   timed?: boolean;
   timeMs?: number;
   nodes?: number;
+  /** This move's share of a game clock, in ms: caps the time of whatever budget is chosen. */
+  clockMs?: number;
   seed?: Seed;
 }
 

@@ -24,6 +24,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   let canonical;
   try {
     const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, moves: game.moves });
+    if (game.forfeit) replayed.forfeit(game.forfeit.cause, game.forfeit.loser);
     snap = replayed.snapshot();
     canonical = replayed.transcript();
     replayed.free();
@@ -37,7 +38,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   return {
     id: newId(now),
     date: new Date(now).toISOString(),
-    game: { map: game.map, variant: snap.variant, moves: canonical },
+    game: { map: game.map, variant: snap.variant, moves: canonical, ...(snap.forfeit && { forfeit: snap.forfeit }) },
     players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
     seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
     result: over ? resultLine(flow, snap) : "",

@@ -2,12 +2,12 @@
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
-// hintsShown, expert }`, `snap` the game's one snapshot for the change and
+// hintsShown, expert, resigning }`, `snap` the game's one snapshot for the change and
 // `race` Troll's race (Game.race) or null. Views write the page and read
 // nothing else.
 import { colourName } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, gameNumber, hasComputer, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, gameNumber, hasComputer, otherSide, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, signed, standings } from "./match.js";
@@ -32,6 +32,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   example: string,
  *   hintsShown: boolean,
  *   expert: boolean,
+ *   resigning: Colour | null,
  * }} View
  */
 
@@ -53,6 +54,20 @@ export function showAll(view) {
   showMatch(view);
   showSettings(view);
   showControls(view);
+  showResign(view);
+}
+
+// The Resign button, for whoever may resign now, and its question while
+// the player confirms (`resigning`, the side asked for).
+/** @param {View} view */
+function showResign({ flow, snap, reviewing, resigning }) {
+  const side = reviewing ? null : resigner(flow, snap);
+  $("resign").hidden = !side;
+  $("resign").textContent = side && !hasComputer(flow) ? `Resign (${colourName(side).toLowerCase()})` : "Resign";
+  const asking = side !== null && side === resigning;
+  $("resign-confirm").hidden = !asking;
+  $("resign", HTMLButtonElement).setAttribute("aria-expanded", String(asking));
+  if (asking) $("resign-question").textContent = `Resign this game as ${colourName(side).toLowerCase()}? ${whoPlays(flow, otherSide(side))} wins it.`;
 }
 
 /** @param {View} view */
@@ -227,6 +242,8 @@ function showModeSettings(flow) {
   select("watch-speed").value = settings.watchSpeed;
   $("level-name").textContent = watched(flow) ? "Black's level" : "Level";
   $("show-legal", HTMLInputElement).checked = settings.showLegal;
+  select("clock").value = settings.clock;
+  $("clock-pause", HTMLInputElement).checked = settings.clockPause;
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";
