@@ -34,6 +34,17 @@ impl Cause {
     }
 }
 
+/// Black's and White's points of a game `loser` gave up with `points`
+/// (black's, white's) on the board and `empty` squares left to play: the
+/// winner takes the empty squares, the loser at most one point less.
+pub(crate) fn score(points: [i32; 2], empty: i32, loser: Colour) -> [i32; 2] {
+    let (l, w) = (loser.index(), loser.other().index());
+    let mut score = points;
+    score[w] += empty;
+    score[l] = score[l].min(score[w] - 1);
+    score
+}
+
 /// A game's end by forfeit: who lost, and why. Serialised as
 /// `{ "cause": "resigned" | "time", "loser": "X" | "O" }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

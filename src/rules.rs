@@ -150,18 +150,9 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
     /// always a loss, so the loser keeps at most one point less than the
     /// winner (docs/rules.md, "Resigning and clocks").
     fn forfeit_score(&self, pos: &Position<S>, loser: Colour) -> [i32; 2] {
-        let walls = self
-            .map()
-            .pieces()
-            .filter(|&(_, _, p)| p == Piece::Wall)
-            .count() as i32;
-        let empty = (S::N * S::N) as i32 - pos.disc_count() as i32 - walls;
-        let won = self.score(pos, loser.other()) + empty;
-        let lost = self.score(pos, loser).min(won - 1);
-        match loser {
-            Colour::Black => [lost, won],
-            Colour::White => [won, lost],
-        }
+        let empty = S::N * S::N - pos.disc_count() - self.map().counts().walls;
+        let points = [Colour::Black, Colour::White].map(|c| self.score(pos, c));
+        crate::forfeit::score(points, empty as i32, loser)
     }
 
     /// The discs a finished game shows as its winning line (Troll's chain);

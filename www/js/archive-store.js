@@ -12,14 +12,15 @@ import { playersOf, settingsFor } from "./share.js";
 
 /**
  * The archive entry of a saved record, as the rules read its game (its
- * state and result), dated `now`; null when it has no move or does not open.
+ * state and result), dated `now`; null when it has no move (and was not
+ * given up) or does not open.
  * @param {ArchiveDeps["Game"]} Game
  * @param {PlayRecord} record
  * @param {number} [now]
  * @returns {import("./archive.js").Entry | null}
  */
 export function entryOf(Game, { settings, game, match, phase }, now = Date.now()) {
-  if (!game.moves) return null;
+  if (!game.moves && !game.forfeit) return null;
   let snap;
   let canonical;
   try {
@@ -31,7 +32,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   } catch {
     return null;
   }
-  if (!snap.moves.length) return null;
+  if (!snap.moves.length && !snap.forfeit) return null;
   /** @type {import("./flow.js").Flow} */
   const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
   const over = snap.status === "gameOver";

@@ -5,10 +5,10 @@
 // clock, says a side's last minute and last ten seconds aloud, and ends
 // the game when a flag falls. Between two people, the players may choose
 // that the clocks stop while the page is hidden.
-import { colourName } from "./announce.js";
+// It imports none of the first screen's modules (what it needs of them it
+// asks the controller), so loading it on demand leaves the first load's
+// chunks as they are.
 import { advance, clockProblem, clockText, clockWords, flagged, moveTime, newClock, presetOf, remaining, warningPassed } from "./clock.js";
-import { byId } from "./dom.js";
-import { hasComputer, SIDES, watched } from "./flow.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
@@ -17,6 +17,10 @@ import { hasComputer, SIDES, watched } from "./flow.js";
 
 // How often the running clock is redrawn and looked at.
 const TICK_MS = 100;
+/** @type {Colour[]} */
+const SIDES = ["X", "O"];
+const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const colourOf = (/** @type {Colour} */ side) => (side === "X" ? "Black" : "White");
 
 /** The clocks of the game on the board of `ctrl`. */
 export class Clocks {
@@ -58,7 +62,7 @@ export class Clocks {
   // The time control in force: none in a watched game.
   preset() {
     const { flow } = this.ctrl;
-    return watched(flow) ? null : presetOf(flow.settings.clock);
+    return flow.settings.mode === "watch" ? null : presetOf(flow.settings.clock);
   }
 
   /**
@@ -75,7 +79,7 @@ export class Clocks {
     if (this.state?.preset !== preset.id) this.state = newClock(preset);
     const { flow, reviewer } = this.ctrl;
     const under = flow.phase === "play" && snap.status !== "gameOver";
-    const hiddenStops = document.hidden && flow.settings.clockPause && !hasComputer(flow);
+    const hiddenStops = document.hidden && flow.settings.clockPause && !this.ctrl.computerPlays();
     const running = under && !reviewer.isOpen() && !hiddenStops;
     this.state = advance(this.state, { moves: snap.moves.length, side: under ? (snap.toMove ?? null) : null, running }, preset, Date.now());
     this.draw();
@@ -91,7 +95,7 @@ export class Clocks {
     // A running clock has a side (clock.js, advance).
     const running = /** @type {Colour} */ (state.side);
     const warning = warningPassed(this.shown?.[running] ?? Infinity, remaining(state, running, now));
-    if (warning) this.ctrl.announce(`${colourName(running)}: ${clockWords(warning)} left.`);
+    if (warning) this.ctrl.announce(`${colourOf(running)}: ${clockWords(warning)} left.`);
     this.draw(now);
   }
 
@@ -111,7 +115,7 @@ export class Clocks {
       this.shown[side] = ms;
       const text = clockText(ms);
       if (out.textContent !== text) out.textContent = text;
-      out.setAttribute("aria-label", `${colourName(side)}'s clock: ${clockWords(ms)}`);
+      out.setAttribute("aria-label", `${colourOf(side)}'s clock: ${clockWords(ms)}`);
       out.classList.toggle("running", state.side === side && state.since !== null);
       out.classList.toggle("low", ms < 10_000);
     }

@@ -6,7 +6,7 @@
 // `refresh()`, which takes one snapshot of the game and hands it to the
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
-import { moveText } from "./announce.js";
+import { colourName, moveText } from "./announce.js";
 import { createArchiver, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import { byId, inside } from "./dom.js";
@@ -14,6 +14,7 @@ import {
   afterMove,
   changesGame,
   controllers,
+  hasComputer,
   humanToMove,
   mapEdited,
   mapMade,
@@ -22,9 +23,11 @@ import {
   nextGame as nextFlow,
   PASS,
   passNoticeAfter,
+  otherSide,
   resigner,
   resultLine,
   setupNames,
+  whoPlays,
   sideChosen,
   SIDES,
   stepHistory,
@@ -167,12 +170,8 @@ export class PlayCtrl {
    */
   newGameOf({ variant, map, moves, forfeit }) {
     const game = new this.Game({ variant: /** @type {Variant} */ (variant), map, moves });
-    try {
-      if (forfeit) game.forfeit(forfeit.cause, forfeit.loser);
-    } catch (err) {
-      game.free();
-      throw err;
-    }
+    // A forfeit of a game already over throws, as a bad map or move does.
+    if (forfeit) game.forfeit(forfeit.cause, forfeit.loser);
     return game;
   }
 
@@ -258,6 +257,11 @@ export class PlayCtrl {
       this.clocks = new Clocks(this, this.savedClock);
       this.refresh();
     });
+  }
+
+  /** Whether the computer plays a side: its clock never stops for a hidden page. */
+  computerPlays() {
+    return hasComputer(this.flow);
   }
 
   /**
@@ -424,11 +428,14 @@ export class PlayCtrl {
 
   /** The Resign button: asks whoever may resign now to confirm. */
   askResign() {
-    this.resigning = resigner(this.flow, this.game.snapshot());
-    if (!this.resigning) return;
+    const side = resigner(this.flow, this.game.snapshot());
+    if (!side) return;
+    const question = `Resign this game as ${colourName(side).toLowerCase()}? ${whoPlays(this.flow, otherSide(side))} wins it.`;
+    $("resign-question").textContent = question;
+    this.resigning = side;
     this.refresh();
     $("resign-no").focus();
-    this.announce($("resign-question").textContent);
+    this.announce(question);
   }
 
   /**
@@ -445,7 +452,6 @@ export class PlayCtrl {
     }
     this.refresh();
     $("resign").focus();
-    this.announce("Play on.");
   }
 
   /** The pass button: the person to move passes. */

@@ -7,7 +7,7 @@
 // nothing else.
 import { colourName } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, gameNumber, hasComputer, otherSide, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, signed, standings } from "./match.js";
@@ -57,17 +57,15 @@ export function showAll(view) {
   showResign(view);
 }
 
-// The Resign button, for whoever may resign now, and its question while
-// the player confirms (`resigning`, the side asked for).
+// The Resign button, for whoever may resign now, and its question
+// (play-ctrl.js, askResign) while `resigning`, the side asked, confirms.
 /** @param {View} view */
 function showResign({ flow, snap, reviewing, resigning }) {
   const side = reviewing ? null : resigner(flow, snap);
   $("resign").hidden = !side;
-  $("resign").textContent = side && !hasComputer(flow) ? `Resign (${colourName(side).toLowerCase()})` : "Resign";
   const asking = side !== null && side === resigning;
   $("resign-confirm").hidden = !asking;
-  $("resign", HTMLButtonElement).setAttribute("aria-expanded", String(asking));
-  if (asking) $("resign-question").textContent = `Resign this game as ${colourName(side).toLowerCase()}? ${whoPlays(flow, otherSide(side))} wins it.`;
+  $("resign").setAttribute("aria-expanded", String(asking));
 }
 
 /** @param {View} view */

@@ -143,8 +143,7 @@ const RULES = [
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   // The time control's id; clock-view.js reads one it does not know as none.
-  ["its settings are damaged: the clock is unknown", (d) => isText(d.settings.clock, 8)],
-  ["its settings are damaged: stopping the clocks is neither on nor off", (d) => typeof d.settings.clockPause === "boolean"],
+  ["its clock settings are damaged", (d) => isText(d.settings.clock, 8) && typeof d.settings.clockPause === "boolean"],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
