@@ -4,6 +4,7 @@
 use serde::{Serialize, Serializer};
 
 use crate::bits::{Bits, Size, Squares, S10, S6, S8};
+use crate::forfeit::{Cause, Forfeit};
 use crate::map::{Map, Piece};
 use crate::perft::Perft;
 use crate::position::{Colour, Position};
@@ -14,13 +15,14 @@ use crate::setup::{Setup, SetupError};
 use crate::square::{Move, Square};
 
 /// A game of the rules `R` on a board of one size: the start, the moves,
-/// and the moves undone.
+/// the moves undone, and a forfeit once a side has given the game up.
 #[derive(Clone, Debug)]
 pub struct Game<S: Size, R: Rules<S>> {
     rules: R,
     positions: Vec<Position<S>>,
     moves: Vec<Move>,
     undone: Vec<Move>,
+    forfeit: Option<Forfeit>,
 }
 
 impl<S: Size, R: Rules<S>> Game<S, R> {
@@ -54,6 +56,7 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
             positions: vec![start],
             moves: Vec::new(),
             undone: Vec::new(),
+            forfeit: None,
         }
     }
 
@@ -82,7 +85,7 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
     fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         let pos = *self.position();
         let n = S::N;
-        let next = match (self.rules.status(&pos), mv) {
+        let next = match (self.status(), mv) {
             (Status::GameOver, _) => return Err(MoveError::GameOver),
             (Status::MustPass, Move::Pass) => pos.passed(),
             (Status::ToMove, Move::Pass) => return Err(MoveError::PassWithMoves),
@@ -96,8 +99,30 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
         Ok(())
     }
 
-    /// Takes back the last move; false when there is none.
+    /// Where the game stands: over once forfeited, whatever the board.
+    pub fn status(&self) -> Status {
+        match self.forfeit {
+            Some(_) => Status::GameOver,
+            None => self.rules.status(self.position()),
+        }
+    }
+
+    /// Ends the game under way: `loser` resigned or ran out of time.
+    pub fn forfeit(&mut self, loser: Colour, cause: Cause) -> Result<(), MoveError> {
+        if self.status() == Status::GameOver {
+            return Err(MoveError::GameOver);
+        }
+        self.forfeit = Some(Forfeit { loser, cause });
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Takes back the last move; false when there is none, or when the
+    /// game was given up: a forfeit is final.
     pub fn undo(&mut self) -> bool {
+        if self.forfeit.is_some() {
+            return false;
+        }
         match self.moves.pop() {
             Some(mv) => {
                 self.positions.pop();
@@ -182,20 +207,30 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
                 cells.push(c);
             }
         }
-        let status = board.status(pos);
+        let status = self.status();
         let names = |b: S::B| -> Vec<String> {
             Squares(b)
                 .filter_map(|i| Square::from_index(i, n))
                 .map(|s| s.name(n).to_string())
                 .collect()
         };
-        let score = [
-            board.score(pos, Colour::Black),
-            board.score(pos, Colour::White),
-        ];
+        let score = match self.forfeit {
+            Some(f) => board.forfeit_score(pos, f.loser),
+            None => [
+                board.score(pos, Colour::Black),
+                board.score(pos, Colour::White),
+            ],
+        };
         let over = status == Status::GameOver;
-        let winner = over.then(|| board.winner(pos).map_or(Outcome::Draw, Outcome::Won));
-        let chain = if over { board.chain(pos) } else { S::B::ZERO };
+        let winner = match self.forfeit {
+            Some(f) => Some(Outcome::Won(f.loser.other())),
+            None => over.then(|| board.winner(pos).map_or(Outcome::Draw, Outcome::Won)),
+        };
+        let chain = if over && self.forfeit.is_none() {
+            board.chain(pos)
+        } else {
+            S::B::ZERO
+        };
         Snapshot {
             variant: board.variant(),
             size: n,
@@ -203,16 +238,20 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
             cells,
             to_move: (status != Status::GameOver).then_some(pos.side),
             status,
-            legal: names(board.moves(pos)),
+            legal: match self.forfeit {
+                Some(_) => Vec::new(),
+                None => names(board.moves(pos)),
+            },
             score,
             taken: [u32::from(pos.taken[0]), u32::from(pos.taken[1])],
             moves: self.moves.iter().map(|m| m.name(n)).collect(),
             last_move: self.moves.last().map(|m| m.name(n)),
             flipped: names(self.last_flips()),
-            can_undo: !self.moves.is_empty(),
+            can_undo: !self.moves.is_empty() && self.forfeit.is_none(),
             can_redo: !self.undone.is_empty(),
             winner,
             chain: names(chain),
+            forfeit: self.forfeit,
         }
     }
 }
@@ -254,6 +293,9 @@ pub struct Snapshot {
     pub winner: Option<Outcome>,
     /// Troll: the discs of the winning chain, once a side has connected.
     pub chain: Vec<String>,
+    /// Who gave the game up and why, when a side resigned or lost on time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
 }
 
 /// How a finished game ended; serialised as `X`, `O` or `draw`.
@@ -356,7 +398,13 @@ impl AnyGame {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        with_game!(self, g => g.rules().status(g.position()))
+        with_game!(self, g => g.status())
+    }
+
+    /// Ends the game under way by forfeit: `loser` resigned or ran out of
+    /// time; refused once the game is over.
+    pub fn forfeit(&mut self, loser: Colour, cause: Cause) -> Result<(), MoveError> {
+        with_game!(self, g => g.forfeit(loser, cause))
     }
 
     /// Reads a move (`f5`, `pass`, `pa`, `--`, `ps`) for this board.
@@ -452,6 +500,69 @@ mod tests {
         assert_eq!(g.play(Move::Pass).unwrap_err(), MoveError::PassWithMoves);
         assert_eq!(g.snapshot(), before);
         assert!(g.parse_move("z9").is_err());
+    }
+
+    fn othello() -> AnyGame {
+        AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_resigned_game_gives_the_winner_every_empty_square() {
+        let mut g = othello();
+        g.play(g.parse_move("f5").unwrap()).unwrap();
+        // Black 4, White 1, 59 empty: White resigns.
+        g.forfeit(Colour::White, Cause::Resigned).unwrap();
+        let s = g.snapshot();
+        assert_eq!(s.status, Status::GameOver);
+        assert_eq!(s.score, [63, 1]);
+        assert_eq!(s.winner, Some(Outcome::Won(Colour::Black)));
+        assert_eq!(s.to_move, None);
+        assert!(s.legal.is_empty());
+        assert_eq!(
+            s.forfeit,
+            Some(Forfeit {
+                loser: Colour::White,
+                cause: Cause::Resigned
+            })
+        );
+    }
+
+    #[test]
+    fn a_forfeit_is_a_loss_even_for_the_side_ahead_on_discs() {
+        let mut g = othello();
+        g.play(g.parse_move("f5").unwrap()).unwrap();
+        // Black leads 4-1 and loses on time: White takes the 59 empties.
+        g.forfeit(Colour::Black, Cause::Time).unwrap();
+        assert_eq!(g.snapshot().score, [4, 60]);
+        let mut full = game();
+        full.forfeit(Colour::White, Cause::Resigned).unwrap();
+        assert_eq!(full.snapshot().score, [62, 2]);
+    }
+
+    #[test]
+    fn walls_are_no_empty_squares_for_the_winner() {
+        let map = crate::sharecode::decode(&crate::presets::default_for(8).unwrap().code).unwrap();
+        let walls = map.pieces().filter(|&(_, _, p)| p == Piece::Wall).count() as i32;
+        let mut g = AnyGame::new(Variant::Mapello, map).unwrap();
+        g.forfeit(Colour::Black, Cause::Resigned).unwrap();
+        assert_eq!(g.snapshot().score, [2, 2 + 60 - walls]);
+    }
+
+    #[test]
+    fn a_forfeit_is_final_and_ends_the_game() {
+        let mut g = game();
+        g.play(g.parse_move("e3").unwrap()).unwrap();
+        g.undo();
+        g.forfeit(Colour::Black, Cause::Time).unwrap();
+        assert!(!g.undo());
+        assert!(!g.redo());
+        assert!(!g.snapshot().can_undo);
+        assert_eq!(g.play(Move::Pass).unwrap_err(), MoveError::GameOver);
+        assert_eq!(
+            g.forfeit(Colour::White, Cause::Resigned).unwrap_err(),
+            MoveError::GameOver
+        );
+        assert_eq!(g.status(), Status::GameOver);
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod caps;
 pub mod cli;
 pub mod diagram;
 mod errors;
+pub mod forfeit;
 mod game;
 pub mod games;
 pub mod lineage;

@@ -144,6 +144,17 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
     /// Points of one colour now, under the game's scoring.
     fn score(&self, pos: &Position<S>, c: Colour) -> i32;
 
+    /// Black's and White's points when `loser` gives the game up (resigns
+    /// or runs out of time) in `pos`: the winner adds every empty square
+    /// to their points (walls are no squares to play), and a forfeit is
+    /// always a loss, so the loser keeps at most one point less than the
+    /// winner (docs/rules.md, "Resigning and clocks").
+    fn forfeit_score(&self, pos: &Position<S>, loser: Colour) -> [i32; 2] {
+        let empty = S::N * S::N - pos.disc_count() - self.map().counts().walls;
+        let points = [Colour::Black, Colour::White].map(|c| self.score(pos, c));
+        crate::forfeit::score(points, empty as i32, loser)
+    }
+
     /// The discs a finished game shows as its winning line (Troll's chain);
     /// empty in a game won on points.
     fn chain(&self, _pos: &Position<S>) -> S::B {

@@ -50,6 +50,14 @@ export interface Snapshot {
   winner?: Colour | "draw";
   /** Troll: the discs of the winning chain. */
   chain: string[];
+  /** Who gave the game up, and why, when a side resigned or lost on time. */
+  forfeit?: Forfeit;
+}
+
+/** A game given up (`Game.forfeit`): the side that resigned or ran out of time. */
+export interface Forfeit {
+  cause: "resigned" | "time";
+  loser: Colour;
 }
 
 /** Options of a new `Game`. */
@@ -81,6 +89,8 @@ export class Game {
   refusal(square: string): { reason: RefusalReason; message: string } | undefined;
   /** What `linked` is to this game: the same, ahead of it (it continues it), behind it, forked from it, or another game, map or start. */
   lineage(linked: Game): Lineage;
+  /** Ends the game under way: `loser` resigned or ran out of time; the snapshot then scores it. */
+  forfeit(cause: Forfeit["cause"], loser: Colour): void;
 }
 
 /** How a game relates to another of the same start (`Game.lineage`), with its counts of moves. */
@@ -230,6 +240,8 @@ export interface SearchOptions {
   timed?: boolean;
   timeMs?: number;
   nodes?: number;
+  /** This move's share of a game clock, in ms: caps the time of whatever budget is chosen. */
+  clockMs?: number;
   seed?: Seed;
 }
 

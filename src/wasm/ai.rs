@@ -22,15 +22,17 @@ use crate::rules::Variant;
 use crate::{obf, sharecode};
 
 /// The search options: `undefined` or `{ level?: 1..10, timed?: boolean,
-/// timeMs?: number, nodes?: number, seed?: number | bigint }`; the default
-/// is the strongest level, `timed` plays a level with a time (9 and 10) by
-/// its time rather than its node budget (a player waits for it), and a
-/// time or node budget takes the level's place.
+/// timeMs?: number, nodes?: number, clockMs?: number, seed?: number | bigint }`;
+/// the default is the strongest level, `timed` plays a level with a time
+/// (9 and 10) by its time rather than its node budget (a player waits for
+/// it), a time or node budget takes the level's place, and `clockMs` (the
+/// share of a game clock this move may use) caps the time of whatever
+/// budget is chosen, the level's depth and nodes kept.
 fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
     let options = Options::read(
         "options",
         value,
-        &["level", "timed", "timeMs", "nodes", "seed"],
+        &["level", "timed", "timeMs", "nodes", "clockMs", "seed"],
     )?;
     let level = match options.get("level")? {
         Some((value, name)) => whole(&name, &value, 1..=MAX_LEVEL)?,
@@ -57,6 +59,10 @@ fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
         Some((value, name)) => Some(u64::from(whole(&name, &value, 1..=MAX_NODES as u32)?)),
         None => None,
     };
+    let clock_ms = match options.get("clockMs")? {
+        Some((value, name)) => Some(args::positive(&name, &value, MAX_TIME_MS)?),
+        None => None,
+    };
     let level = Level::get(level).expect("the level is in range");
     let mut search = if timed {
         level.timed(n, seed)
@@ -69,6 +75,10 @@ fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
             nodes,
             time_ms,
         };
+    }
+    if let Some(cap) = clock_ms {
+        let time = search.budget.time_ms.map_or(cap, |t| t.min(cap));
+        search.budget.time_ms = Some(time);
     }
     Ok(search)
 }

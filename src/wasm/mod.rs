@@ -26,8 +26,10 @@ use wasm_bindgen::prelude::*;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::forfeit::Cause;
 use crate::game::AnyGame;
 use crate::map::{Counts, Limits, Map, Piece};
+use crate::position::Colour;
 use crate::rules::Variant;
 use crate::{sharecode, transcript};
 use args::{error, size, string, whole, Options};
@@ -135,6 +137,30 @@ impl Game {
     pub fn load_moves(&mut self, text: JsValue) -> Result<(), JsError> {
         let text = string("text", &text, MAX_TEXT_CHARS)?;
         self.replay(&text)
+    }
+
+    /// Ends the game under way by forfeit: `cause` is `"resigned"` or
+    /// `"time"`, `loser` the side that gave it up (`"X"` or `"O"`). The
+    /// snapshot then scores it (`forfeitScore` in the rules) and names it.
+    pub fn forfeit(&mut self, cause: JsValue, loser: JsValue) -> Result<(), JsError> {
+        let named = args::short_string(&cause, MAX_NAME_CHARS);
+        let cause = named.as_deref().and_then(Cause::from_name).ok_or_else(|| {
+            error(format!(
+                "cause must be 'resigned' or 'time', not {}",
+                args::describe(&cause)
+            ))
+        })?;
+        let loser = match args::short_string(&loser, MAX_NAME_CHARS).as_deref() {
+            Some("X") => Colour::Black,
+            Some("O") => Colour::White,
+            _ => {
+                return Err(error(format!(
+                    "loser must be 'X' or 'O', not {}",
+                    args::describe(&loser)
+                )))
+            }
+        };
+        self.inner.forfeit(loser, cause).map_err(error)
     }
 
     /// The share code of the game's map.

@@ -26,6 +26,7 @@ import {
   PASS,
   passNoticeAfter,
   playerOf,
+  resigner,
   resultLine,
   sideChosen,
   sideOfPlayer,
@@ -237,6 +238,32 @@ test("the result is the person's when one plays alone, else the colours'", () =>
   assert.equal(resultLine(flowOf({ mode: "computer", humanColour: "O" }), over([40, 24], "X")), "You lost 24 to 40.");
   assert.equal(resultLine(flowOf({ mode: "hotseat" }), over([40, 24], "X")), "Black wins 40 to 24.");
   assert.equal(resultLine(flowOf({ mode: "watch" }), over([32, 32], "draw")), "Draw, 32 to 32.");
+});
+
+test("a game given up says who gave it up, then the result the rules scored", () => {
+  const gaveUp = (score, winner, cause, loser, variant) => ({ ...over(score, winner), variant, forfeit: { cause, loser } });
+  const alone = flowOf({ mode: "computer", humanColour: "X" });
+  assert.equal(resultLine(alone, gaveUp([2, 62], "O", "resigned", "X")), "You resigned. You lost 2 to 62.");
+  assert.equal(resultLine(alone, gaveUp([60, 3], "X", "time", "O")), "The computer lost on time. You won 60 to 3.");
+  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([4, 60], "O", "time", "X")), "Black lost on time. White wins 60 to 4.");
+  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([9, 3], "O", "resigned", "X", "troll")), "Black resigned. White wins.");
+  assert.equal(resultLine(alone, gaveUp([9, 3], "O", "resigned", "X", "troll")), "You resigned. You lost.");
+});
+
+test("a game given up counts as lost in a series", () => {
+  let flow = flowOf({ mode: "series", opponent: "human" });
+  flow = afterMove(flow, { ...over([2, 62], "O"), forfeit: { cause: "resigned", loser: "X" } });
+  assert.deepEqual(flow.match.games, [{ first: "X", points: [2, 62] }]);
+});
+
+test("the person resigns against the computer, the side to move between people, nobody in a watched game", () => {
+  assert.equal(resigner(flowOf({ mode: "computer", humanColour: "O" }), toMove("X")), "O");
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), toMove("O")), "O");
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), mustPass("X")), "X");
+  assert.equal(resigner(flowOf({ mode: "series", opponent: "human" }), toMove("X")), "X");
+  assert.equal(resigner(flowOf({ mode: "watch" }), toMove("X")), null);
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), over([40, 24], "X")), null);
+  assert.equal(resigner(flowOf({ mode: "freeplay" }), toMove("X")), null, "not while free play's map is made");
 });
 
 test("levels, the watching pace and the legal-move dots keep the game; other settings start a new one", () => {

@@ -34,6 +34,29 @@ test("a saved record reads back as it was", () => {
   assert.equal(saved.phase, "play");
 });
 
+test("a game given up and its clocks read back with it", () => {
+  const clock = { preset: "5", left: [290_000, 300_000], moves: 3, side: "O", since: 1_700_000_000_000 };
+  const given = { ...record, game: { ...record.game, forfeit: { cause: "time", loser: "X" } }, clock };
+  const { saved, error } = decodeSave(encodeSave(given));
+  assert.equal(error, undefined);
+  assert.deepEqual(saved.game.forfeit, { cause: "time", loser: "X" });
+  assert.deepEqual(saved.clock, clock);
+  assert.equal(decodeSave(encodeSave(record)).saved.clock, undefined, "no clock, none saved");
+  const bad = { ...record, game: { ...record.game, forfeit: { cause: "boredom", loser: "X" } } };
+  assert.match(decodeSave(encodeSave(bad)).error, /how it was given up is unknown/);
+  const badClock = { ...record, settings: { ...DEFAULT_SETTINGS, clockPause: "yes" } };
+  assert.match(decodeSave(encodeSave(badClock)).error, /clock settings are damaged/);
+});
+
+test("a record saved before the clocks existed has none", () => {
+  const old = JSON.parse(encodeSave(record));
+  delete old.settings.clock;
+  delete old.settings.clockPause;
+  const { saved } = decodeSave(JSON.stringify(old));
+  assert.equal(saved.settings.clock, "none");
+  assert.equal(saved.settings.clockPause, false);
+});
+
 test("nothing saved is no error", () => {
   assert.deepEqual(decodeSave(null), { saved: null });
 });

@@ -83,15 +83,16 @@ export function createAiClient(url) {
      * against `legal`; rejects when the worker fails, answers what cannot be
      * played, or misses the level's deadline (the worker is then replaced).
      * A "review" of move `index` takes the game's moves as `legal`; a
-     * `timed` move plays the expert levels by their time.
+     * `timed` move plays the expert levels by their time, `clockMs` at
+     * most (its share of a game clock).
      * @param {Kind} kind
      * @param {{ map: string, variant: string, moves: string }} game
      * @param {number} level
-     * @param {{ legal: string[], onProgress?: (report: Reply) => void, index?: number, timed?: boolean }} options
+     * @param {{ legal: string[], onProgress?: (report: Reply) => void, index?: number, timed?: boolean, clockMs?: number }} options
      */
-    request(kind, game, level, { legal, onProgress, index, timed }) {
+    request(kind, game, level, { legal, onProgress, index, timed, clockMs }) {
       return client.request(
-        { kind, game, level, index, timed },
+        { kind, game, level, index, timed, clockMs },
         {
           deadlineMs: deadlineMs(level),
           check: (answer) => answerProblem(kind, answer, legal, index),

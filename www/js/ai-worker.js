@@ -12,7 +12,7 @@ import init, * as wasm from "../mapello_ai.js";
 const ready = init();
 
 self.onmessage = async ({ data }) => {
-  const { id, kind, game: record, level, index, timed } = data;
+  const { id, kind, game: record, level, index, timed, clockMs } = data;
   // The request's own Game, freed when it is answered: the worker lives on.
   /** @type {import("../mapello.d.ts").Game | null} */
   let game = null;
@@ -24,7 +24,7 @@ self.onmessage = async ({ data }) => {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");
       // A fresh seed per move, so the weaker levels' noise varies between games.
       const seed = Math.floor(Math.random() * 2 ** 32);
-      const options = { level, seed, timed: timed === true };
+      const options = { level, seed, timed: timed === true, ...(clockMs > 0 && { clockMs }) };
       const result = wasm.bestMove(game, options, (progress) => post(id, "progress", { ...plain(progress), ms: performance.now() - start }));
       post(id, "result", { ...plain(result), ms: performance.now() - start });
     } else if (kind === "hints") {

@@ -54,6 +54,17 @@ export function resultText(score, winner) {
 }
 
 /**
+ * What ended a game given up, `you` the one person playing the computer
+ * (or null): "Black resigned.", "You lost on time.".
+ * @param {{ cause: "resigned" | "time", loser: Colour }} forfeit
+ * @param {Colour | null} you
+ */
+export function forfeitText({ cause, loser }, you) {
+  const who = loser === you ? "You" : you ? "The computer" : colourName(loser);
+  return `${who} ${cause === "time" ? "lost on time" : "resigned"}.`;
+}
+
+/**
  * The result as the person at the screen reads it, when one person plays
  * colour `you` against the computer: "You won 36 to 28." / "You lost 28 to
  * 36." / "Draw, 32 to 32."

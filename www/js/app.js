@@ -70,11 +70,13 @@ function wireSettings(ctrl) {
     "level-white": (c) => Number(c.value),
     "watch-speed": (c) => c.value,
     "show-legal": (c) => c instanceof HTMLInputElement && c.checked,
+    clock: (c) => c.value,
+    "clock-pause": (c) => c instanceof HTMLInputElement && c.checked,
   };
   for (const [id, read] of Object.entries(settings)) {
     // The setting's name in the flow: "level-white" is `levelWhite`.
     const name = /** @type {keyof Settings} */ (id.replace(/-(\w)/g, (_, c) => c.toUpperCase()));
-    const control = id === "show-legal" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
+    const control = id === "show-legal" || id === "clock-pause" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
     // A select's options are its setting's values (index.html).
     control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read(control))));
   }
@@ -100,6 +102,10 @@ function wireGame(ctrl) {
   // legal one; the reply then goes the usual way.
   byId("move-now").addEventListener("click", () => ctrl.computer.moveNow());
   byId("pause").addEventListener("click", () => ctrl.togglePause());
+  byId("resign").addEventListener("click", () => ctrl.askResign());
+  byId("resign-yes").addEventListener("click", () => ctrl.answerResign(true));
+  byId("resign-no").addEventListener("click", () => ctrl.answerResign(false));
+  byId("resign-confirm").addEventListener("keydown", (e) => e.key === "Escape" && ctrl.answerResign(false));
   for (const button of allInside(byId("choose"), "button[data-colour]")) {
     // The buttons' colours are the sides' letters (index.html).
     button.addEventListener("click", () => ctrl.choose(/** @type {Colour} */ (button.dataset.colour)));

@@ -12,32 +12,34 @@ import { playersOf, settingsFor } from "./share.js";
 
 /**
  * The archive entry of a saved record, as the rules read its game (its
- * state and result), dated `now`; null when it has no move or does not open.
+ * state and result), dated `now`; null when it has no move (and was not
+ * given up) or does not open.
  * @param {ArchiveDeps["Game"]} Game
  * @param {PlayRecord} record
  * @param {number} [now]
  * @returns {import("./archive.js").Entry | null}
  */
 export function entryOf(Game, { settings, game, match, phase }, now = Date.now()) {
-  if (!game.moves) return null;
+  if (!game.moves && !game.forfeit) return null;
   let snap;
   let canonical;
   try {
     const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, moves: game.moves });
+    if (game.forfeit) replayed.forfeit(game.forfeit.cause, game.forfeit.loser);
     snap = replayed.snapshot();
     canonical = replayed.transcript();
     replayed.free();
   } catch {
     return null;
   }
-  if (!snap.moves.length) return null;
+  if (!snap.moves.length && !snap.forfeit) return null;
   /** @type {import("./flow.js").Flow} */
   const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
   const over = snap.status === "gameOver";
   return {
     id: newId(now),
     date: new Date(now).toISOString(),
-    game: { map: game.map, variant: snap.variant, moves: canonical },
+    game: { map: game.map, variant: snap.variant, moves: canonical, ...(snap.forfeit && { forfeit: snap.forfeit }) },
     players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
     seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
     result: over ? resultLine(flow, snap) : "",

@@ -204,6 +204,7 @@ function replay({ Game }, { game }, why = {}) {
   try {
     const variant = /** @type {import("../mapello.d.ts").Variant} */ (game.variant);
     const played = new Game({ variant, map: game.map, moves: game.moves });
+    if (game.forfeit) played.forfeit(game.forfeit.cause, game.forfeit.loser);
     const first = new Game({ variant, map: game.map });
     const shots = { snap: played.snapshot(), start: first.snapshot() };
     played.free();

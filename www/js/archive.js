@@ -13,7 +13,7 @@
 // a GGF line, the record Othello servers and their tools read.
 
 import { catalogue, rules } from "./catalogue.js";
-import { loadRecord, storeRecord } from "./storage.js";
+import { isForfeit, loadRecord, storeRecord } from "./storage.js";
 
 /** The localStorage key. */
 export const ARCHIVE_KEY = "mapello.archive";
@@ -21,7 +21,7 @@ export const ARCHIVE_KEY = "mapello.archive";
 export const ARCHIVE_LIMIT = 200;
 const VERSION = 1;
 
-/** @typedef {{ map: string, variant: string, moves: string }} GameRecord */
+/** @typedef {{ map: string, variant: string, moves: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
 /**
  * A game in the archive. `players` are the two sides as the result names
  * them (black first), `seat` who played them as a share link says it
@@ -64,6 +64,7 @@ export function entryProblem(e) {
   if (!isText(e.game.map, catalogue().maxCodeChars)) return "its map is not a map code";
   if (!isText(e.game.variant, 16)) return "its game is not a name";
   if (!isText(e.game.moves, catalogue().maxTextChars)) return "its moves are not a transcript";
+  if (!isForfeit(e.game.forfeit)) return "how it was given up is unknown";
   if (!Array.isArray(e.players) || e.players.length !== 2 || !e.players.every((/** @type {unknown} */ p) => isText(p, 80))) return "its players are damaged";
   if (!SEATS.includes(e.seat)) return "who played it is unknown";
   if (!isText(e.result, 120)) return "its result is not a sentence";
@@ -130,12 +131,12 @@ export function movesOf(moves) {
 
 /**
  * Whether game `later` holds all of game `earlier`: the same game and map,
- * its moves the same and maybe more.
+ * its moves the same and maybe more, and given up if `earlier` was.
  * @param {GameRecord} later
  * @param {GameRecord} earlier
  */
 export function continuesGame(later, earlier) {
-  if (later.variant !== earlier.variant || later.map !== earlier.map) return false;
+  if (later.variant !== earlier.variant || later.map !== earlier.map || (earlier.forfeit && !later.forfeit)) return false;
   const [now, then] = [movesOf(later.moves), movesOf(earlier.moves)];
   return then.every((move, i) => now[i] === move);
 }
@@ -245,7 +246,7 @@ export function droppedNotice(dropped) {
 
 // One block per game: the first line names it, each other line a field.
 const HEAD = "Mapello game";
-const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "black", "white", "seat", "state", "result", "ggf"]);
+const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "forfeit", "black", "white", "seat", "state", "result", "ggf"]);
 
 /**
  * The export text of `entries`, one block per game: `Mapello game`, then
@@ -259,6 +260,7 @@ export function exportText(entries, ggfOf = () => null) {
   return entries
     .map((e) => {
       const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`, `moves: ${e.game.moves}`];
+      if (e.game.forfeit) lines.push(`forfeit: ${e.game.forfeit.cause} ${e.game.forfeit.loser}`);
       lines.push(`black: ${e.players[0]}`, `white: ${e.players[1]}`, `seat: ${e.seat}`, `state: ${e.state}`);
       if (e.result) lines.push(`result: ${e.result}`);
       const ggf = ggfOf(e);
@@ -266,6 +268,17 @@ export function exportText(entries, ggfOf = () => null) {
       return `${lines.join("\n")}\n`;
     })
     .join("\n");
+}
+
+/**
+ * The forfeit of an export block's `forfeit: resigned X` line, as a game
+ * record's field: none when the line is missing or not one.
+ * @param {string | undefined} line
+ */
+function forfeitOf(line) {
+  const [cause, loser] = (line ?? "").split(" ");
+  const forfeit = { cause, loser };
+  return line && isForfeit(forfeit) ? { forfeit: /** @type {import("../mapello.d.ts").Forfeit} */ (forfeit) } : {};
 }
 
 /**
@@ -298,7 +311,7 @@ export function parseExport(text, now = Date.now()) {
     const entry = {
       id: newId(now + i),
       date,
-      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "" },
+      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "", ...forfeitOf(b.forfeit) },
       players: [b.black || "Black", b.white || "White"],
       seat: SEATS.includes(b.seat) ? b.seat : "hotseat",
       result: "",

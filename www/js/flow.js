@@ -16,7 +16,7 @@
 // ("toMove", "mustPass" or "gameOver"), `toMove` (one of SIDES), `score`
 // (one number per side) and `winner`. A game with other rules plugs in by
 // giving the same answers.
-import { colourName, passText, resultForPlayer, resultText } from "./announce.js";
+import { colourName, forfeitText, passText, resultForPlayer, resultText } from "./announce.js";
 import { levelLabel } from "./levels.js";
 import { colourOfFirst, matchFor, newMatch, recordGame, setupPlayer, withChoice } from "./match.js";
 import { connectionPoints, connectionText } from "./troll.js";
@@ -40,7 +40,8 @@ import { connectionPoints, connectionText } from "./troll.js";
 
 /**
  * What the flow reads of a game's snapshot (the wasm `Snapshot` or `BlocsSnapshot`).
- * @typedef {{ variant?: string, status: string, toMove?: Colour, score: [number, number], winner?: Colour | "draw" }} Turn
+ * `forfeit` says who gave the game up, and why, when one side resigned or lost on time.
+ * @typedef {{ variant?: string, status: string, toMove?: Colour, score: [number, number], winner?: Colour | "draw", forfeit?: import("../mapello.d.ts").Forfeit }} Turn
  */
 
 /**
@@ -239,9 +240,25 @@ export function whoPlays(flow, side) {
  */
 export function resultLine(flow, turn) {
   const you = soleHuman(flow);
-  // Troll is won by a connection, not by discs.
-  if (turn.variant === "troll") return connectionText(turn.winner, you);
-  return you ? resultForPlayer(turn.score, you) : resultText(turn.score, turn.winner);
+  const { forfeit, winner } = turn;
+  // Troll is won by a connection, not by discs; given up, by the other side.
+  if (forfeit && turn.variant === "troll") return `${forfeitText(forfeit, you)} ${you ? (winner === you ? "You won." : "You lost.") : `${colourName(otherSide(forfeit.loser))} wins.`}`;
+  if (turn.variant === "troll") return connectionText(winner, you);
+  const result = you ? resultForPlayer(turn.score, you) : resultText(turn.score, winner);
+  return forfeit ? `${forfeitText(forfeit, you)} ${result}` : result;
+}
+
+/**
+ * The side that resigns now from the Resign button, or null when nobody
+ * may: the one person playing the computer, else the side to move; not in
+ * a watched game, nor once the game is over.
+ * @param {Flow} flow
+ * @param {Turn} turn
+ * @returns {Colour | null}
+ */
+export function resigner(flow, turn) {
+  if (flow.phase !== "play" || turn.status === "gameOver" || !hasHuman(flow)) return null;
+  return soleHuman(flow) ?? turn.toMove ?? null;
 }
 
 /**

@@ -96,7 +96,8 @@ export class Computer {
     // The client hands on only the reports and answers it has checked (ai-client.js).
     const onProgress = (/** @type {Reply} */ p) => this.progressed(search, /** @type {Progress} */ (p));
     const level = levelOf(this.ctrl.flow, toMove);
-    this.ai.request("move", this.ctrl.record(), level, { legal, onProgress, timed: true }).then(
+    const clockMs = this.ctrl.clocks?.moveBudget(toMove);
+    this.ai.request("move", this.ctrl.record(), level, { legal, onProgress, timed: true, clockMs }).then(
       (result) => this.answered(search, /** @type {MoveAnswer} */ (result)),
       (err) => this.failed(mine, err),
     );

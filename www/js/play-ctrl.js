@@ -6,7 +6,7 @@
 // `refresh()`, which takes one snapshot of the game and hands it to the
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
-import { moveText } from "./announce.js";
+import { colourName, moveText } from "./announce.js";
 import { createArchiver, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import { byId, inside } from "./dom.js";
@@ -15,6 +15,7 @@ import {
   changesGame,
   controllerOf,
   controllers,
+  hasComputer,
   humanToMove,
   mapEdited,
   mapMade,
@@ -23,8 +24,11 @@ import {
   nextGame as nextFlow,
   PASS,
   passNoticeAfter,
+  otherSide,
+  resigner,
   resultLine,
   setupNames,
+  whoPlays,
   sideChosen,
   SIDES,
   stepHistory,
@@ -112,6 +116,9 @@ export class PlayCtrl {
     this.draftMap = start.game.map;
     this.paused = false;
     this.passNotice = "";
+    // The side whose resignation waits for its confirmation, or null.
+    /** @type {Colour | null} */
+    this.resigning = null;
     /** @type {import("./state.js").BoardState["hints"]} */
     this.hints = [];
     // Until when the legal moves are shown after a refused click, whatever the setting.
@@ -127,6 +134,14 @@ export class PlayCtrl {
     this.reviewer.load(start.review);
     /** @type {import("./analysis-view.js").AnalysisBoard | null} The analysis board, made on first use. */
     this.analysis = null;
+    // The game's clocks (clock-view.js), loaded with the first game that
+    // has a time control; until then, the clocks as saved.
+    /** @type {import("./clock-view.js").Clocks | null} */
+    this.clocks = null;
+    /** @type {unknown} */
+    this.savedClock = start.clock ?? null;
+    /** @type {Promise<void> | null} */
+    this.clocksLoading = null;
   }
 
   /**
@@ -180,8 +195,11 @@ export class PlayCtrl {
    * do not hold.
    * @param {import("./storage.js").GameRecord} record
    */
-  newGameOf({ variant, map, moves }) {
-    return new this.Game({ variant: /** @type {Variant} */ (variant), map, moves });
+  newGameOf({ variant, map, moves, forfeit }) {
+    const game = new this.Game({ variant: /** @type {Variant} */ (variant), map, moves });
+    // A forfeit of a game already over throws, as a bad map or move does.
+    if (forfeit) game.forfeit(forfeit.cause, forfeit.loser);
+    return game;
   }
 
   // The first legal moves on the game's map, as a transcript, so the
@@ -213,8 +231,9 @@ export class PlayCtrl {
    * @param {Snapshot} [snap]
    * @returns {import("./storage.js").GameRecord}
    */
-  record({ variant } = this.game.snapshot()) {
-    return { map: this.game.mapCode(), variant, moves: this.game.transcript() };
+  record({ variant, forfeit } = this.game.snapshot()) {
+    const record = { map: this.game.mapCode(), variant, moves: this.game.transcript() };
+    return forfeit ? { ...record, forfeit } : record;
   }
 
   // --- drawing the page from the state
@@ -249,9 +268,11 @@ export class PlayCtrl {
       example: this.exampleMoves(snap),
       hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),
+      resigning: this.resigning,
     });
     this.analysis?.markList();
     this.showCorresp();
+    this.syncClocks(snap);
     this.persist(snap);
   }
 
@@ -269,6 +290,34 @@ export class PlayCtrl {
     $("setup").classList.remove("collapsed");
     $("settings-toggle").setAttribute("aria-expanded", "true");
     $("human-colour").focus();
+  }
+
+  /**
+   * The clocks follow the game to `snap`; the first game with a time
+   * control loads them.
+   * @param {Snapshot} snap
+   */
+  syncClocks(snap) {
+    if (this.clocks) return this.clocks.sync(snap);
+    if (this.flow.settings.clock === "none" || this.clocksLoading) return;
+    this.clocksLoading = import("./clock-view.js").then(({ Clocks }) => {
+      this.clocks = new Clocks(this, this.savedClock);
+      this.refresh();
+    });
+  }
+
+  /** Whether the computer plays a side: its clock never stops for a hidden page. */
+  computerPlays() {
+    return hasComputer(this.flow);
+  }
+
+  /**
+   * The clocks start again for a new game, or as `saved` with a game brought back.
+   * @param {unknown} [saved]
+   */
+  restartClocks(saved = null) {
+    this.savedClock = saved;
+    this.clocks?.load(saved);
   }
 
   // Saves the page's state; a failed save is said at once (main.js), and
@@ -289,7 +338,8 @@ export class PlayCtrl {
     const { settings, match, phase } = this.flow;
     const review = phase === "setup" ? null : this.reviewer.current();
     const game = phase === "setup" ? { ...this.record(snap), map: this.draftMap, moves: "" } : this.record(snap);
-    return { settings, game, match, phase, review };
+    const clock = this.clocks ? this.clocks.saved() : this.savedClock;
+    return clock ? { settings, game, match, phase, review, clock } : { settings, game, match, phase, review };
   }
 
   /** @param {string} text */
@@ -408,6 +458,51 @@ export class PlayCtrl {
     this.proceed();
   }
 
+  /**
+   * Ends the game under way: `loser` resigned (from the Resign button,
+   * once confirmed) or ran out of time. The rules score it; a match
+   * records it as lost for that side.
+   * @param {"resigned" | "time"} cause
+   * @param {Colour} loser
+   */
+  forfeit(cause, loser) {
+    if (this.flow.phase !== "play" || this.game.snapshot().status === "gameOver") return;
+    this.stopComputer();
+    this.game.forfeit(cause, loser);
+    const after = this.game.snapshot();
+    this.flow = afterMove(this.flow, after);
+    this.refresh(null, after);
+    this.announce(`Game over. ${resultLine(this.flow, after)}`);
+  }
+
+  /** The Resign button: asks whoever may resign now to confirm. */
+  askResign() {
+    const side = resigner(this.flow, this.game.snapshot());
+    if (!side) return;
+    const question = `Resign this game as ${colourName(side).toLowerCase()}? ${whoPlays(this.flow, otherSide(side))} wins it.`;
+    $("resign-question").textContent = question;
+    this.resigning = side;
+    this.refresh();
+    $("resign-no").focus();
+    this.announce(question);
+  }
+
+  /**
+   * The answer to the question: resign (`yes`), or play on.
+   * @param {boolean} yes
+   */
+  answerResign(yes) {
+    const side = this.resigning;
+    this.resigning = null;
+    if (side && yes && side === resigner(this.flow, this.game.snapshot())) {
+      this.forfeit("resigned", side);
+      $("next-game").focus();
+      return;
+    }
+    this.refresh();
+    $("resign").focus();
+  }
+
   /** The pass button: the person to move passes. */
   pass() {
     const { status, toMove } = this.game.snapshot();
@@ -435,6 +530,8 @@ export class PlayCtrl {
   startGame(map = this.game.mapCode()) {
     this.stopComputer();
     this.passNotice = "";
+    this.resigning = null;
+    this.restartClocks();
     this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map }));
     this.draftMap = map;
     this.deps.clearNotice("computer");
@@ -548,6 +645,7 @@ export class PlayCtrl {
     try {
       if (this.flow.phase !== "play") throw new Error("finish setting up the game first");
       this.game.loadMoves(text);
+      this.restartClocks();
       error.textContent = "";
       this.passNotice = "";
       this.refresh();
@@ -654,6 +752,7 @@ export class PlayCtrl {
     const moves = this.game.snapshot().moves.slice(0, index).join(" ");
     this.stopComputer();
     this.game.loadMoves(moves);
+    this.restartClocks();
     const side = this.game.snapshot().toMove ?? SIDES[0];
     const mode = opponent === "computer" ? "computer" : "hotseat";
     this.flow = newFlow({ ...this.flow.settings, mode, humanColour: side });
@@ -753,7 +852,9 @@ export class PlayCtrl {
     this.clearWords();
     this.paused = false;
     this.passNotice = "";
+    this.resigning = null;
     this.flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
+    this.restartClocks(next.clock);
     this.replaceGame(opened);
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);

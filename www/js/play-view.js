@@ -2,12 +2,12 @@
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
-// hintsShown, expert }`, `snap` the game's one snapshot for the change and
+// hintsShown, expert, resigning }`, `snap` the game's one snapshot for the change and
 // `race` Troll's race (Game.race) or null. Views write the page and read
 // nothing else.
 import { colourName } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, controllerOf, gameNumber, hasComputer, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, controllerOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, signed, standings } from "./match.js";
@@ -32,6 +32,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   example: string,
  *   hintsShown: boolean,
  *   expert: boolean,
+ *   resigning: Colour | null,
  * }} View
  */
 
@@ -53,6 +54,18 @@ export function showAll(view) {
   showMatch(view);
   showSettings(view);
   showControls(view);
+  showResign(view);
+}
+
+// The Resign button, for whoever may resign now, and its question
+// (play-ctrl.js, askResign) while `resigning`, the side asked, confirms.
+/** @param {View} view */
+function showResign({ flow, snap, reviewing, resigning }) {
+  const side = reviewing ? null : resigner(flow, snap);
+  $("resign").hidden = !side;
+  const asking = side !== null && side === resigning;
+  $("resign-confirm").hidden = !asking;
+  $("resign").setAttribute("aria-expanded", String(asking));
 }
 
 /** @param {View} view */
@@ -236,6 +249,8 @@ function showModeSettings(flow) {
   select("watch-speed").value = settings.watchSpeed;
   $("level-name").textContent = watched(flow) ? "Black's level" : "Level";
   $("show-legal", HTMLInputElement).checked = settings.showLegal;
+  select("clock").value = settings.clock;
+  $("clock-pause", HTMLInputElement).checked = settings.clockPause;
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";

@@ -14,7 +14,7 @@ import { catalogue } from "./catalogue.js";
 /**
  * A game as the page records it: its map (a share code), its variant and
  * its transcript.
- * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string }} GameRecord
+ * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord
  */
 
 /**

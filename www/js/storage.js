@@ -27,6 +27,8 @@ import { reviewProblem } from "./review.js";
  *   showLegal: boolean,
  *   levelWhite: number,
  *   watchSpeed: WatchSpeed,
+ *   clock: string,
+ *   clockPause: boolean,
  * }} Settings
  */
 
@@ -44,7 +46,8 @@ import { reviewProblem } from "./review.js";
 
 /**
  * The state of the play page a reload restores.
- * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null }} SavedRecord
+ * `clock` is the game's clocks (clock-view.js checks them), when it has a time control.
+ * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown }} SavedRecord
  */
 
 /** The localStorage key. */
@@ -66,12 +69,14 @@ export const DEFAULT_SETTINGS = {
   showLegal: true,
   levelWhite: 4,
   watchSpeed: "normal",
+  clock: "none",
+  clockPause: false,
 };
 
 // Settings added after the first saved records: a record without them
 // takes their defaults.
 /** @type {(keyof Settings)[]} */
-const LATER_SETTINGS = ["levelWhite", "watchSpeed"];
+const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause"];
 /** @type {WatchSpeed[]} */
 const WATCH_SPEEDS = ["slow", "normal", "fast"];
 
@@ -94,6 +99,12 @@ const isPoints = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 &
 const isBoardGame = (v) => catalogue().games.some((g) => g.id === v && g.engine === "board");
 /** @param {unknown} v */
 const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
+
+/**
+ * Whether `v` is a game's forfeit as saved: none, or who resigned or lost on time.
+ * @param {any} v
+ */
+export const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(String(v.cause)) && isColour(v.loser));
 
 /** @type {Phase[]} */
 const PHASES = ["play", "over", "setup", "choose"];
@@ -131,10 +142,13 @@ const RULES = [
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
+  // The time control's id; clock-view.js reads one it does not know as none.
+  ["its clock settings are damaged", (d) => isText(d.settings.clock, 8) && typeof d.settings.clockPause === "boolean"],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
+  ["its game is damaged: how it was given up is unknown", (d) => isForfeit(d.game.forfeit)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
@@ -195,9 +209,10 @@ export function decodeSave(text) {
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   // It fits the schema, and any review is checked on its own below.
-  const { settings, game, match, phase, review } = /** @type {SavedRecord & { review?: unknown }} */ (data);
+  const { settings, game, match, phase, review, clock } = /** @type {SavedRecord & { review?: unknown }} */ (data);
   /** @type {SavedRecord} */
   const saved = { settings, game, match, phase };
+  if (clock != null) saved.clock = clock;
   if (review == null) return { saved };
   const reviewError = reviewProblem(review, game);
   if (reviewError === null) {
@@ -212,9 +227,10 @@ export function decodeSave(text) {
  * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
  * @param {SavedRecord & { tab?: string | null }} record
  */
-export function encodeSave({ settings, game, match, phase, review = null, tab = null }) {
+export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null }) {
   /** @type {SavedRecord & { version: number, tab?: string }} */
   const data = { version: VERSION, settings, game, match, phase };
+  if (clock) data.clock = clock;
   if (review) data.review = review;
   if (tab) data.tab = tab;
   return JSON.stringify(data);

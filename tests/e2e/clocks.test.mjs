@@ -1,0 +1,123 @@
+// Game clocks (docs/rules.md, "Resigning and clocks"), from the page a
+// newcomer sees, on Playwright's fake clock so that minutes pass in an
+// instant: chosen in the settings, one per player beside the names,
+// ticking only on the mover's turn, kept across a reload, the last ten
+// seconds said aloud, and a flag fall ending the game as lost.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { screenshots, useSite } from "./browser.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, PHONE, setMode, waitForMoves } from "./game.mjs";
+
+const env = useSite();
+const START = new Date("2026-03-01T10:00:00Z");
+
+/** The board on a fake clock that runs from START; `problems` as openBoard's. */
+async function openOnFakeClock(options) {
+  const context = await env.browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+  await page.clock.install({ time: START });
+  await page.goto(env.site.url);
+  await page.waitForSelector("body[data-ready]");
+  return { page, problems };
+}
+
+/** The seconds a clock shows ("0:40" is 40). */
+async function seconds(page, side) {
+  const [m, s] = (await page.textContent(`#clock-${side}`)).split(":");
+  return Number(m) * 60 + Number(s);
+}
+
+for (const [screen, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`two players' clocks tick in turn, survive a reload, and a flag falls (${screen})`, async () => {
+    const { page, problems } = await openOnFakeClock(options);
+    assert.equal(await page.isVisible("#clock-X"), false, "no clock unless chosen");
+    await setMode(page, "hotseat", { clock: "1" });
+    await page.waitForSelector("#clock-X", { state: "visible" });
+    assert.equal(await page.textContent("#clock-X"), "1:00");
+    assert.equal(await page.textContent("#clock-O"), "1:00");
+    assert.equal(await page.getAttribute("#clock-X", "role"), "timer");
+    assert.match(await page.getAttribute("#clock-X", "aria-label"), /^Black's clock: /);
+
+    await page.clock.fastForward(20_000);
+    await page.waitForFunction(() => document.querySelector("#clock-X")?.textContent === "0:40");
+    assert.equal(await page.textContent("#clock-O"), "1:00", "only the mover's clock ticks");
+
+    const { legal } = await gameState(page, DEFAULT_MAP, "");
+    await clickSquare(page, legal[0]);
+    await waitForMoves(page, 1);
+    assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock running");
+    await page.clock.fastForward(10_000);
+    await page.waitForFunction(() => document.querySelector("#clock-O")?.textContent === "0:50");
+    await page.screenshot({ path: `${screenshots}/clocks-${screen}.png` });
+
+    await page.reload();
+    await page.waitForSelector("#clock-O", { state: "visible" });
+    assert.equal(await page.textContent("#clock-X"), "0:40", "a reload keeps the clocks");
+    const white = await seconds(page, "O");
+    assert.ok(white >= 48 && white <= 50, `White's clock after a reload: ${white}`);
+
+    await page.clock.fastForward((white - 9) * 1000);
+    await page.waitForFunction(() => /White: 10 seconds left\./.test(document.querySelector("#announcer")?.textContent ?? ""));
+    assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock running low");
+    await page.clock.fastForward(10_000);
+    await page.waitForSelector("#result", { state: "visible" });
+    assert.match(await page.textContent("#result-title"), /^White lost on time\. Black wins \d+ to 1\.$/);
+    assert.equal(await page.textContent("#clock-O"), "0:00.0");
+    await page.waitForFunction(() => /White lost on time/.test(document.querySelector("#announcer")?.textContent ?? ""));
+
+    await page.clock.fastForward(30_000);
+    assert.equal(await page.textContent("#clock-X"), "0:40", "the clocks stop at the end");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+test("a flag fall in a series counts as a game lost", async () => {
+  const { page, problems } = await openOnFakeClock(DESKTOP);
+  await setMode(page, "series", { opponent: "human", clock: "1" });
+  await page.waitForSelector("#clock-X", { state: "visible" });
+  await page.clock.fastForward(61_000);
+  await page.waitForSelector("#result", { state: "visible" });
+  assert.match(await page.textContent("#result-title"), /^Black lost on time\. White wins \d+ to 2\.$/);
+  assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
+  await page.click("#next-game");
+  await page.waitForFunction(() => document.querySelector("#clock-X")?.textContent === "1:00");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("the computer thinks within its clock and earns its increment", async () => {
+  const { page, problems } = await openOnFakeClock(DESKTOP);
+  await setMode(page, "computer", { "human-colour": "O", clock: "3+2" });
+  await waitForMoves(page, 1);
+  await page.waitForFunction(() => document.querySelector("#clock-O")?.classList.contains("running"));
+  const computer = await seconds(page, "X");
+  assert.ok(computer >= 170 && computer <= 182, `the computer's clock: ${computer}`);
+  assert.equal(await page.textContent("#clock-O"), "3:00");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+for (const [screen, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`the clocks read well on a ${screen}, ${colorScheme}`, async () => {
+      const { page, problems } = await openOnFakeClock({ ...options, colorScheme });
+      await setMode(page, "hotseat", { clock: "3+2" });
+      await page.waitForSelector("#clock-X", { state: "visible" });
+      await page.clock.fastForward(172_000);
+      await page.waitForFunction(() => document.querySelector("#clock-X")?.classList.contains("low"));
+      await page.screenshot({ path: `${screenshots}/clocks-low-${screen}-${colorScheme}.png` });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+}
