@@ -63,7 +63,7 @@ test("the first load is under 120 KB gzipped: the page's rules-only wasm module,
   const files = await firstLoad();
   assert.ok(files.includes("mapello_bg.wasm") && files.includes("mapello.js"), files.join(", "));
   assert.ok(files.some((f) => f.startsWith("js/")), files.join(", "));
-  for (const later of ["mapello_ai_bg.wasm", "mapello_ai.js", "editor.css"]) assert.ok(!files.includes(later), `${later} is on the first load`);
+  for (const later of ["mapello_ai_bg.wasm", "mapello_ai.js", "editor.css", "help.html"]) assert.ok(!files.includes(later), `${later} is on the first load`);
   const { sum, largest } = await total(files);
   assert.ok(sum < FIRST_LOAD_BUDGET, `${sum} bytes gzipped; largest: ${largest.join(", ")}`);
 });
