@@ -1,13 +1,15 @@
 // Trunk's post-build hook (Trunk.toml), on the staging directory: builds the
 // workers' wasm module (the computer player, .ci/build-ai.mjs), bundles the
 // page's modules (.ci/bundle.mjs), minifies the scripts, stylesheets and
-// index.html (.ci/minify.mjs), then stamps sw.js with the result's hash and
-// file list. One hook, so the four run in this order. By hand on a built site:
+// index.html (.ci/minify.mjs), moves the how-to-play pages out of index.html
+// (.ci/split-help.mjs), then stamps sw.js with the result's hash and file
+// list. One hook, so the five run in this order. By hand on a built site:
 //
 //   node .ci/post-build.mjs [dir=$TRUNK_STAGING_DIR]
 import { buildAi, NAME } from "./build-ai.mjs";
 import { bundle } from "./bundle.mjs";
 import { minify } from "./minify.mjs";
+import { HELP, splitHelp } from "./split-help.mjs";
 import { stamp } from "./stamp-sw.mjs";
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -15,5 +17,6 @@ if (!dir) throw new Error("usage: node .ci/post-build.mjs DIR (or run as a trunk
 await buildAi(dir);
 const chunks = await bundle(dir);
 const minified = await minify(dir);
+const pages = await splitHelp(dir);
 const { version, files } = await stamp(dir);
-console.log(`${NAME} built; js/main.js bundled with ${chunks.length} chunks; ${minified} files minified; sw.js: version ${version}, ${files.length} files`);
+console.log(`${NAME} built; js/main.js bundled with ${chunks.length} chunks; ${minified} files minified; ${pages} help pages in ${HELP}; sw.js: version ${version}, ${files.length} files`);

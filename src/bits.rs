@@ -221,9 +221,9 @@ pub trait Size:
     const INNER_COLS: Self::B;
     /// The four centre squares.
     const CENTRE: Self::B;
-    /// `RAYS[sq][d % 2][d / 2]`: the squares beyond `sq` in direction `d`
+    /// `rays()[sq][d % 2][d / 2]`: the squares beyond `sq` in direction `d`
     /// (an index into [`DIRECTIONS`]), up to the edge.
-    const RAYS: [[[Self::B; 4]; 2]; MAX_SQUARES];
+    fn rays() -> &'static [[[Self::B; 4]; 2]; MAX_SQUARES];
 }
 
 macro_rules! size {
@@ -240,20 +240,39 @@ macro_rules! size {
             const INNER_COLS: $t =
                 (full_mask($n) & !column_mask($n, 0) & !column_mask($n, $n - 1)) as $t;
             const CENTRE: $t = centre_mask($n) as $t;
-            const RAYS: [[[$t; 4]; 2]; MAX_SQUARES] = {
-                let wide = rays($n);
-                let mut out = [[[0; 4]; 2]; MAX_SQUARES];
-                let mut i = 0;
-                while i < MAX_SQUARES {
-                    let mut d = 0;
-                    while d < 8 {
-                        out[i][d % 2][d / 2] = wide[i][d % 2][d / 2] as $t;
-                        d += 1;
+            #[inline(always)]
+            fn rays() -> &'static [[[$t; 4]; 2]; MAX_SQUARES] {
+                const fn table() -> [[[$t; 4]; 2]; MAX_SQUARES] {
+                    let wide = rays($n);
+                    let mut out = [[[0; 4]; 2]; MAX_SQUARES];
+                    let mut i = 0;
+                    while i < MAX_SQUARES {
+                        let mut d = 0;
+                        while d < 8 {
+                            out[i][d % 2][d / 2] = wide[i][d % 2][d / 2] as $t;
+                            d += 1;
+                        }
+                        i += 1;
                     }
-                    i += 1;
+                    out
                 }
-                out
-            };
+                // Built into the program where moves are searched: the
+                // search reads it in its innermost loop.
+                #[cfg(not(feature = "rules-only"))]
+                {
+                    const TABLE: [[[$t; 4]; 2]; MAX_SQUARES] = table();
+                    &TABLE
+                }
+                // Made at the first move in the page's wasm module, which
+                // only plays moves: as data the three sizes' tables were
+                // about 4 KB of the page's first load, gzipped.
+                #[cfg(feature = "rules-only")]
+                {
+                    static TABLE: std::sync::OnceLock<[[[$t; 4]; 2]; MAX_SQUARES]> =
+                        std::sync::OnceLock::new();
+                    TABLE.get_or_init(table)
+                }
+            }
         }
     };
 }

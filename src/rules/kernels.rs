@@ -61,7 +61,7 @@ impl<S: Size> JokerTables<S> {
         for (sq, rays) in rays.iter_mut().enumerate().take((n * n) as usize) {
             for (sign, rays) in rays.iter_mut().enumerate() {
                 for (k, ray) in rays.iter_mut().enumerate() {
-                    let full = S::RAYS[sq][sign][k];
+                    let full = S::rays()[sq][sign][k];
                     if !(full & exit[sign][k]).is_empty() {
                         *ray = full;
                     }
@@ -314,7 +314,7 @@ impl<S: Size> Board<S> {
         sq: u32,
     ) -> S::B {
         let n = S::N;
-        let [up, down] = &S::RAYS[sq as usize];
+        let [up, down] = &S::rays()[sq as usize];
         let jokers = &self.jokers.rays[sq as usize];
         // A candidate lies at most n - 2 squares from `sq`, one more when a
         // joker ends the ray; the first blocker at least one square.
@@ -392,7 +392,7 @@ impl<S: Size> Board<S> {
         let pair = |x: S::B, y: S::B| u64x2(wide(x), wide(y));
         let (p, o) = (u64x2_splat(wide(p)), u64x2_splat(wide(o)));
         let (zero, one) = (u64x2_splat(0), u64x2_splat(1));
-        let (rays_a, rays_b) = (&S::RAYS[a], &S::RAYS[b]);
+        let (rays_a, rays_b) = (&S::rays()[a], &S::rays()[b]);
         let (jokers_a, jokers_b) = (&self.jokers.rays[a], &self.jokers.rays[b]);
         let reach = if JOKERS { n - 2 } else { n - 3 };
         let mut flips = zero;

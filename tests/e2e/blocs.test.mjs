@@ -198,7 +198,8 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.equal(await linked.textContent("#blocs-status"), "You made the last move and win.");
   assert.equal(new URL(linked.url()).hash, "", "the link is taken out of the address once read");
   await linked.click("#open-help");
-  assert.equal(await linked.isVisible('[data-help-page="blocs"]'), true);
+  // The built page fetches the rules' pages (help.html) if they are not in yet.
+  await linked.waitForSelector('[data-help-page="blocs"]', { state: "visible" });
   assert.match(await linked.textContent('[data-help-page="blocs"]'), /lower-right/);
   await linked.click("#close-help");
   // Back to a game of the board: its page returns, and Blocs's hides.

@@ -42,7 +42,8 @@ for (const [width, options] of SCREENS) {
       const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
       await assertReadable(page, "the first screen");
       await page.click("#open-help");
-      await page.waitForSelector("dialog[open]");
+      // The built page fetches the rules' pages (help.html) if they are not in yet.
+      await page.waitForSelector("dialog[open] article:not([hidden])");
       await assertReadable(page, "the help");
       await page.keyboard.press("Escape");
 

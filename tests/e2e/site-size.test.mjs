@@ -12,9 +12,11 @@ import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { dist } from "./browser.mjs";
 
-// The issue's target: 120 KB. The page's rules-only wasm module alone is
-// 70 KB of this (see docs/benchmarks.md, "First load").
-const FIRST_LOAD_BUDGET = 120_000;
+// The issue's target is 120 KB; the first load came to 111.1 KB on
+// 2026-11-26, 67.3 KB of it the page's rules-only wasm module (see
+// docs/benchmarks.md, "First load"). Held to 115 KB: a few KB for the hooks
+// of features whose code loads on demand.
+const FIRST_LOAD_BUDGET = 115_000;
 // Both wasm modules (the page's and the workers'), every script, the icons.
 const SITE_BUDGET = 520_000;
 
@@ -59,11 +61,11 @@ async function total(files) {
   return { sum, largest };
 }
 
-test("the first load is under 120 KB gzipped: the page's rules-only wasm module, not the computer player's", async () => {
+test("the first load is under 115 KB gzipped: the page's rules-only wasm module, not the computer player's", async () => {
   const files = await firstLoad();
   assert.ok(files.includes("mapello_bg.wasm") && files.includes("mapello.js"), files.join(", "));
   assert.ok(files.some((f) => f.startsWith("js/")), files.join(", "));
-  for (const later of ["mapello_ai_bg.wasm", "mapello_ai.js", "editor.css"]) assert.ok(!files.includes(later), `${later} is on the first load`);
+  for (const later of ["mapello_ai_bg.wasm", "mapello_ai.js", "editor.css", "help.html"]) assert.ok(!files.includes(later), `${later} is on the first load`);
   const { sum, largest } = await total(files);
   assert.ok(sum < FIRST_LOAD_BUDGET, `${sum} bytes gzipped; largest: ${largest.join(", ")}`);
 });

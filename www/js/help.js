@@ -4,6 +4,9 @@
 import { allInside, byId, inside } from "./dom.js";
 import { drawPieceIcon } from "./render.js";
 
+// The built page keeps the rules' pages in this file, beside it, off the
+// first load (.ci/split-help.mjs); the source page holds them in the dialog.
+const PAGES_URL = "help.html";
 // localStorage key remembering that the legend was hidden.
 const LEGEND_KEY = "mapello.legendHidden";
 // Legend rows of the pieces a map may have; each shows when the board holds one.
@@ -18,10 +21,17 @@ export function setupHelp(storage) {
   const dialog = byId("help", HTMLDialogElement);
   const legend = byId("legend");
 
+  const pages = loadPages(dialog);
+  let shown = "mapello";
+  function show() {
+    for (const tab of allInside(dialog, "[data-help]")) tab.setAttribute("aria-pressed", String(tab.dataset.help === shown));
+    for (const article of allInside(dialog, "[data-help-page]")) article.hidden = article.dataset.helpPage !== shown;
+  }
   function open(page = "mapello") {
-    for (const tab of allInside(dialog, "[data-help]")) tab.setAttribute("aria-pressed", String(tab.dataset.help === page));
-    for (const article of allInside(dialog, "[data-help-page]")) article.hidden = article.dataset.helpPage !== page;
+    shown = page;
+    show();
     if (!dialog.open) dialog.showModal();
+    pages.load().then(show);
   }
 
   // Blocs has its own page (blocs-app.js), marked on the body while it shows.
@@ -50,6 +60,8 @@ export function setupHelp(storage) {
   new ResizeObserver(drawIcons).observe(legend);
 
   let currentGame = "mapello";
+  // Fetched once the first screen is drawn, so that the dialog opens with its text.
+  (window.requestIdleCallback ?? setTimeout)(() => pages.load());
   return {
     open,
     /**
@@ -65,6 +77,43 @@ export function setupHelp(storage) {
         const wrongGame = (game !== undefined && game !== variant) || notGame === variant;
         row.hidden = wrongGame || (MAP_PIECES.includes(piece) && !cells.includes(piece));
       }
+    },
+  };
+}
+
+/**
+ * The rules' pages of `dialog`: `load()` puts them in if they are not (at
+ * most one fetch at a time; a failed one says so in the dialog, and the
+ * next `load()` tries again) and resolves when they are, or have failed.
+ * @param {HTMLDialogElement} dialog
+ */
+function loadPages(dialog) {
+  /** @type {Promise<void> | null} */
+  let loading = null;
+  const failed = document.createElement("p");
+  failed.className = "error";
+  failed.setAttribute("role", "alert");
+  failed.textContent = "The rules could not be loaded: check the connection, then open How to play again.";
+  async function fetchPages() {
+    try {
+      const response = await fetch(PAGES_URL);
+      if (!response.ok) throw new Error(`${PAGES_URL}: HTTP ${response.status}`);
+      const pages = document.createRange().createContextualFragment(await response.text());
+      if (!pages.querySelector("[data-help-page]")) throw new Error(`${PAGES_URL} holds no help page`);
+      if (dialog.querySelector("[data-help-page]")) return;
+      failed.remove();
+      dialog.append(pages);
+    } catch {
+      dialog.append(failed);
+    }
+  }
+  return {
+    load() {
+      if (dialog.querySelector("[data-help-page]")) return Promise.resolve();
+      loading ??= fetchPages().finally(() => {
+        loading = null;
+      });
+      return loading;
     },
   };
 }
