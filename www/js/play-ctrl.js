@@ -6,7 +6,7 @@
 // `refresh()`, which takes one snapshot of the game and hands it to the
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
-import { moveText } from "./announce.js";
+import { colourName, moveText } from "./announce.js";
 import { createArchiver, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import { byId, inside } from "./dom.js";
@@ -30,16 +30,18 @@ import {
   watched,
 } from "./flow.js";
 import { gameById, settingsForGame } from "./games.js";
+import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { Computer } from "./play-computer.js";
 import { showAll, showSettings } from "./play-view.js";
 import { defaultMap } from "./presets.js";
+import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { save } from "./storage.js";
-import { marksHelp } from "./troll.js";
+import { HINTS_HELP, marksHelp } from "./troll.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("../mapello.d.ts").Game} Game */
@@ -142,6 +144,14 @@ export class PlayCtrl {
         game: () => this.game,
         announce: (text) => this.announce(text),
         onClose: () => this.refresh(),
+        boardState: (snap, values) => ({
+          ...fromGame(snap),
+          showLegal: true,
+          interactive: snap.status === "toMove",
+          hints: values.map((h) => ({ index: squareIndex(snap.size, h.move), score: h.score })),
+        }),
+        values: this.computer.analyst(),
+        words: { PASS, colourName, hintText, trollHelp: HINTS_HELP },
       });
     } catch (err) {
       this.deps.notify(`The analysis could not open: ${/** @type {Error} */ (err).message}. Your game is kept as it is.`, { key: "analysis" });
@@ -415,6 +425,8 @@ export class PlayCtrl {
   /** @param {string} [map] */
   startGame(map = this.game.mapCode()) {
     this.stopComputer();
+    // A new game leaves nothing to analyse.
+    this.analysis?.hide();
     this.passNotice = "";
     this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map }));
     this.draftMap = map;
@@ -728,6 +740,7 @@ export class PlayCtrl {
     // A game of the board comes back to the board, from Blocs's page too.
     this.deps.showView(null);
     this.reviewer.hide();
+    this.analysis?.hide();
     this.stopComputer();
     this.deps.closeEditor();
     this.deps.clearNotice("computer");
