@@ -9,7 +9,20 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { BLUNDER_GAME, clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
+import {
+  BLUNDER_GAME,
+  clickSquare,
+  DEFAULT_MAP,
+  DESKTOP,
+  gameState,
+  loadMoves,
+  moveList,
+  openSettings,
+  PHONE,
+  reviewBlunderGame,
+  setMode,
+  waitForMoves,
+} from "./game.mjs";
 
 const env = useSite();
 
@@ -177,6 +190,28 @@ test("every game of the board and every size is analysed, and a reload keeps the
   await page.waitForSelector("body[data-ready]");
   assert.equal(await page.$("#analysis"), null);
   assert.deepEqual((await gameAsShown(page)).moves, before.moves);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a review's selected position opens on the analysis board, and a new game closes it", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await reviewBlunderGame(page);
+  const before = await gameAsShown(page);
+  // The review starts on the worst move, black's f7 (move 3): the position before it.
+  await page.click("#review-analyse");
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.ok(await page.isHidden("#review"));
+  assert.match(await stateLine(page), /^Move 2 of 4 \(e6\)/);
+  await page.click("#analysis-back");
+  const after = await gameAsShown(page);
+  assert.deepEqual({ ...after, storage: undefined }, { ...before, storage: undefined });
+  await page.click("#move-list button[data-ply='3']");
+  await waitForState(page, "Move 3 of 4");
+  await openSettings(page);
+  await page.click("#new-game");
+  await page.waitForSelector("#analysis", { state: "hidden" });
+  assert.deepEqual(await moveList(page), []);
   assert.deepEqual(problems, []);
   await page.context().close();
 });

@@ -7,15 +7,10 @@
 // itself is never touched, and goes on beside it (a computer's move lands
 // in the game, and the analysis follows the game's new moves). "Back to
 // game" gives the board back exactly as the game left it.
-import { Cancelled, createAiClient } from "./ai-client.js";
-import { colourName } from "./announce.js";
-import { describe, follow, goTo, isAt, jump, movesAt, numbered, plyOf, startAnalysis, step, tryMove } from "./analysis.js";
-import { PASS } from "./flow.js";
-import { squareIndex } from "./geometry.js";
-import { HINT_LEVEL } from "./play-computer.js";
-import { hintText } from "./render.js";
-import { fromGame } from "./state.js";
-import { HINTS_HELP } from "./troll.js";
+// What it shares with the first screen (the board's state, words, the
+// worker) it is handed by the play page rather than importing, so the
+// bundle splits none of the first screen's modules into chunks for it.
+import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, step, tryMove } from "./analysis.js";
 
 /** @typedef {import("./analysis.js").Analysis} Analysis */
 /** @typedef {import("./analysis.js").Cursor} Cursor */
@@ -25,13 +20,19 @@ import { HINTS_HELP } from "./troll.js";
 /**
  * What the analysis is given by the play page (play-ctrl.js): the wasm
  * class, the page's board, the game (read, never changed), a way to say
- * things to a screen reader, and what to do once the board is the game's again.
+ * things to a screen reader, what to do once the board is the game's
+ * again; the board's state of a position with its values; the values of a
+ * position's moves, from a worker that is not the game's computer player
+ * (rejecting when cancelled or failed); and the first screen's words.
  * @typedef {{
  *   Game: typeof import("../mapello.d.ts").Game,
  *   board: ReturnType<typeof import("./board.js").createBoard>,
  *   game: () => import("../mapello.d.ts").Game,
  *   announce: (text: string) => void,
  *   onClose: () => void,
+ *   boardState: (snap: Snapshot, values: Values) => import("./state.js").BoardState,
+ *   values: { ask: (record: { variant: string, map: string, moves: string }, legal: string[]) => Promise<Values>, cancel: () => void },
+ *   words: { PASS: string, colourName: (colour: import("../mapello.d.ts").Colour) => string, hintText: (score: number) => string, trollHelp: string },
  * }} AnalysisDeps
  */
 
@@ -113,8 +114,6 @@ export class AnalysisBoard {
   constructor(deps) {
     this.deps = deps;
     this.parts = makePanel();
-    /** @type {ReturnType<typeof createAiClient> | null} */
-    this.ai = null;
     /** @type {Analysis | null} */
     this.analysis = null;
     // The game's variant and map: another game closes the analysis.
@@ -174,7 +173,7 @@ export class AnalysisBoard {
   dropValues() {
     this.values = null;
     this.token += 1;
-    this.ai?.cancel();
+    this.deps.values.cancel();
   }
 
   /**
@@ -184,19 +183,22 @@ export class AnalysisBoard {
   draw(snap, move) {
     const analysis = /** @type {Analysis} */ (this.analysis);
     const hints = (this.showValues && this.values) || [];
-    this.deps.board.set(
-      {
-        ...fromGame(snap),
-        showLegal: true,
-        interactive: snap.status === "toMove",
-        hints: hints.map((h) => ({ index: squareIndex(snap.size, h.move), score: h.score })),
-      },
-      move,
-    );
-    $("analysis-state").textContent = `${describe(analysis)}. ${positionText(snap)}`;
+    this.deps.board.set(this.deps.boardState(snap, hints), move);
+    $("analysis-state").textContent = `${describe(analysis)}. ${this.positionText(snap)}`;
     this.drawBranch(analysis);
     this.drawMoves(snap);
     this.markList();
+  }
+
+  /**
+   * What the state line says of the position: whose move, and the score.
+   * @param {Snapshot} snap
+   */
+  positionText(snap) {
+    const score = snap.variant === "troll" ? "" : ` Black ${snap.score[0]}, white ${snap.score[1]}.`;
+    if (snap.status === "gameOver") return `Game over.${score}`;
+    const side = this.deps.words.colourName(/** @type {import("../mapello.d.ts").Colour} */ (snap.toMove));
+    return `${side} to ${snap.status === "mustPass" ? "pass" : "move"}.${score}`;
   }
 
   /** @param {Analysis} analysis */
@@ -221,6 +223,7 @@ export class AnalysisBoard {
   /** @param {Snapshot} snap */
   drawMoves(snap) {
     const values = new Map((this.showValues && this.values ? this.values : []).map((h) => [h.move, h.score]));
+    const { PASS, hintText } = this.deps.words;
     const moves = snap.status === "mustPass" ? [PASS] : snap.status === "toMove" ? snap.legal : [];
     const items = moves.map((move) => {
       const value = values.get(move);
@@ -269,20 +272,19 @@ export class AnalysisBoard {
     }
     const mine = ++this.token;
     said.textContent = "The computer is working out each move's value…";
-    this.ai ??= createAiClient(new URL("./ai-worker.js", import.meta.url));
-    this.ai.request("hints", record, HINT_LEVEL, { legal: snap.legal }).then(
-      (reply) => {
+    const { hintText, trollHelp } = this.deps.words;
+    this.deps.values.ask(record, snap.legal).then(
+      (values) => {
         if (mine !== this.token || !this.analysis) return;
-        // Checked by the client: every value is of a legal move (ai-client.js).
-        const values = /** @type {{ hints: Values }} */ (/** @type {unknown} */ (reply)).hints;
         this.values = values;
-        said.textContent = snap.variant === "troll" ? HINTS_HELP : VALUES_HELP;
+        said.textContent = snap.variant === "troll" ? trollHelp : VALUES_HELP;
         this.draw(snap, null);
         const best = [...values].sort((a, b) => b.score - a.score)[0];
         if (best) this.deps.announce(`Values shown. Best: ${best.move}, ${hintText(best.score)}.`);
       },
       (err) => {
-        if (err instanceof Cancelled || mine !== this.token) return;
+        // A cancelled request was dropped first: its token is stale.
+        if (mine !== this.token) return;
         said.textContent = `No values: the computer stopped (${err.message}). Press “Show values” twice to try again.`;
       },
     );
@@ -309,11 +311,12 @@ export class AnalysisBoard {
   play(move) {
     if (!this.analysis) return;
     const { snap } = this.position();
+    const { PASS } = this.deps.words;
     const legal = snap.status === "mustPass" ? move === PASS : snap.status === "toMove" && snap.legal.includes(move);
     if (!legal) return;
     $("analysis-refusal").textContent = "";
     const after = this.show(tryMove(this.analysis, move), move === PASS ? null : move);
-    this.deps.announce(`Tried ${move}. ${describe(/** @type {Analysis} */ (this.analysis))}. ${positionText(after)}`);
+    this.deps.announce(`Tried ${move}. ${describe(/** @type {Analysis} */ (this.analysis))}. ${this.positionText(after)}`);
   }
 
   /**
@@ -345,7 +348,7 @@ export class AnalysisBoard {
     if (!analysis || isAt(analysis, cursor)) return;
     const next = goTo(analysis, cursor);
     const snap = this.show(next);
-    this.deps.announce(`${describe(next)}. ${positionText(snap)}`);
+    this.deps.announce(`${describe(next)}. ${this.positionText(snap)}`);
   }
 
   /**
@@ -362,7 +365,7 @@ export class AnalysisBoard {
     const start = startAnalysis(this.deps.game().snapshot().moves, ply);
     const snap = this.show(start);
     $("analysis-title").focus();
-    this.deps.announce(`Analysis. ${describe(start)}. ${positionText(snap)}`);
+    this.deps.announce(`Analysis. ${describe(start)}. ${this.positionText(snap)}`);
   }
 
   // Folds the analysis away and forgets it; the caller gives the board back to the game.
@@ -399,17 +402,6 @@ export class AnalysisBoard {
 }
 
 const VALUES_HELP = "Each value is the final margin the computer expects for the side to move after that move, if both sides then play well; the best in green.";
-
-/**
- * What the state line says of the position: whose move, and the score.
- * @param {Snapshot} snap
- */
-function positionText(snap) {
-  const score = snap.variant === "troll" ? "" : ` Black ${snap.score[0]}, white ${snap.score[1]}.`;
-  if (snap.status === "gameOver") return `Game over.${score}`;
-  const side = colourName(/** @type {import("../mapello.d.ts").Colour} */ (snap.toMove));
-  return `${side} to ${snap.status === "mustPass" ? "pass" : "move"}.${score}`;
-}
 
 /**
  * A button of the panel.

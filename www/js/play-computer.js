@@ -36,7 +36,7 @@ const WATCH_PACE_MS = { slow: 1500, normal: 600, fast: 0 };
 // has finished turning its discs, then this long more, so both are seen.
 const REPLY_PAUSE_MS = 350;
 // Hints search at this level at most, so they come quickly.
-export const HINT_LEVEL = 6;
+const HINT_LEVEL = 6;
 
 const $ = byId;
 
@@ -190,6 +190,27 @@ export class Computer {
         },
       },
     });
+  }
+
+  /**
+   * The analysis board's values of a position's moves, from a worker of
+   * their own, so the game's moves are never kept waiting.
+   */
+  analyst() {
+    /** @type {ReturnType<typeof createAiClient> | null} */
+    let ai = null;
+    return {
+      /**
+       * @param {{ variant: string, map: string, moves: string }} record
+       * @param {string[]} legal
+       */
+      ask: async (record, legal) => {
+        ai ??= createAiClient(new URL("./ai-worker.js", import.meta.url));
+        // Checked by the client: every hint is of a legal move (ai-client.js).
+        return /** @type {HintsAnswer} */ (await ai.request("hints", record, HINT_LEVEL, { legal })).hints;
+      },
+      cancel: () => ai?.cancel(),
+    };
   }
 
   /** Stops the computer (and hints) and forgets any answer on its way. */

@@ -35,16 +35,18 @@ import {
   watched,
 } from "./flow.js";
 import { gameById, settingsForGame } from "./games.js";
+import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { Computer } from "./play-computer.js";
 import { showAll, showSettings } from "./play-view.js";
 import { defaultMap } from "./presets.js";
+import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame } from "./state.js";
 import { save } from "./storage.js";
-import { marksHelp } from "./troll.js";
+import { HINTS_HELP, marksHelp } from "./troll.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("../mapello.d.ts").Game} Game */
@@ -158,6 +160,14 @@ export class PlayCtrl {
         game: () => this.game,
         announce: (text) => this.announce(text),
         onClose: () => this.refresh(),
+        boardState: (snap, values) => ({
+          ...fromGame(snap),
+          showLegal: true,
+          interactive: snap.status === "toMove",
+          hints: values.map((h) => ({ index: squareIndex(snap.size, h.move), score: h.score })),
+        }),
+        values: this.computer.analyst(),
+        words: { PASS, colourName, hintText, trollHelp: HINTS_HELP },
       });
     } catch (err) {
       this.deps.notify(`The analysis could not open: ${/** @type {Error} */ (err).message}. Your game is kept as it is.`, { key: "analysis" });
@@ -529,6 +539,8 @@ export class PlayCtrl {
   /** @param {string} [map] */
   startGame(map = this.game.mapCode()) {
     this.stopComputer();
+    // A new game leaves nothing to analyse.
+    this.analysis?.hide();
     this.passNotice = "";
     this.resigning = null;
     this.restartClocks();
@@ -846,6 +858,7 @@ export class PlayCtrl {
     // A game of the board comes back to the board, from Blocs's page too.
     this.deps.showView(null);
     this.reviewer.hide();
+    this.analysis?.hide();
     this.stopComputer();
     this.deps.closeEditor();
     this.deps.clearNotice("computer");
