@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn walls_are_no_empty_squares_for_the_winner() {
-        let map = crate::sharecode::decode(&crate::presets::default_for(8).unwrap().code).unwrap();
+        let map = crate::sharecode::decode(crate::presets::default_for(8).unwrap().code).unwrap();
         let walls = map.pieces().filter(|&(_, _, p)| p == Piece::Wall).count() as i32;
         let mut g = AnyGame::new(Variant::Mapello, map).unwrap();
         g.forfeit(Colour::Black, Cause::Resigned).unwrap();

@@ -77,6 +77,10 @@ test("in a series the side to move resigns, and the game counts as lost", async 
   assert.deepEqual(first.slice(0, 2), ["Player 1 (black)", "0"]);
   assert.deepEqual(second.slice(0, 2), ["Player 2 (white)", "1"]);
   assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  assert.match(await page.textContent("#result-title"), /^Black resigned\./, "a reload keeps the resigned game of a series");
+  assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
 
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });

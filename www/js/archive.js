@@ -13,7 +13,7 @@
 // a GGF line, the record Othello servers and their tools read.
 
 import { catalogue, rules } from "./catalogue.js";
-import { isForfeit, loadRecord, storeRecord } from "./storage.js";
+import { loadRecord, storeRecord } from "./storage.js";
 
 /** The localStorage key. */
 export const ARCHIVE_KEY = "mapello.archive";
@@ -49,6 +49,11 @@ const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
  * @returns {v is string}
  */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
+/**
+ * Whether `v` is a game's forfeit as saved: none, or who resigned or lost on time.
+ * @param {any} v
+ */
+const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(v.cause) && ["X", "O"].includes(v.loser));
 /** @param {unknown} v */
 const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v));
 

@@ -155,7 +155,10 @@ function rulesProblem({ game: record, phase }) {
   try {
     // The Game refuses a name it does not know, as it does a map or moves that do not hold.
     game = new Game({ variant: /** @type {Variant} */ (record.variant), map: record.map, moves: record.moves });
+    // A forfeit the rules refuse (of a game over, or not a forfeit at all) spoils the record too.
+    if (record.forfeit) game.forfeit(record.forfeit.cause, record.forfeit.loser);
   } catch (err) {
+    game?.free();
     return /** @type {Error} */ (err).message;
   }
   const over = game.snapshot().status === "gameOver";

@@ -100,12 +100,6 @@ const isBoardGame = (v) => catalogue().games.some((g) => g.id === v && g.engine 
 /** @param {unknown} v */
 const isScore = (v) => Array.isArray(v) && v.length === 2 && v.every(isPoints);
 
-/**
- * Whether `v` is a game's forfeit as saved: none, or who resigned or lost on time.
- * @param {any} v
- */
-export const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(String(v.cause)) && isColour(v.loser));
-
 /** @type {Phase[]} */
 const PHASES = ["play", "over", "setup", "choose"];
 /** @type {Record<Mode, string | null>} */
@@ -142,13 +136,10 @@ const RULES = [
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
-  // The time control's id; clock-view.js reads one it does not know as none.
-  ["its clock settings are damaged", (d) => isText(d.settings.clock, 8) && typeof d.settings.clockPause === "boolean"],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
-  ["its game is damaged: how it was given up is unknown", (d) => isForfeit(d.game.forfeit)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
