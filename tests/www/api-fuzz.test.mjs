@@ -165,6 +165,7 @@ const CALLS_BY_NAME = {
   "Game.loadMoves": { target: "game", run: (g, a) => g.loadMoves(...a), args: ["text"] },
   "Game.perft": { target: "game", run: (g, a) => g.perft(...a), args: ["depth"] },
   "Game.mapCode": { target: "game", run: (g) => g.mapCode(), args: [] },
+  "Game.lineage": { target: "game", run: (g) => g.lineage(chance(0.9) ? pick(games) : hostileGame()), args: [] },
   "new MapDraft": { target: null, run: (a) => new MapDraft(...a), args: ["size"] },
   "MapDraft.fromCode": { target: null, run: (a) => MapDraft.fromCode(...a), args: ["code"] },
   "MapDraft.random": { target: null, run: (a) => MapDraft.random(...a), args: ["size", "count", "count", "count", "seed"] },
