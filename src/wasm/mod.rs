@@ -16,6 +16,10 @@ pub mod blocs;
 pub mod catalogue;
 pub mod link;
 mod refusal;
+// The position editor's draft, with the diagram and OBF readers: loaded
+// with the editor, so the first screen's module does without them.
+#[cfg(not(feature = "rules-only"))]
+pub mod position;
 // Perft's fast walk is a large part of the code: the page does without it.
 #[cfg(not(feature = "rules-only"))]
 mod perft;
@@ -29,7 +33,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::game::AnyGame;
 use crate::map::{Counts, Limits, Map, Piece};
 use crate::rules::Variant;
-use crate::{sharecode, transcript};
+use crate::setup::Setup;
+use crate::{sharecode, startcode, transcript};
 use args::{error, size, string, whole, Options};
 
 /// Longest move `play` reads: `pass` or `j10`, with room for spaces.
@@ -69,10 +74,13 @@ impl Game {
 impl Game {
     /// A new game at the start position: `options` is `undefined` or
     /// `{ variant?: "mapello" | "othello" | "reversi" | "troll", size?: 6 | 8 | 10,
-    /// map?: "<share code>", moves?: "<transcript>" }`.
+    /// map?: "<share code>", start?: "<start code>", moves?: "<transcript>" }`;
+    /// `start` is a set-up position on the map (`startCode`), refused with
+    /// the sentence that says what is wrong with it.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<Game, JsError> {
-        let options = Options::read("options", options, &["variant", "size", "map", "moves"])?;
+        let known = ["variant", "size", "map", "start", "moves"];
+        let options = Options::read("options", options, &known)?;
         let variant = match options.get("variant")? {
             None => Variant::Mapello,
             Some((value, name)) => variant(&name, &value)?,
@@ -93,9 +101,16 @@ impl Game {
                 map.size()
             )));
         }
-        let mut game = Game {
-            inner: AnyGame::new(variant, map).map_err(error)?,
+        let inner = match options.get("start")? {
+            None => AnyGame::new(variant, map).map_err(error)?,
+            Some((value, name)) => {
+                let code = string(&name, &value, MAX_CODE_CHARS)?;
+                let setup = startcode::decode(&code, variant, &map)
+                    .map_err(|e| error(e.in_format("start code")))?;
+                AnyGame::set_up(&setup).map_err(error)?
+            }
         };
+        let mut game = Game { inner };
         if let Some((value, name)) = options.get("moves")? {
             game.replay(&string(&name, &value, MAX_TEXT_CHARS)?)?;
         }
@@ -135,6 +150,26 @@ impl Game {
     pub fn load_moves(&mut self, text: JsValue) -> Result<(), JsError> {
         let text = string("text", &text, MAX_TEXT_CHARS)?;
         self.replay(&text)
+    }
+
+    /// The start code of the game's start (see `new`), or `""` when the
+    /// game starts where its game does.
+    #[wasm_bindgen(js_name = startCode)]
+    pub fn start_code(&self) -> String {
+        let start = self.inner.start_setup();
+        let usual = Setup::start(start.variant, start.map.clone());
+        let sorted = |s: &Setup| {
+            let mut discs = [s.black.clone(), s.white.clone()];
+            discs
+                .iter_mut()
+                .for_each(|d| d.sort_by_key(|sq| sq.index()));
+            (discs, s.side, s.taken)
+        };
+        if sorted(&start) == sorted(&usual) {
+            String::new()
+        } else {
+            startcode::encode(&start)
+        }
     }
 
     /// The share code of the game's map.
