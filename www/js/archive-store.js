@@ -23,7 +23,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   let snap;
   let canonical;
   try {
-    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, moves: game.moves });
+    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, start: game.start, moves: game.moves });
     snap = replayed.snapshot();
     canonical = replayed.transcript();
     replayed.free();
@@ -37,7 +37,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   return {
     id: newId(now),
     date: new Date(now).toISOString(),
-    game: { map: game.map, variant: snap.variant, moves: canonical },
+    game: { map: game.map, variant: snap.variant, moves: canonical, ...(game.start && { start: game.start }) },
     players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
     seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
     result: over ? resultLine(flow, snap) : "",

@@ -203,8 +203,8 @@ function say(text, action = null) {
 function replay({ Game }, { game }, why = {}) {
   try {
     const variant = /** @type {import("../mapello.d.ts").Variant} */ (game.variant);
-    const played = new Game({ variant, map: game.map, moves: game.moves });
-    const first = new Game({ variant, map: game.map });
+    const played = new Game({ variant, map: game.map, start: game.start, moves: game.moves });
+    const first = new Game({ variant, map: game.map, start: game.start });
     const shots = { snap: played.snapshot(), start: first.snapshot() };
     played.free();
     first.free();

@@ -21,7 +21,7 @@ export const ARCHIVE_KEY = "mapello.archive";
 export const ARCHIVE_LIMIT = 200;
 const VERSION = 1;
 
-/** @typedef {{ map: string, variant: string, moves: string }} GameRecord */
+/** @typedef {{ map: string, variant: string, moves: string, start?: string }} GameRecord */
 /**
  * A game in the archive. `players` are the two sides as the result names
  * them (black first), `seat` who played them as a share link says it
@@ -64,6 +64,7 @@ export function entryProblem(e) {
   if (!isText(e.game.map, catalogue().maxCodeChars)) return "its map is not a map code";
   if (!isText(e.game.variant, 16)) return "its game is not a name";
   if (!isText(e.game.moves, catalogue().maxTextChars)) return "its moves are not a transcript";
+  if (e.game.start !== undefined && !isText(e.game.start, catalogue().maxCodeChars)) return "its start is not a start code";
   if (!Array.isArray(e.players) || e.players.length !== 2 || !e.players.every((/** @type {unknown} */ p) => isText(p, 80))) return "its players are damaged";
   if (!SEATS.includes(e.seat)) return "who played it is unknown";
   if (!isText(e.result, 120)) return "its result is not a sentence";
@@ -135,7 +136,7 @@ export function movesOf(moves) {
  * @param {GameRecord} earlier
  */
 export function continuesGame(later, earlier) {
-  if (later.variant !== earlier.variant || later.map !== earlier.map) return false;
+  if (later.variant !== earlier.variant || later.map !== earlier.map || later.start !== earlier.start) return false;
   const [now, then] = [movesOf(later.moves), movesOf(earlier.moves)];
   return then.every((move, i) => now[i] === move);
 }
@@ -245,11 +246,11 @@ export function droppedNotice(dropped) {
 
 // One block per game: the first line names it, each other line a field.
 const HEAD = "Mapello game";
-const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "black", "white", "seat", "state", "result", "ggf"]);
+const FIELDS = /** @type {const} */ (["date", "game", "map", "start", "moves", "black", "white", "seat", "state", "result", "ggf"]);
 
 /**
  * The export text of `entries`, one block per game: `Mapello game`, then
- * `field: value` lines (date, game, map, moves, black, white, seat, state,
+ * `field: value` lines (date, game, map, start when set up, moves, black, white, seat, state,
  * result, and `ggf` when `ggfOf(entry)` gives a GGF record), a blank line
  * after each block.
  * @param {Entry[]} entries
@@ -258,7 +259,9 @@ const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "black", "
 export function exportText(entries, ggfOf = () => null) {
   return entries
     .map((e) => {
-      const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`, `moves: ${e.game.moves}`];
+      const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`];
+      if (e.game.start) lines.push(`start: ${e.game.start}`);
+      lines.push(`moves: ${e.game.moves}`);
       lines.push(`black: ${e.players[0]}`, `white: ${e.players[1]}`, `seat: ${e.seat}`, `state: ${e.state}`);
       if (e.result) lines.push(`result: ${e.result}`);
       const ggf = ggfOf(e);
@@ -298,7 +301,7 @@ export function parseExport(text, now = Date.now()) {
     const entry = {
       id: newId(now + i),
       date,
-      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "" },
+      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "", ...(b.start && { start: b.start }) },
       players: [b.black || "Black", b.white || "White"],
       seat: SEATS.includes(b.seat) ? b.seat : "hotseat",
       result: "",

@@ -227,6 +227,7 @@ function showModeSettings(flow) {
   select("watch-speed").value = settings.watchSpeed;
   $("level-name").textContent = watched(flow) ? "Black's level" : "Level";
   $("show-legal", HTMLInputElement).checked = settings.showLegal;
+  $("move-numbers", HTMLInputElement).checked = settings.moveNumbers;
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";

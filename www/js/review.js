@@ -14,7 +14,9 @@ import { catalogue } from "./catalogue.js";
 /**
  * A game as the page records it: its map (a share code), its variant and
  * its transcript.
- * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string }} GameRecord
+ * A game as saved, archived and linked; `start` is a set-up position's
+ * start code (`Game.startCode`), absent for the game's usual start.
+ * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string, start?: string }} GameRecord
  */
 
 /**
