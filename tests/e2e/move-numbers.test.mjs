@@ -28,6 +28,7 @@ for (const [screen, options] of [
       await page.waitForTimeout(100);
       const numbered = await cellColors(page, 8, FIRST);
       assert.notDeepEqual(numbered.center, plain.center, "the number is drawn at the disc's centre");
+      await page.$eval("#board", (board) => board.scrollIntoView());
       await page.screenshot({ path: `${screenshots}/move-numbers-${screen}-${colorScheme}.png` });
       await page.reload();
       await page.waitForSelector("body[data-ready]");
