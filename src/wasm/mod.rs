@@ -158,14 +158,13 @@ impl Game {
     pub fn start_code(&self) -> String {
         let start = self.inner.start_setup();
         let usual = Setup::start(start.variant, start.map.clone());
-        let sorted = |s: &Setup| {
-            let mut discs = [s.black.clone(), s.white.clone()];
-            discs
-                .iter_mut()
-                .for_each(|d| d.sort_by_key(|sq| sq.index()));
-            (discs, s.side, s.taken)
+        // The squares as a set, one bit each (100 squares at most): a sort
+        // would add its code to the page's module.
+        let set = |squares: &[crate::square::Square]| {
+            squares.iter().fold(0u128, |m, sq| m | 1 << sq.index())
         };
-        if sorted(&start) == sorted(&usual) {
+        let key = |s: &Setup| (set(&s.black), set(&s.white), s.side, s.taken);
+        if key(&start) == key(&usual) {
             String::new()
         } else {
             startcode::encode(&start)
