@@ -376,6 +376,30 @@ impl AnyGame {
         })
     }
 
+    /// A game from a position set up by a player: as
+    /// [`from_setup`](AnyGame::from_setup), and refused when it is over
+    /// before it starts or its side to move must pass (a sentence saying
+    /// what to change).
+    pub fn set_up(setup: &Setup) -> Result<AnyGame, SetupError> {
+        let game = AnyGame::from_setup(setup)?;
+        let name = |c: Colour| match c {
+            Colour::Black => "black",
+            Colour::White => "white",
+        };
+        match game.status() {
+            Status::ToMove => Ok(game),
+            Status::MustPass => Err(SetupError::MustPass(
+                name(setup.side),
+                name(setup.side.other()),
+            )),
+            Status::GameOver => Err(match (setup.black.is_empty(), setup.white.is_empty()) {
+                (true, _) => SetupError::NoDisc("black"),
+                (_, true) => SetupError::NoDisc("white"),
+                _ => SetupError::Over,
+            }),
+        }
+    }
+
     /// The start of `variant` on `map`.
     pub fn new(variant: Variant, map: Map) -> Result<AnyGame, SetupError> {
         AnyGame::from_setup(&Setup::start(variant, map))

@@ -54,6 +54,7 @@ mod rules;
 mod setup;
 pub mod sharecode;
 mod square;
+pub mod startcode;
 pub mod transcript;
 
 #[cfg(target_arch = "wasm32")]

@@ -31,6 +31,25 @@ pub enum SetupError {
     /// Two things on one square.
     #[error("{0} holds two pieces")]
     Overlap(String),
+    /// A disc on a wall.
+    #[error("{0} is a wall: no disc can stand on it")]
+    DiscOnWall(String),
+    /// A disc on a bonus not taken.
+    #[error(
+        "{0} holds a bonus: a disc there would have taken it, so take off the bonus or the disc"
+    )]
+    DiscOnBonus(String),
+    /// Neither side can move, and one side has no disc.
+    #[error("{0} has no disc, so neither side can move: place discs of both colours")]
+    NoDisc(&'static str),
+    /// Neither side can move (or, in Troll, a side has already joined its edges).
+    #[error(
+        "the game would be over before it starts: neither side can move, or a side has already won"
+    )]
+    Over,
+    /// The side to move has no move, and the other has.
+    #[error("{0} to move has no move: let {1} move first")]
+    MustPass(&'static str, &'static str),
     /// The variant cannot be played on this map.
     #[error(transparent)]
     Board(#[from] crate::rules::BoardError),
@@ -65,8 +84,14 @@ impl Setup {
         let mut seen = vec![false; (n * n) as usize];
         for sq in self.black.iter().chain(&self.white) {
             let i = sq.index() as usize;
-            if i >= seen.len() || seen[i] || self.map.at(*sq).is_some_and(|p| p != Piece::Joker) {
-                return Err(SetupError::Overlap(sq.name(n).to_string()));
+            let name = || sq.name(n).to_string();
+            if i >= seen.len() || seen[i] {
+                return Err(SetupError::Overlap(name()));
+            }
+            match self.map.at(*sq) {
+                Some(Piece::Wall) => return Err(SetupError::DiscOnWall(name())),
+                Some(Piece::Bonus) => return Err(SetupError::DiscOnBonus(name())),
+                _ => {}
             }
             seen[i] = true;
         }

@@ -66,8 +66,40 @@ export interface GameOptions {
   size?: 6 | 8 | 10;
   /** A share code. */
   map?: string;
+  /** A set-up start on the map (`startCode`), refused with the rules' sentence when it cannot be played. */
+  start?: string;
   /** A transcript to replay from the start. */
   moves?: string;
+}
+
+/** What `PositionDraft.snapshot` returns: the draft as the board draws it. */
+export interface DraftSnapshot {
+  variant: Variant;
+  size: number;
+  ring: boolean;
+  cells: string;
+  toMove: Colour;
+  /** Black's discs and white's. */
+  discs: [number, number];
+  /** Why the position cannot be played, in the rules' words. */
+  problem?: string;
+}
+
+/** A position being set up (the workers' module only). */
+export class PositionDraft {
+  constructor(options?: GameOptions);
+  free(): void;
+  /** Puts `"X"`, `"O"` or `"."` (none) on a square; throws the rules' sentence for a wall or a bonus. */
+  put(square: string, what: string): void;
+  setSide(side: Colour): void;
+  clear(): void;
+  /** Replaces the draft by a diagram or an OBF string; throws where it is damaged. */
+  read(text: string): void;
+  snapshot(): DraftSnapshot;
+  mapCode(): string;
+  startCode(): string;
+  diagram(): string;
+  obf(): string | undefined;
 }
 
 /** A game in progress, with its history. */
@@ -83,6 +115,8 @@ export class Game {
   loadMoves(text: string): void;
   perft(depth: number): number;
   mapCode(): string;
+  /** The set-up start's code (`GameOptions.start`), or `""` for the game's usual start. */
+  startCode(): string;
   /** Troll: the discs each side still needs to join its edges; `null` in the games scored by discs. */
   race(): { black: number | null; white: number | null } | null;
   /** Why a move on `square` may not be played now; `undefined` when it is legal. */

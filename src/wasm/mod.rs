@@ -16,6 +16,10 @@ pub mod blocs;
 pub mod catalogue;
 pub mod link;
 mod refusal;
+// The position editor's draft, with the diagram and OBF readers: loaded
+// with the editor, so the first screen's module does without them.
+#[cfg(not(feature = "rules-only"))]
+pub mod position;
 // Perft's fast walk is a large part of the code: the page does without it.
 #[cfg(not(feature = "rules-only"))]
 mod perft;
@@ -31,7 +35,8 @@ use crate::game::AnyGame;
 use crate::map::{Counts, Limits, Map, Piece};
 use crate::position::Colour;
 use crate::rules::Variant;
-use crate::{sharecode, transcript};
+use crate::setup::Setup;
+use crate::{sharecode, startcode, transcript};
 use args::{error, size, string, whole, Options};
 
 /// Longest move `play` reads: `pass` or `j10`, with room for spaces.
@@ -71,10 +76,13 @@ impl Game {
 impl Game {
     /// A new game at the start position: `options` is `undefined` or
     /// `{ variant?: "mapello" | "othello" | "reversi" | "troll", size?: 6 | 8 | 10,
-    /// map?: "<share code>", moves?: "<transcript>" }`.
+    /// map?: "<share code>", start?: "<start code>", moves?: "<transcript>" }`;
+    /// `start` is a set-up position on the map (`startCode`), refused with
+    /// the sentence that says what is wrong with it.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<Game, JsError> {
-        let options = Options::read("options", options, &["variant", "size", "map", "moves"])?;
+        let known = ["variant", "size", "map", "start", "moves"];
+        let options = Options::read("options", options, &known)?;
         let variant = match options.get("variant")? {
             None => Variant::Mapello,
             Some((value, name)) => variant(&name, &value)?,
@@ -95,9 +103,16 @@ impl Game {
                 map.size()
             )));
         }
-        let mut game = Game {
-            inner: AnyGame::new(variant, map).map_err(error)?,
+        let inner = match options.get("start")? {
+            None => AnyGame::new(variant, map).map_err(error)?,
+            Some((value, name)) => {
+                let code = string(&name, &value, MAX_CODE_CHARS)?;
+                let setup = startcode::decode(&code, variant, &map)
+                    .map_err(|e| error(e.in_format("start code")))?;
+                AnyGame::set_up(&setup).map_err(error)?
+            }
         };
+        let mut game = Game { inner };
         if let Some((value, name)) = options.get("moves")? {
             game.replay(&string(&name, &value, MAX_TEXT_CHARS)?)?;
         }
@@ -161,6 +176,25 @@ impl Game {
             }
         };
         self.inner.forfeit(loser, cause).map_err(error)
+    }
+
+    /// The start code of the game's start (see `new`), or `""` when the
+    /// game starts where its game does.
+    #[wasm_bindgen(js_name = startCode)]
+    pub fn start_code(&self) -> String {
+        let start = self.inner.start_setup();
+        let usual = Setup::start(start.variant, start.map.clone());
+        // The squares as a set, one bit each (100 squares at most): a sort
+        // would add its code to the page's module.
+        let set = |squares: &[crate::square::Square]| {
+            squares.iter().fold(0u128, |m, sq| m | 1 << sq.index())
+        };
+        let key = |s: &Setup| (set(&s.black), set(&s.white), s.side, s.taken);
+        if key(&start) == key(&usual) {
+            String::new()
+        } else {
+            startcode::encode(&start)
+        }
     }
 
     /// The share code of the game's map.

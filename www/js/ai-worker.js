@@ -18,7 +18,7 @@ self.onmessage = async ({ data }) => {
   let game = null;
   try {
     await ready;
-    game = new wasm.Game({ variant: record.variant, map: record.map, moves: record.moves });
+    game = new wasm.Game({ variant: record.variant, map: record.map, start: record.start, moves: record.moves });
     const start = performance.now();
     if (kind === "move") {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");

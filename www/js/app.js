@@ -72,11 +72,12 @@ function wireSettings(ctrl) {
     "show-legal": (c) => c instanceof HTMLInputElement && c.checked,
     clock: (c) => c.value,
     "clock-pause": (c) => c instanceof HTMLInputElement && c.checked,
+    "move-numbers": (c) => c instanceof HTMLInputElement && c.checked,
   };
   for (const [id, read] of Object.entries(settings)) {
     // The setting's name in the flow: "level-white" is `levelWhite`.
     const name = /** @type {keyof Settings} */ (id.replace(/-(\w)/g, (_, c) => c.toUpperCase()));
-    const control = id === "show-legal" || id === "clock-pause" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
+    const control = id === "show-legal" || id === "clock-pause" || id === "move-numbers" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
     // A select's options are its setting's values (index.html).
     control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read(control))));
   }
@@ -95,6 +96,12 @@ function wireGame(ctrl) {
   byId("next-game").addEventListener("click", () => ctrl.replacing(() => ctrl.nextGame()));
   byId("edit-map").addEventListener("click", () => ctrl.editMap());
   byId("play-friend").addEventListener("click", () => ctrl.playByLink());
+  // The position mode loads on first use (position-view.js).
+  byId("set-up").addEventListener("click", () =>
+    import("./position-view.js")
+      .then(({ showPosition }) => showPosition({ game: () => ctrl.record(), play: (game, mode) => ctrl.playPosition(game, mode) }))
+      .catch((err) => ctrl.deps.notify(`The position mode could not open: ${err instanceof Error ? err.message : err}`, { key: "position" })),
+  );
   byId("undo").addEventListener("click", () => ctrl.stepGame("undo"));
   byId("redo").addEventListener("click", () => ctrl.stepGame("redo"));
   byId("pass").addEventListener("click", () => ctrl.pass());

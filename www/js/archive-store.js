@@ -24,7 +24,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   let snap;
   let canonical;
   try {
-    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, moves: game.moves });
+    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, start: game.start, moves: game.moves });
     if (game.forfeit) replayed.forfeit(game.forfeit.cause, game.forfeit.loser);
     snap = replayed.snapshot();
     canonical = replayed.transcript();
@@ -39,7 +39,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   return {
     id: newId(now),
     date: new Date(now).toISOString(),
-    game: { map: game.map, variant: snap.variant, moves: canonical, ...(snap.forfeit && { forfeit: snap.forfeit }) },
+    game: { map: game.map, variant: snap.variant, moves: canonical, ...(game.start && { start: game.start }), ...(snap.forfeit && { forfeit: snap.forfeit }) },
     players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
     seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
     result: over ? resultLine(flow, snap) : "",

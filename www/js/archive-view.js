@@ -203,9 +203,9 @@ function say(text, action = null) {
 function replay({ Game }, { game }, why = {}) {
   try {
     const variant = /** @type {import("../mapello.d.ts").Variant} */ (game.variant);
-    const played = new Game({ variant, map: game.map, moves: game.moves });
+    const played = new Game({ variant, map: game.map, start: game.start, moves: game.moves });
     if (game.forfeit) played.forfeit(game.forfeit.cause, game.forfeit.loser);
-    const first = new Game({ variant, map: game.map });
+    const first = new Game({ variant, map: game.map, start: game.start });
     const shots = { snap: played.snapshot(), start: first.snapshot() };
     played.free();
     first.free();

@@ -21,7 +21,7 @@ export const ARCHIVE_KEY = "mapello.archive";
 export const ARCHIVE_LIMIT = 200;
 const VERSION = 1;
 
-/** @typedef {{ map: string, variant: string, moves: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
+/** @typedef {{ map: string, variant: string, moves: string, start?: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
 /**
  * A game in the archive. `players` are the two sides as the result names
  * them (black first), `seat` who played them as a share link says it
@@ -69,6 +69,7 @@ export function entryProblem(e) {
   if (!isText(e.game.map, catalogue().maxCodeChars)) return "its map is not a map code";
   if (!isText(e.game.variant, 16)) return "its game is not a name";
   if (!isText(e.game.moves, catalogue().maxTextChars)) return "its moves are not a transcript";
+  if (e.game.start !== undefined && !isText(e.game.start, catalogue().maxCodeChars)) return "its start is not a start code";
   if (!isForfeit(e.game.forfeit)) return "how it was given up is unknown";
   if (!Array.isArray(e.players) || e.players.length !== 2 || !e.players.every((/** @type {unknown} */ p) => isText(p, 80))) return "its players are damaged";
   if (!SEATS.includes(e.seat)) return "who played it is unknown";
@@ -141,7 +142,7 @@ export function movesOf(moves) {
  * @param {GameRecord} earlier
  */
 export function continuesGame(later, earlier) {
-  if (later.variant !== earlier.variant || later.map !== earlier.map || (earlier.forfeit && !later.forfeit)) return false;
+  if (later.variant !== earlier.variant || later.map !== earlier.map || later.start !== earlier.start || (earlier.forfeit && !later.forfeit)) return false;
   const [now, then] = [movesOf(later.moves), movesOf(earlier.moves)];
   return then.every((move, i) => now[i] === move);
 }
@@ -251,11 +252,11 @@ export function droppedNotice(dropped) {
 
 // One block per game: the first line names it, each other line a field.
 const HEAD = "Mapello game";
-const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "forfeit", "black", "white", "seat", "state", "result", "ggf"]);
+const FIELDS = /** @type {const} */ (["date", "game", "map", "start", "moves", "forfeit", "black", "white", "seat", "state", "result", "ggf"]);
 
 /**
  * The export text of `entries`, one block per game: `Mapello game`, then
- * `field: value` lines (date, game, map, moves, black, white, seat, state,
+ * `field: value` lines (date, game, map, start when set up, moves, black, white, seat, state,
  * result, and `ggf` when `ggfOf(entry)` gives a GGF record), a blank line
  * after each block.
  * @param {Entry[]} entries
@@ -264,7 +265,9 @@ const FIELDS = /** @type {const} */ (["date", "game", "map", "moves", "forfeit",
 export function exportText(entries, ggfOf = () => null) {
   return entries
     .map((e) => {
-      const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`, `moves: ${e.game.moves}`];
+      const lines = [HEAD, `date: ${e.date}`, `game: ${e.game.variant}`, `map: ${e.game.map}`];
+      if (e.game.start) lines.push(`start: ${e.game.start}`);
+      lines.push(`moves: ${e.game.moves}`);
       if (e.game.forfeit) lines.push(`forfeit: ${e.game.forfeit.cause} ${e.game.forfeit.loser}`);
       lines.push(`black: ${e.players[0]}`, `white: ${e.players[1]}`, `seat: ${e.seat}`, `state: ${e.state}`);
       if (e.result) lines.push(`result: ${e.result}`);
@@ -316,7 +319,7 @@ export function parseExport(text, now = Date.now()) {
     const entry = {
       id: newId(now + i),
       date,
-      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "", ...forfeitOf(b.forfeit) },
+      game: { map: b.map ?? "", variant: b.game || "mapello", moves: b.moves ?? "", ...(b.start && { start: b.start }), ...forfeitOf(b.forfeit) },
       players: [b.black || "Black", b.white || "White"],
       seat: SEATS.includes(b.seat) ? b.seat : "hotseat",
       result: "",

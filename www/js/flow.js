@@ -55,7 +55,7 @@ export const PASS = "pass";
 
 // Settings that change how the game is shown or played on, not which game
 // is played: changing them starts no new game.
-const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal"]);
+const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal", "moveNumbers"]);
 
 /**
  * The side playing against `side`.

@@ -154,7 +154,7 @@ function rulesProblem({ game: record, phase }) {
   let game;
   try {
     // The Game refuses a name it does not know, as it does a map or moves that do not hold.
-    game = new Game({ variant: /** @type {Variant} */ (record.variant), map: record.map, moves: record.moves });
+    game = new Game({ variant: /** @type {Variant} */ (record.variant), map: record.map, start: record.start, moves: record.moves });
     // A forfeit the rules refuse (of a game over, or not a forfeit at all) spoils the record too.
     if (record.forfeit) game.forfeit(record.forfeit.cause, record.forfeit.loser);
   } catch (err) {
@@ -201,7 +201,7 @@ function fresh(chosen, game) {
 function linkedGame(link, settings) {
   let game;
   try {
-    game = new Game({ variant: link.variant, map: link.map });
+    game = new Game({ variant: link.variant, map: link.map, start: link.start });
   } catch (err) {
     return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
   }
@@ -216,7 +216,7 @@ function linkedGame(link, settings) {
       break;
     }
   }
-  const record = { map: link.map, variant, moves: game.transcript() };
+  const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }) };
   game.free();
   const start = fresh(settingsFor(link.players, settings), record);
   // A link with a review level opens its game in review mode, when it has moves to review.
@@ -257,7 +257,7 @@ async function openLink(link, current) {
     const opened = gameByLink({ Game, notify, putAside: (r) => putAside({ Game, storage: localStorage, notify }, r), reopen: (r) => app?.restore(r) }, current, start);
     if (opened) return opened;
   }
-  const same = current && current.game.map === start.game.map && current.game.moves === start.game.moves;
+  const same = current && current.game.map === start.game.map && current.game.start === start.game.start && current.game.moves === start.game.moves;
   if (current && !(same && !current.match?.games.length)) {
     previous = current;
     putAside({ Game, storage: localStorage, notify }, current);

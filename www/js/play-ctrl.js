@@ -44,7 +44,7 @@ import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
-import { fromGame } from "./state.js";
+import { fromGame, moveNumbers } from "./state.js";
 import { save } from "./storage.js";
 import { HINTS_HELP, marksHelp } from "./troll.js";
 
@@ -205,8 +205,8 @@ export class PlayCtrl {
    * do not hold.
    * @param {import("./storage.js").GameRecord} record
    */
-  newGameOf({ variant, map, moves, forfeit }) {
-    const game = new this.Game({ variant: /** @type {Variant} */ (variant), map, moves });
+  newGameOf({ variant, map, start, moves, forfeit }) {
+    const game = new this.Game({ variant: /** @type {Variant} */ (variant), map, start, moves });
     // A forfeit of a game already over throws, as a bad map or move does.
     if (forfeit) game.forfeit(forfeit.cause, forfeit.loser);
     return game;
@@ -217,9 +217,10 @@ export class PlayCtrl {
   /** @param {Snapshot} snap */
   exampleMoves({ variant }) {
     const map = this.game.mapCode();
-    const key = `${variant} ${map}`;
+    const start = this.game.startCode() || undefined;
+    const key = `${variant} ${map} ${start}`;
     if (this.example.key !== key) {
-      const probe = new this.Game({ variant, map });
+      const probe = new this.Game({ variant, map, start });
       for (let k = 0; k < 3 && probe.snapshot().status === "toMove"; k += 1) probe.play(probe.snapshot().legal[0]);
       this.example = { key, moves: probe.transcript() };
       probe.free();
@@ -242,7 +243,8 @@ export class PlayCtrl {
    * @returns {import("./storage.js").GameRecord}
    */
   record({ variant, forfeit } = this.game.snapshot()) {
-    const record = { map: this.game.mapCode(), variant, moves: this.game.transcript() };
+    const start = this.game.startCode();
+    const record = { map: this.game.mapCode(), variant, moves: this.game.transcript(), ...(start && { start }) };
     return forfeit ? { ...record, forfeit } : record;
   }
 
@@ -263,7 +265,8 @@ export class PlayCtrl {
     this.analysis?.follow(snap);
     if (!reviewing && !this.analysis?.isOpen()) {
       const showLegal = flow.settings.showLegal || performance.now() < this.showLegalUntil;
-      this.board.set({ ...fromGame(snap), showLegal, interactive: humanTurn, hints: humanTurn ? this.hints : [] }, move);
+      const numbers = flow.settings.moveNumbers ? moveNumbers(snap.size, snap.moves) : [];
+      this.board.set({ ...fromGame(snap), showLegal, interactive: humanTurn, hints: humanTurn ? this.hints : [], numbers }, move);
     }
     this.help.showGame(snap.variant, snap.cells);
     showAll({
@@ -773,6 +776,23 @@ export class PlayCtrl {
     this.announce(`Playing on from move ${index + 1}. ${$("status").textContent}`);
     this.offerReturn(before);
     this.proceed();
+  }
+
+  /**
+   * A new game from a position set up in the position mode
+   * (position-view.js): `mode` "computer" (the person at the screen has
+   * the side to move), "hotseat", or "analyse" (two people, with hints).
+   * @param {import("./storage.js").GameRecord} game
+   * @param {string} mode
+   */
+  playPosition(game, mode) {
+    const probe = this.newGameOf(game);
+    const side = probe.snapshot().toMove ?? SIDES[0];
+    probe.free();
+    const settings = { ...this.flow.settings, mode: mode === "computer" ? "computer" : "hotseat", humanColour: side };
+    $("hints", HTMLInputElement).checked = mode === "analyse" || ($("hints", HTMLInputElement).checked && mode !== "computer");
+    this.replacing(() => this.open({ ...newFlow(/** @type {Settings} */ (settings)), game, review: null }));
+    this.announce(`Playing the position you set up. ${$("status").textContent}`);
   }
 
   /**

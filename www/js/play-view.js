@@ -251,6 +251,7 @@ function showModeSettings(flow) {
   $("show-legal", HTMLInputElement).checked = settings.showLegal;
   select("clock").value = settings.clock;
   $("clock-pause", HTMLInputElement).checked = settings.clockPause;
+  $("move-numbers", HTMLInputElement).checked = settings.moveNumbers;
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";

@@ -84,7 +84,11 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
   }
   const p = progress(anim, now);
   [...state.cells].forEach((c, i) => drawPiece(ctx, sprites, cellRect(board, i), c, flipping(anim, i, p)));
-  if (state.lastMove >= 0) drawLastMove(ctx, cellRect(board, state.lastMove), state.cells[state.lastMove]);
+  state.numbers.forEach((n, i) => {
+    const c = state.cells[i];
+    if (n > 0 && (c === "X" || c === "O") && !flipping(anim, i, p)) drawNumber(ctx, cellRect(board, i), c, n, i === state.lastMove);
+  });
+  if (state.lastMove >= 0 && !(state.numbers[state.lastMove] > 0)) drawLastMove(ctx, cellRect(board, state.lastMove), state.cells[state.lastMove]);
   const troll = state.variant === "troll";
   if (troll) for (const i of state.chain) drawChainLink(ctx, cellRect(board, i));
   if (state.interactive && state.showLegal && state.hints.length === 0) {
@@ -324,6 +328,29 @@ function drawDisc(ctx, rect, c) {
     ctx.stroke();
   }
   ctx.restore();
+}
+
+// A disc's move number, as Othello records print them: in the other
+// colour's ink, as large as the disc holds (two digits up to 99, three on
+// 10 x 10), never under 9 CSS pixels so that a phone's board still reads.
+// The last move's number is underlined with the last move's orange.
+/**
+ * @param {Ctx} ctx
+ * @param {Rect} rect
+ * @param {string} c
+ * @param {number} n
+ * @param {boolean} last
+ */
+function drawNumber(ctx, rect, c, n, last) {
+  const { cx, cy, size } = centre(rect);
+  const digits = String(n).length;
+  const px = Math.max(9 * devicePixelRatio, size * (digits > 2 ? 0.3 : 0.4));
+  ctx.font = `700 ${Math.round(px)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = c === "X" ? colors.white[0] : colors.black[1];
+  ctx.fillText(String(n), cx, cy + size * 0.02);
+  if (last) fill(ctx, { x: cx - size * 0.18, y: cy + size * 0.22, width: size * 0.36, height: Math.max(2, size * 0.06) }, colors.last);
 }
 
 // An untaken bonus: a small blue disc marked with the points it is worth.

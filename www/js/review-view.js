@@ -133,7 +133,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const { review, selected } = state;
     if (!review || selected === null) return;
     const item = review.items[selected];
-    const game = new Game({ variant: review.game.variant, map: review.game.map, moves: review.names.slice(0, selected).join(" ") });
+    const game = new Game({ variant: review.game.variant, map: review.game.map, start: review.game.start, moves: review.names.slice(0, selected).join(" ") });
     const snap = game.snapshot();
     game.free();
     const marks = [

@@ -12,9 +12,11 @@ import { catalogue } from "./catalogue.js";
 /** @typedef {import("../mapello.d.ts").MoveReview} MoveReview */
 
 /**
- * A game as the page records it: its map (a share code), its variant and
- * its transcript.
- * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord
+ * A game as the page records, saves, archives and links it: its map (a
+ * share code), its variant and its transcript; `start` is a set-up
+ * position's start code (`Game.startCode`), absent for the game's usual
+ * start; `forfeit` says who resigned or lost on time, if anyone did.
+ * @typedef {{ map: string, variant: import("../mapello.d.ts").Variant, moves: string, start?: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord
  */
 
 /**

@@ -1,13 +1,17 @@
 // @ts-check
 // Share links: a game in the URL fragment, which never reaches the server.
 //
-//   #m=<share code>&v=<game>&g=<transcript>&p=<players>&r=<review level>
+//   #m=<share code>&v=<game>&s=<start code>&g=<transcript>&p=<players>&r=<review level>
 //
 // - `m`, the map: a share code (docs/formats.md). The only field a link
 //   needs; it carries the board size too.
 // - `v`, the game (games.js): `othello` or `reversi`; a link without it is
 //   Mapello, as every link was before the field, and Mapello links leave it
 //   out. A game this page does not know spoils the whole link.
+// - `s`, a set-up start (the position mode): the discs, side to move and
+//   bonuses taken, as the wasm Game's `startCode` writes them; without it
+//   the game starts where its game does. A damaged one spoils the link,
+//   as the position it sets up cannot be guessed.
 // - `g`, the moves so far: a transcript, lower case, without separators,
 //   read by the wasm API's `linkMoves` (src/link.rs), which keeps the
 //   moves before any damage and no more than a game can have.
@@ -32,6 +36,8 @@ import { isReviewLevel } from "./review.js";
 
 // A share code: a version digit, then URL-safe base64 (docs/formats.md).
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
+// A start code: the side to move, base64 discs, maybe the bonuses taken (src/startcode.rs).
+const START = /^[XO][A-Za-z0-9_-]+(\.[0-9]+\.[0-9]+)?$/;
 /** @type {unknown[]} */
 const PLAYERS = ["hotseat", "black", "white", "watch", "corresp-black", "corresp-white"];
 /**
@@ -81,6 +87,16 @@ const FIELDS = [
     write: (variant) => {
       if (!isVariant(variant)) throw new Error(`not a game: ${JSON.stringify(variant)}`);
       return variant === "mapello" ? "" : variant;
+    },
+  },
+  {
+    name: "start",
+    key: "s",
+    vital: true,
+    read: (text) => (START.test(text) && text.length <= catalogue().maxCodeChars ? { value: text } : { problem: "The start position in the link is damaged: it is not a start code." }),
+    write: (start) => {
+      if (typeof start !== "string" || !START.test(start)) throw new Error(`not a start code: ${JSON.stringify(start)}`);
+      return start;
     },
   },
   {
@@ -144,6 +160,7 @@ function readMoves(text) {
  * @typedef {{
  *   map?: string,
  *   variant?: import("../mapello.d.ts").Variant,
+ *   start?: string,
  *   moves?: string,
  *   players?: string,
  *   review?: number,

@@ -23,6 +23,7 @@ import { outerSide, squareIndex, stepInner, outerIndex } from "./geometry.js";
  *   showLegal: boolean,
  *   hints: { index: number, score: number, text?: string }[],
  *   interactive: boolean,
+ *   numbers: number[],
  * }} BoardState
  */
 
@@ -76,7 +77,27 @@ export function fromGame({ variant = "mapello", size, ring, cells, toMove = null
     showLegal: true,
     hints: [],
     interactive: true,
+    numbers: [],
   };
+}
+
+/**
+ * The move number of each disc put on the board by `moves` (a snapshot's,
+ * passes included), as Othello records print them: by outer-grid index, 0
+ * for a square no move was played on. Passes are not numbered.
+ * @param {number} size
+ * @param {string[]} moves
+ */
+export function moveNumbers(size, moves) {
+  const side = outerSide(size);
+  const numbers = new Array(side * side).fill(0);
+  let n = 0;
+  for (const move of moves) {
+    if (move === "pass") continue;
+    n += 1;
+    numbers[squareIndex(size, move)] = n;
+  }
+  return numbers;
 }
 
 /**

@@ -25,6 +25,7 @@ import { reviewProblem } from "./review.js";
  *   level: number,
  *   opponent: "computer" | "human",
  *   showLegal: boolean,
+ *   moveNumbers: boolean,
  *   levelWhite: number,
  *   watchSpeed: WatchSpeed,
  *   clock: string,
@@ -67,6 +68,7 @@ export const DEFAULT_SETTINGS = {
   level: 4,
   opponent: "computer",
   showLegal: true,
+  moveNumbers: false,
   levelWhite: 4,
   watchSpeed: "normal",
   clock: "none",
@@ -76,7 +78,7 @@ export const DEFAULT_SETTINGS = {
 // Settings added after the first saved records: a record without them
 // takes their defaults.
 /** @type {(keyof Settings)[]} */
-const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause"];
+const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause", "moveNumbers"];
 /** @type {WatchSpeed[]} */
 const WATCH_SPEEDS = ["slow", "normal", "fast"];
 
@@ -134,12 +136,14 @@ const RULES = [
   [() => `its settings are damaged: the level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.level)],
   ["its settings are damaged: the opponent is unknown", (d) => ["human", "computer"].includes(d.settings.opponent)],
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
+  ["its settings are damaged: showing move numbers is neither on nor off", (d) => typeof d.settings.moveNumbers === "boolean"],
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
   ["its game is damaged: the map is not a map code", (d) => isText(d.game.map, catalogue().maxCodeChars)],
   ["its game is damaged: the variant is not a game of this page", (d) => isBoardGame(d.game.variant)],
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
+  ["its game is damaged: the start is not a start code", (d) => d.game.start === undefined || isText(d.game.start, catalogue().maxCodeChars)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],

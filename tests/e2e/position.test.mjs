@@ -1,0 +1,125 @@
+// The position mode (issue 33 item 5): from the first screen, "Set up
+// position" opens a dialog where discs are put by clicks (or a diagram or
+// OBF pasted), a position the rules refuse shows their sentence, and a
+// good one is played with a friend or against the computer; the game keeps
+// its set-up start through a reload and in its share link. On a desktop and
+// a phone, light and dark.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { clickSquare, DESKTOP, moveList, PHONE, waitForMoves } from "./game.mjs";
+import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
+import { KEY } from "../../www/js/storage.js";
+
+const env = useSite();
+
+/** Clicks square `name` of the position dialog's board (8 x 8 with its ring). */
+async function putAt(page, name) {
+  const box = await page.$eval("#position-board", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width };
+  });
+  const rect = cellRect(boardLayout(8, true, box.width, MARGIN), squareIndex(8, name));
+  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
+}
+
+/** Opens the position dialog by its button. */
+async function openPosition(page) {
+  await page.click("#set-up");
+  await page.waitForSelector("#position[open]");
+}
+
+const said = (page) => page.textContent("#position-problem");
+
+/** The saved game's record. */
+const savedGame = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null")?.game, KEY);
+
+for (const [screen, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`a position set up by clicks is played, reloaded and shared on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await openPosition(page);
+    // The dialog opens on the game's position: the start, which is fine.
+    assert.match(await said(page), /^Ready to play: Black to move \(2 black, 2 white\)/);
+    await page.click("#position-clear");
+    assert.match(await said(page), /^Black has no disc, so neither side can move: place discs of both colours\./);
+    assert.equal(await page.isDisabled("#position-friend"), true);
+    // a1 is a wall on the default map.
+    await putAt(page, "a1");
+    assert.equal(await said(page), "a1 is a wall: no disc can stand on it.");
+    await putAt(page, "d4");
+    assert.match(await said(page), /^d4: black disc\. White has no disc/);
+    await page.check('input[name="position-tool"][value="O"]');
+    await putAt(page, "e4");
+    assert.match(await said(page), /Ready to play: Black to move \(1 black, 1 white\)/);
+    await page.check('input[name="position-side"][value="O"]');
+    assert.match(await said(page), /Ready to play: White to move/);
+    await page.check('input[name="position-side"][value="X"]');
+    await page.click("#position-friend");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    assert.deepEqual(await moveList(page), []);
+    await clickSquare(page, "f4");
+    await waitForMoves(page, 1);
+    const game = await savedGame(page);
+    assert.ok(game?.start, `the saved game keeps its start: ${JSON.stringify(game)}`);
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await waitForMoves(page, 1);
+    assert.equal((await moveList(page)).length, 1);
+    assert.equal((await savedGame(page)).start, game.start);
+    await page.click("#copy-link").catch(async () => {
+      await page.click("#copy-link", { force: true });
+    });
+    await page.waitForFunction(() => document.querySelector("#copied")?.dataset.value);
+    const link = await page.$eval("#copied", (o) => o.dataset.value);
+    assert.match(link, new RegExp(`[#&]s=${game.start.replace(/[.]/g, "\\.")}(&|$)`));
+    const other = await openBoard(env.browser, link, options);
+    await waitForMoves(other.page, 1);
+    assert.equal((await savedGame(other.page)).start, game.start);
+    assert.deepEqual(other.problems, []);
+    await other.page.context().close();
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`a set-up position is played against the computer, and text is read on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await openPosition(page);
+    await page.fill("#position-text", "nonsense");
+    await page.click("#position-read");
+    assert.match(await said(page), /^That text could not be read: .*The position is unchanged\.$/);
+    // Othello's start, as Edax writes it.
+    await page.fill("#position-text", "---------------------------OX------XO--------------------------- O");
+    await page.click("#position-read");
+    assert.match(await said(page), /Ready to play: White to move \(2 black, 2 white\)/);
+    await page.click("#position-computer");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    const { legal } = await page.evaluate(async (start) => {
+      const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+      const map = "18AAAAAAAAAAAAAAAAAAAAAAA";
+      return new Game({ variant: "othello", map, start }).snapshot();
+    }, (await savedGame(page)).start);
+    assert.equal((await savedGame(page)).variant, "othello");
+    await clickSquare(page, legal[0], 8, false);
+    await waitForMoves(page, 2, 60_000);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  for (const colorScheme of ["light", "dark"]) {
+    test(`the position dialog fits on a ${screen}, ${colorScheme}`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await openPosition(page);
+      await page.check('input[name="position-tool"][value="O"]');
+      await putAt(page, "c4");
+      await page.screenshot({ path: `${screenshots}/position-${screen}-${colorScheme}.png`, fullPage: true });
+      const width = await page.$eval("#position", (d) => d.getBoundingClientRect().width);
+      assert.ok(width <= options.viewport.width, `the dialog is ${width} px wide`);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+}
