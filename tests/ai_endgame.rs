@@ -149,3 +149,63 @@ fn ffo_40_is_a2_plus_38() {
     assert_eq!(solved.best.name(8), "a2");
     assert_eq!(solved.score, 38);
 }
+
+/// A search that solves for the win alone never plays a move that throws
+/// a won game or a drawn one away, bonuses already taken counted, and
+/// says which it is.
+#[test]
+fn a_win_draw_loss_solve_keeps_the_result() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let options = ai::Options {
+        wld: 13,
+        ..ai::Options::default()
+    };
+    let mut checked = 0;
+    while checked < 24 {
+        let map = if checked % 2 == 0 {
+            Map::empty(8).unwrap()
+        } else {
+            Map::random(8, Counts::FULL_SET, &mut rng).unwrap()
+        };
+        let variant = if checked % 2 == 0 {
+            Variant::Othello
+        } else {
+            Variant::Mapello
+        };
+        let board = Board::<S8>::new(variant, &map).unwrap();
+        let Some(pos) = random_position(&board, 13, &mut rng) else {
+            continue;
+        };
+        if board.status(&pos) != Status::ToMove {
+            continue;
+        }
+        let game = game_of(&board, &pos);
+        let want = ai::solve(&game, ai::Budget::default(), None).unwrap().score;
+        let found = ai::best_move(&game, &options, None, &mut |_| {});
+        let Move::Play(sq) = found.best else {
+            panic!("a move to play")
+        };
+        let after = board.play(&pos, sq).unwrap();
+        let got = match board.status(&after) {
+            Status::GameOver => -board.final_margin(&after),
+            _ => {
+                -ai::solve(&game_of(&board, &after), ai::Budget::default(), None)
+                    .unwrap()
+                    .score
+            }
+        };
+        assert_eq!(
+            got.signum().max(0),
+            want.signum().max(0),
+            "{variant:?} {pos:?}"
+        );
+        assert_eq!(
+            (found.score as i32).signum(),
+            want.signum(),
+            "score {} against {want}",
+            found.score
+        );
+        assert!(!found.exact);
+        checked += 1;
+    }
+}

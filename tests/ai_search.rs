@@ -308,3 +308,39 @@ fn no_value_is_wider_than_the_board_allows() {
     }
     assert!(widest > 40.0, "the games were one-sided ({widest})");
 }
+
+/// Levels 6 and up open 8 x 8 Othello from the book at once, drawing
+/// among near-equal moves; below 6, the `plain:` and `classic:` players
+/// and every other game search.
+#[test]
+fn the_strong_levels_open_othello_from_the_book() {
+    let othello = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
+    let firsts = ["d3", "c4", "f5", "e6"];
+    let mut drawn = std::collections::HashSet::new();
+    for seed in 0..16 {
+        let options = Level::get(6).unwrap().options(8, seed);
+        let found = ai::best_move(&othello, &options, None, &mut |_| {});
+        assert_eq!(found.nodes, 0);
+        let Move::Play(sq) = found.best else {
+            panic!("a first move")
+        };
+        drawn.insert(sq.name(8).to_string());
+    }
+    assert!(drawn.len() > 1, "{drawn:?}");
+    assert!(
+        drawn.iter().all(|m| firsts.contains(&m.as_str())),
+        "{drawn:?}"
+    );
+    for options in [
+        Level::get(5).unwrap().options(8, 1),
+        Level::get(6).unwrap().plain().options(8, 1),
+    ] {
+        assert!(ai::best_move(&othello, &options, None, &mut |_| {}).nodes > 0);
+    }
+    let map = mapello_game(3);
+    let options = Level::get(6).unwrap().options(8, 1);
+    assert!(ai::best_move(&map, &options, None, &mut |_| {}).nodes > 0);
+    let out = matches::play(&othello, Kind::Plain(6), Kind::Classic(6), 1, None);
+    assert!(out.scores[0] + out.scores[1] <= 64);
+    assert_eq!("plain:6".parse::<Kind>(), Ok(Kind::Plain(6)));
+}

@@ -959,3 +959,55 @@ fn train_plays_fits_writes_weights_and_resumes() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `book build` is reproducible and resumable: the same options give the
+/// same file, and a deeper build extends a shallower one to the same file
+/// a deeper build from nothing writes. `book probe` reads it; a corrupt
+/// book is an error.
+#[test]
+fn book_build_is_reproducible_and_probe_reads_it() {
+    let a = TempFile::new("book-a.bin", "");
+    let b = TempFile::new("book-b.bin", "");
+    let _ = std::fs::remove_file(a.path());
+    let _ = std::fs::remove_file(b.path());
+    let build = |out: &str, plies: &str| {
+        ok(&[
+            "book", "build", "--out", out, "--plies", plies, "--level", "2", "--spread", "2",
+        ])
+    };
+    assert!(build(a.path(), "3").contains(" in the book: "));
+    build(a.path(), "1");
+    build(a.path(), "3");
+    build(b.path(), "3");
+    assert_eq!(
+        std::fs::read(a.path()).unwrap(),
+        std::fs::read(b.path()).unwrap()
+    );
+    let start = ok(&["book", "probe", "--book", a.path()]);
+    let mut moves: Vec<&str> = start
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["c4", "d3", "e6", "f5"], "{start}");
+    assert_eq!(
+        ok(&["book", "probe", "--book", a.path(), "f5", "d6", "c3"]),
+        "not in the book\n"
+    );
+    // The built-in book knows the start.
+    assert_eq!(ok(&["book", "probe"]).lines().count(), 4);
+    let bad = TempFile::new("book-bad.bin", "MPLBOOK\u{1}\u{5}\u{0}\u{0}\u{0}abc");
+    let err = one_line_error(&["book", "probe", "--book", bad.path()]);
+    assert!(
+        err.ends_with("the opening book ends early, at byte 15\n"),
+        "{err}"
+    );
+    let err = one_line_error(&["book", "probe", "--variant", "mapello"]);
+    assert_eq!(err, "mapello: the opening book is for 8 x 8 Othello\n");
+    let err = one_line_error(&["book", "probe", "--book", bad.path(), "--size", "6"]);
+    assert!(err.contains("ends early"), "{err}");
+    assert_eq!(
+        one_line_error(&["book"]),
+        "mapello: missing build or probe\n"
+    );
+}

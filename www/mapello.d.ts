@@ -299,6 +299,9 @@ export function bestMove(
   onProgress?: (progress: Analysis) => void,
 ): Analysis;
 
+/** Makes an opening book file's bytes the levels' Othello book; its positions. */
+export function installBook(bytes: Uint8Array): number;
+
 /** The value of every legal move, best first. */
 export function hints(game: Game, options?: SearchOptions): { move: string; score: number }[];
 

@@ -20,7 +20,7 @@ use crate::square::{Move, Square};
 
 use super::budget::{Budget, Control};
 use super::search::{self, Analysis, Options};
-use super::{endgame, eval, pos::Pos, terrain::Terrain, troll, tt, BestMove, Solved};
+use super::{book, endgame, eval, pos::Pos, terrain::Terrain, troll, tt, BestMove, Solved};
 
 /// A game the AI plays: its rules, and how it is searched.
 pub trait Engine<S: Size>: Rules<S> {
@@ -101,8 +101,21 @@ impl<S: Size> Engine<S> for Board<S> {
         pos: &Position<S>,
         options: &Options,
     ) -> Option<u32> {
+        if let Some((sq, _)) = options
+            .book
+            .then(|| book::lookup(self, pos, options.seed))
+            .flatten()
+        {
+            return Some(sq);
+        }
         searcher
-            .search(Pos::of(pos), options, None, &mut |_| {})
+            .search_taken(
+                Pos::of(pos),
+                Pos::taken_margin(pos),
+                options,
+                None,
+                &mut |_| {},
+            )
             .best
     }
 
@@ -115,6 +128,22 @@ impl<S: Size> Engine<S> for Board<S> {
         cancel: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&BestMove),
     ) -> BestMove {
+        if let Some((sq, value)) = options
+            .book
+            .then(|| book::lookup(self, pos, options.seed))
+            .flatten()
+        {
+            let found = BestMove {
+                best: to_move(Some(sq), S::N),
+                score: f64::from(value),
+                depth: 0,
+                nodes: 0,
+                pv: vec![to_move(Some(sq), S::N)],
+                exact: false,
+            };
+            progress(&found);
+            return found;
+        }
         let bits = if options
             .budget
             .nodes
@@ -135,7 +164,7 @@ impl<S: Size> Engine<S> for Board<S> {
             pv: a.pv.iter().map(|&sq| to_move(Some(sq), S::N)).collect(),
             exact: a.exact,
         };
-        let analysis = searcher.search(Pos::of(pos), options, cancel, &mut |a| {
+        let analysis = searcher.search_taken(Pos::of(pos), taken, options, cancel, &mut |a| {
             progress(&convert(a))
         });
         convert(&analysis)

@@ -12,23 +12,32 @@
 //! found a better one. The command line keeps the node budgets, so
 //! `mapello match` and `bestmove --level` replay exactly for a seed.
 //!
-//! | level | midgame search | timed (the page) | exact from | noise (points) |
-//! |---|---|---|---|---|
-//! | 1 | depth 1 | | 4 empties | 8 |
-//! | 2 | depth 1 | | 6 empties | 2 |
-//! | 3 | depth 2 | | 8 empties | 0 |
-//! | 4 | depth 3 | | 10 empties | 0 |
-//! | 5 | depth 4, 15 000 nodes | | 12 empties | 0 |
-//! | 6 | 25 000 nodes | | 12 empties | 0 |
-//! | 7 | 150 000 nodes | | 14 empties | 0 |
-//! | 8 | 800 000 nodes | | 16 empties | 0 |
-//! | 9 | 9 000 000 nodes (6 x 6: 2 300 000, 10 x 10: 4 000 000) | 1 000 ms | 17 empties | 0 |
-//! | 10 | 25 000 000 nodes (6 x 6: 7 000 000, 10 x 10: 10 000 000) | 3 000 ms | 18 empties | 0 |
+//! | level | midgame search | timed (the page) | exact from | win-draw-loss from | noise (points) |
+//! |---|---|---|---|---|---|
+//! | 1 | depth 1 | | 4 empties | | 8 |
+//! | 2 | depth 1 | | 6 empties | | 2 |
+//! | 3 | depth 2 | | 8 empties | | 0 |
+//! | 4 | depth 3 | | 10 empties | | 0 |
+//! | 5 | depth 4, 15 000 nodes | | 12 empties | | 0 |
+//! | 6 | 25 000 nodes | | 12 empties | | 0 |
+//! | 7 | 150 000 nodes | | 14 empties | | 0 |
+//! | 8 | 800 000 nodes | | 16 empties | | 0 |
+//! | 9 | 9 000 000 nodes (6 x 6: 2 300 000, 10 x 10: 4 000 000) | 1 000 ms | 18 empties | 20 empties | 0 |
+//! | 10 | 25 000 000 nodes (6 x 6: 7 000 000, 10 x 10: 10 000 000) | 3 000 ms | 20 empties | 22 empties | 0 |
 //!
-//! The exact solve shares the node budget: when it cannot finish, the
-//! midgame result stands (a shallow one: the search before a solve stops
-//! early), so a level solves only from as many empties as its budget
-//! nearly always finishes.
+//! Levels 6 and up play the opening book's moves on 8 x 8 Othello
+//! ([`super::book`]).
+//!
+//! A solve shares the node budget: when it cannot finish, the midgame
+//! result stands (a shallow one: the search before a solve stops early,
+//! at depth 8 or a quarter of the budget). A win-draw-loss solve (is the
+//! value above or below zero?) costs a tenth to a hundredth of an exact
+//! one, so the expert levels prove the game's result two empties before
+//! they solve its margin, as strong engines do. Each level's points are
+//! the largest whose solves nearly always finish within its node budget
+//! (docs/benchmarks.md, "The expert levels' solve points"; before them
+//! levels 9 and 10 solved exactly from 17 and 18 empties only: the
+//! `plain:` players).
 //!
 //! How the expert budgets were calibrated, with the figures measured:
 //! docs/benchmarks.md, "Calibrating the expert levels".
@@ -49,26 +58,40 @@ pub struct Level {
     pub time_ms: Option<f64>,
     /// Free squares from which the level solves exactly.
     pub endgame: u32,
+    /// Free squares from which it solves for the win, draw or loss alone
+    /// (as many as `endgame` when it does not).
+    pub wld: u32,
     /// Random amount added to each move's value, in points.
     pub noise: f64,
+    /// Plays from the opening book where it has the position.
+    pub book: bool,
+    /// The exact point before the win-draw-loss solves and the book (the
+    /// `plain:` players keep it, to measure the change against).
+    pub plain_endgame: u32,
 }
 
 /// Every level, weakest first (level `k` is `LEVELS[k - 1]`).
 pub const LEVELS: [Level; 10] = [
-    level(Some(1), None, 4, 8.0),
-    level(Some(1), None, 6, 2.0),
-    level(Some(2), None, 8, 0.0),
-    level(Some(3), None, 10, 0.0),
-    level(Some(4), Some(15_000), 12, 0.0),
-    level(None, Some(25_000), 12, 0.0),
-    level(None, Some(150_000), 14, 0.0),
-    level(None, Some(800_000), 16, 0.0),
-    expert([2_300_000, 9_000_000, 4_000_000], 1_000.0, 17),
-    expert([7_000_000, 25_000_000, 10_000_000], 3_000.0, 18),
+    level(Some(1), None, 4, 8.0, false),
+    level(Some(1), None, 6, 2.0, false),
+    level(Some(2), None, 8, 0.0, false),
+    level(Some(3), None, 10, 0.0, false),
+    level(Some(4), Some(15_000), 12, 0.0, false),
+    level(None, Some(25_000), 12, 0.0, true),
+    level(None, Some(150_000), 14, 0.0, true),
+    level(None, Some(800_000), 16, 0.0, true),
+    expert([2_300_000, 9_000_000, 4_000_000], 1_000.0, [18, 20], 17),
+    expert([7_000_000, 25_000_000, 10_000_000], 3_000.0, [20, 22], 18),
 ];
 
 /// A level with the same budget on every board size.
-const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64) -> Level {
+const fn level(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    endgame: u32,
+    noise: f64,
+    book: bool,
+) -> Level {
     Level {
         depth,
         nodes: match nodes {
@@ -77,19 +100,32 @@ const fn level(depth: Option<u32>, nodes: Option<u64>, endgame: u32, noise: f64)
         },
         time_ms: None,
         endgame,
+        wld: endgame,
         noise,
+        book,
+        plain_endgame: endgame,
     }
 }
 
 /// An expert level: a node budget for each board size, so that it thinks
-/// for about `time_ms` on each, and that time for a player who waits.
-const fn expert(nodes: [u64; SIZES.len()], time_ms: f64, endgame: u32) -> Level {
+/// for about `time_ms` on each, and that time for a player who waits; it
+/// solves exactly and for the win from `[exact, wld]` empties, where it
+/// solved exactly from `plain_endgame` before.
+const fn expert(
+    nodes: [u64; SIZES.len()],
+    time_ms: f64,
+    [endgame, wld]: [u32; 2],
+    plain_endgame: u32,
+) -> Level {
     Level {
         depth: None,
         nodes: Some(nodes),
         time_ms: Some(time_ms),
         endgame,
+        wld,
         noise: 0.0,
+        book: true,
+        plain_endgame,
     }
 }
 
@@ -118,8 +154,21 @@ impl Level {
                 time_ms: None,
             },
             endgame: self.endgame,
+            wld: self.wld,
+            book: self.book,
             noise: self.noise,
             seed,
+        }
+    }
+
+    /// The level as it was before the win-draw-loss solves and the book:
+    /// the `plain:` players.
+    pub fn plain(&self) -> Level {
+        Level {
+            endgame: self.plain_endgame,
+            wld: self.plain_endgame,
+            book: false,
+            ..*self
         }
     }
 

@@ -2,6 +2,7 @@
 //! players, generic over the board size and every variant.
 
 pub mod balance;
+pub mod book;
 pub(crate) mod budget;
 pub(crate) mod clock;
 pub(crate) mod endgame;

@@ -27,6 +27,9 @@ pub enum Kind {
     Level(u32),
     /// An AI level searching with the hand-made evaluation.
     Classic(u32),
+    /// An AI level as it was before the opening book and the win-draw-loss
+    /// solves ([`Level::plain`]).
+    Plain(u32),
     /// A uniformly random legal move.
     Random,
     /// The move flipping most discs, plus bonus points; ties at random.
@@ -72,6 +75,9 @@ impl FromStr for Kind {
                 if let Some(k) = text.strip_prefix("classic:") {
                     return level(k).map(Kind::Classic);
                 }
+                if let Some(k) = text.strip_prefix("plain:") {
+                    return level(k).map(Kind::Plain);
+                }
                 if !text.starts_with(|c: char| c.is_ascii_digit()) {
                     return Err(KindError::Unknown(text.to_string()));
                 }
@@ -86,6 +92,7 @@ impl fmt::Display for Kind {
         match self {
             Kind::Level(k) => write!(f, "{k}"),
             Kind::Classic(k) => write!(f, "classic:{k}"),
+            Kind::Plain(k) => write!(f, "plain:{k}"),
             Kind::Random => write!(f, "random"),
             Kind::Greedy => write!(f, "greedy"),
             Kind::Uct(n) => write!(f, "uct:{n}"),
@@ -108,10 +115,10 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
     /// level thinks `time_ms` a move when given, instead of its budget.
     pub fn new(kind: Kind, board: &R, seed: u64, time_ms: Option<f64>) -> Player<S, R> {
         let bits = match kind {
-            Kind::Level(k) | Kind::Classic(k) if k >= 6 || time_ms.is_some() => {
+            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) if k >= 6 || time_ms.is_some() => {
                 Some(tt::bits::LARGE)
             }
-            Kind::Level(_) | Kind::Classic(_) => Some(tt::bits::SMALL),
+            Kind::Level(_) | Kind::Classic(_) | Kind::Plain(_) => Some(tt::bits::SMALL),
             _ => None,
         };
         let classic = matches!(kind, Kind::Classic(_));
@@ -131,9 +138,15 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
             return None;
         }
         match self.kind {
-            Kind::Level(k) | Kind::Classic(k) => {
+            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
+                let level = match self.kind {
+                    Kind::Plain(_) => level.plain(),
+                    _ => level,
+                };
                 let mut options = level.options(S::N, self.rng.next_u64());
+                // The hand-made evaluation's players stay as they were.
+                options.book &= !matches!(self.kind, Kind::Classic(_));
                 if let Some(ms) = self.time_ms {
                     options.budget = Budget {
                         depth: None,

@@ -59,6 +59,12 @@ pub struct Options {
     pub budget: Budget,
     /// Solve exactly when at most this many squares are free.
     pub endgame: u32,
+    /// Solve for the win, draw or loss alone (a cheaper solve) when more
+    /// squares are free than [`Options::endgame`] but at most this many.
+    pub wld: u32,
+    /// Play the opening book's move where it has the position (8 x 8
+    /// Othello; [`super::book`]).
+    pub book: bool,
     /// Half-width, in points, of the random amount added to each root
     /// move's value (weak levels); 0 plays the best move.
     pub noise: f64,
@@ -71,6 +77,8 @@ impl Default for Options {
         Options {
             budget: Budget::default(),
             endgame: 0,
+            wld: 0,
+            book: false,
             noise: 0.0,
             seed: 0,
         }
@@ -214,10 +222,25 @@ impl<S: Size> Searcher<S> {
     }
 
     /// Searches `p` within `options`, calling `progress` after each
-    /// completed iteration.
+    /// completed iteration; a win-draw-loss solve takes the bonuses already
+    /// taken as even (see [`Searcher::search_taken`]).
     pub fn search(
         &mut self,
         p: Pos<S>,
+        options: &Options,
+        cancel: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&Analysis),
+    ) -> Analysis {
+        self.search_taken(p, 0, options, cancel, progress)
+    }
+
+    /// [`Searcher::search`] where the bonuses already taken give the side
+    /// to move `taken` points of margin: a win-draw-loss solve asks
+    /// whether the future margin beats `-taken`.
+    pub fn search_taken(
+        &mut self,
+        p: Pos<S>,
+        taken: i32,
         options: &Options,
         cancel: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&Analysis),
@@ -228,7 +251,7 @@ impl<S: Size> Searcher<S> {
         let moves = self.terrain.moves(p.me, p.opp);
         let empties = self.terrain.empties(p.me, p.opp).count();
         if moves.is_empty() {
-            return self.without_moves(p, &mut ctl, options, cancel, progress);
+            return self.without_moves(p, taken, &mut ctl, options, cancel, progress);
         }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed ^ p.key());
         let mut roots: Vec<Root> = Squares(moves)
@@ -244,7 +267,7 @@ impl<S: Size> Searcher<S> {
                 tiebreak: rng.next_u32(),
             })
             .collect();
-        let in_endgame = empties <= options.endgame;
+        let in_endgame = empties <= options.endgame.max(options.wld);
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1);
         let max_depth = max_depth.min(if in_endgame { PRE_SOLVE_DEPTH } else { empties });
         let share = if in_endgame {
@@ -274,19 +297,36 @@ impl<S: Size> Searcher<S> {
             exact: false,
         });
         if in_endgame && !ctl.was_stopped() {
-            let mut solver = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval));
-            if let Some((score, Some(best))) = solver.solve(p) {
-                result = Analysis {
-                    best: Some(best),
-                    score: score * SCALE,
-                    depth: empties,
-                    nodes: 0,
-                    pv: vec![best],
-                    exact: true,
-                };
-                result.pv = line(&self.terrain, &self.ett, p, best, S::N * S::N);
-                result.nodes = ctl.nodes;
-                progress(&result);
+            let exact = empties <= options.endgame;
+            // A level that solves for the win earlier does so first within
+            // its exact range too: the win's proof is cheap, fills the
+            // table for the exact solve, and its move stands when the
+            // exact solve runs out.
+            if !exact || options.wld > options.endgame {
+                let found = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval))
+                    .solve_window(p, -taken - 1, -taken + 1);
+                if let Some((score, Some(best))) = found {
+                    result = proven(result, (score + taken).signum(), best, -taken * SCALE);
+                    result.nodes = ctl.nodes;
+                    progress(&result);
+                }
+            }
+            if exact && !ctl.was_stopped() {
+                let found =
+                    Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
+                if let Some((score, Some(best))) = found {
+                    result = Analysis {
+                        best: Some(best),
+                        score: score * SCALE,
+                        depth: empties,
+                        nodes: 0,
+                        pv: vec![best],
+                        exact: true,
+                    };
+                    result.pv = line(&self.terrain, &self.ett, p, best, S::N * S::N);
+                    result.nodes = ctl.nodes;
+                    progress(&result);
+                }
             }
         }
         result.nodes = ctl.nodes;
@@ -330,6 +370,7 @@ impl<S: Size> Searcher<S> {
     fn without_moves(
         &mut self,
         p: Pos<S>,
+        taken: i32,
         ctl: &mut Control,
         options: &Options,
         cancel: Option<&AtomicBool>,
@@ -349,12 +390,35 @@ impl<S: Size> Searcher<S> {
             noise: 0.0,
             ..*options
         };
-        let mut inner = self.search(p.passed(), &options, cancel, &mut |_| {});
+        let mut inner = self.search_taken(p.passed(), -taken, &options, cancel, &mut |_| {});
         inner.score = -inner.score;
         inner.best = None;
         inner.nodes += ctl.nodes;
         progress(&inner);
         inner
+    }
+}
+
+/// The midgame's `found` once a win-draw-loss solve proved `outcome` (1
+/// a win, 0 a draw, -1 a loss) with the move `best`: a proven win or draw
+/// plays the move that secures it, unless the midgame's move is that move;
+/// in a lost position every move loses, so the midgame's move, the one
+/// that keeps most, stands. The value is the midgame's, moved onto the
+/// proven side of `even` (the future margin that ends in a draw).
+fn proven(found: Analysis, outcome: i32, best: u32, even: i32) -> Analysis {
+    let score = match outcome {
+        1 => found.score.max(even + SCALE),
+        0 => even,
+        _ => found.score.min(even - SCALE),
+    };
+    if outcome < 0 || found.best == Some(best) {
+        return Analysis { score, ..found };
+    }
+    Analysis {
+        best: Some(best),
+        score,
+        pv: vec![best],
+        ..found
     }
 }
 

@@ -385,7 +385,7 @@ fn play_match(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             "give --position or --random-maps, not both".into(),
         ));
     }
-    let thinks = |k: Kind| matches!(k, Kind::Level(_) | Kind::Classic(_));
+    let thinks = |k: Kind| matches!(k, Kind::Level(_) | Kind::Classic(_) | Kind::Plain(_));
     if time_ms.is_some() && !thinks(a) && !thinks(b) {
         return Err(CliError::Refused(format!(
             "--time-ms gives the levels a time a move, and neither {a} nor {b} is a level"

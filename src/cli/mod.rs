@@ -10,6 +10,7 @@ mod ai;
 mod args;
 mod bench;
 mod blocs;
+mod book;
 mod map;
 mod perft;
 pub mod position;
@@ -216,6 +217,7 @@ pub(crate) fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliErro
             write!(out, "{}", usage())?;
             Ok(())
         }
+        Some("book") => book::run(&mut args, out),
         Some(name) => {
             let engine = engine(&args);
             match commands(engine).iter().find(|c| c.name == name) {

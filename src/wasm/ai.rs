@@ -152,6 +152,18 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
     serde_wasm_bindgen::to_value(&Analysis::of(&found, n, time_ms)).map_err(error)
 }
 
+/// Makes the bytes of an opening book file (`book/othello8.bin`, which the
+/// worker fetches) the book levels 6 and up play 8 x 8 Othello's opening
+/// from; returns its positions. A file that is not a book is refused; a
+/// second book is ignored.
+#[wasm_bindgen(js_name = installBook)]
+pub fn install_book(bytes: &[u8]) -> Result<u32, JsError> {
+    let book = ai::book::Book::from_bytes(bytes).map_err(error)?;
+    let positions = book.len() as u32;
+    ai::book::install(book);
+    Ok(positions)
+}
+
 /// One legal move and its value.
 #[derive(Serialize)]
 struct Hint {

@@ -10,6 +10,13 @@
 import init, * as wasm from "../mapello_ai.js";
 
 const ready = init();
+// The Othello opening book (src/ai/book.rs), fetched once the module is
+// ready; without it the levels search from the first move.
+const book = ready
+  .then(() => fetch(new URL("../book/othello8.bin", import.meta.url)))
+  .then((response) => (response.ok ? response.arrayBuffer() : null))
+  .then((bytes) => bytes && typeof wasm.installBook === "function" && wasm.installBook(new Uint8Array(bytes)))
+  .catch(() => 0);
 
 self.onmessage = async ({ data }) => {
   const { id, kind, game: record, level, index, timed, clockMs } = data;
@@ -18,6 +25,7 @@ self.onmessage = async ({ data }) => {
   let game = null;
   try {
     await ready;
+    if (kind === "move") await book;
     game = new wasm.Game({ variant: record.variant, map: record.map, start: record.start, moves: record.moves });
     const start = performance.now();
     if (kind === "move") {
