@@ -30,6 +30,7 @@
 //! ```
 
 pub mod ai;
+mod base64url;
 pub mod bits;
 pub mod blocs;
 pub mod caps;

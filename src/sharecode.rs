@@ -29,8 +29,7 @@
 //! assert_eq!(sharecode::decode(&code).unwrap(), map);
 //! ```
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::{DecodeError, Engine};
+use crate::base64url::{self, Base64Error};
 
 use crate::errors::{ParseError, Place};
 use crate::map::{Limits, Map, Piece, SIZES};
@@ -95,7 +94,7 @@ pub fn encode(map: &Map) -> String {
             bytes[inner_len + i / 8] |= 1 << (i % 8);
         }
     }
-    format!("{VERSION}{}{}", map.size(), URL_SAFE_NO_PAD.encode(&bytes))
+    format!("{VERSION}{}{}", map.size(), base64url::encode(&bytes))
 }
 
 /// 1-based characters of the code that carry byte `b` of the payload.
@@ -146,16 +145,12 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         );
         return Err(error(prefix + want.min(payload.len()) + 1, message));
     }
-    let bytes = URL_SAFE_NO_PAD.decode(payload).map_err(|e| match e {
-        DecodeError::InvalidLastSymbol(i, _) => {
-            error(prefix + i + 1, "unused bits at the end must be zero")
-        }
-        DecodeError::InvalidByte(i, b) => {
+    let bytes = base64url::decode(payload).map_err(|e| match e {
+        Base64Error::LastSymbol(i) => error(prefix + i + 1, "unused bits at the end must be zero"),
+        Base64Error::Symbol(i, b) => {
             error(prefix + i + 1, format!("'{}' is not base64", char::from(b)))
         }
-        DecodeError::InvalidLength(_) | DecodeError::InvalidPadding => {
-            error(prefix + 1, format!("not base64: {e}"))
-        }
+        Base64Error::Length => error(prefix + 1, "its length is not that of base64"),
     })?;
     let place = |map: &mut Map, b: usize, (x, y): (u32, u32), piece: Piece| {
         map.set(x, y, Some(piece), &Limits::UNLIMITED)

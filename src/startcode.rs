@@ -24,8 +24,7 @@
 //! assert_eq!(startcode::decode(&code, Variant::Othello, &map).unwrap(), start);
 //! ```
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
+use crate::base64url;
 
 use crate::errors::{ParseError, Place};
 use crate::map::Map;
@@ -51,7 +50,7 @@ pub fn encode(setup: &Setup) -> String {
             bytes[i / DIGITS_PER_BYTE] += digit * 3u8.pow((i % DIGITS_PER_BYTE) as u32);
         }
     }
-    let mut code = format!("{}{}", setup.side.letter(), URL_SAFE_NO_PAD.encode(&bytes));
+    let mut code = format!("{}{}", setup.side.letter(), base64url::encode(&bytes));
     if setup.taken != [0, 0] {
         code.push_str(&format!(".{}.{}", setup.taken[0], setup.taken[1]));
     }
@@ -96,8 +95,7 @@ pub fn decode(code: &str, variant: Variant, map: &Map) -> Result<Setup, ParseErr
         );
         return Err(error(2, message));
     }
-    let bytes = URL_SAFE_NO_PAD
-        .decode(discs)
+    let bytes = base64url::decode(discs)
         .map_err(|_| error(length + 1, "the last character leaves bits over"))?;
     let mut setup = Setup {
         variant,
