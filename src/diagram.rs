@@ -44,7 +44,7 @@
 
 use std::fmt::Display;
 
-use crate::errors::{ParseError, Place};
+use crate::errors::{escaped, escaped_char, ParseError, Place};
 use crate::map::{Limits, Map, Piece, SIZES};
 use crate::position::Colour;
 use crate::rules::Variant;
@@ -146,7 +146,7 @@ impl Trailer {
             error(
                 line,
                 w[0].0,
-                format!("'{}' is not a side to move (X or O)", w[0].1.escape_debug()),
+                format!("'{}' is not a side to move (X or O)", escaped(w[0].1)),
             )
         })?;
         self.side = Some(side);
@@ -165,18 +165,14 @@ impl Trailer {
         let mut taken = [0u8; 2];
         for (k, want) in [(1, Colour::Black), (3, Colour::White)] {
             if colour(w[k].1) != Some(want) {
-                let message = format!(
-                    "expected '{}', found '{}'",
-                    want.letter(),
-                    w[k].1.escape_debug()
-                );
+                let message = format!("expected '{}', found '{}'", want.letter(), escaped(w[k].1));
                 return Err(error(line, w[k].0, message));
             }
             let (col, number) = w[k + 1];
             taken[want.index()] = number.parse().map_err(|_| {
                 let message = format!(
                     "'{}' is not a number of bonuses (0 to 255)",
-                    number.escape_debug()
+                    escaped(number)
                 );
                 error(line, col, message)
             })?;
@@ -222,7 +218,7 @@ fn board_row(line: usize, raw: &str) -> Result<Row, ParseError> {
             continue;
         }
         if !".#+*XO".contains(c) {
-            let message = format!("'{}' is not a diagram cell (. # + * X O)", c.escape_debug());
+            let message = format!("'{}' is not a diagram cell (. # + * X O)", escaped_char(c));
             return Err(error(line, i + 1, message));
         }
         cells.push((i + 1, c));

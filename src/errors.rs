@@ -107,9 +107,57 @@ impl fmt::Display for Place {
     }
 }
 
+/// `text` as an error message quotes it: each character as it is, except
+/// those that would break the message or hide in it, which are written as
+/// Rust writes them (`\n`, `\'`, `\u{1b}`). `escape_debug` does much the
+/// same, but its Unicode tables cost the page's wasm module about 2 KB
+/// before its first move, and this needs none.
+pub(crate) fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            '\\' | '\'' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`escaped`] for one character.
+pub(crate) fn escaped_char(c: char) -> String {
+    escaped(c.encode_utf8(&mut [0; 4]))
+}
+
+/// Control characters, spaces other than the plain one, and the format
+/// characters that draw nothing (soft hyphen, zero-width and direction
+/// marks, the byte-order mark).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaped_keeps_what_is_seen_and_writes_out_what_is_not() {
+        assert_eq!(escaped("plain é ü 盤"), "plain é ü 盤");
+        assert_eq!(escaped("a\tb\nc\r"), "a\\tb\\nc\\r");
+        assert_eq!(escaped("it's \"q\" \\"), "it\\'s \\\"q\\\" \\\\");
+        assert_eq!(escaped("\u{1b}[2J\u{7}"), "\\u{1b}[2J\\u{7}");
+        assert_eq!(escaped("a\u{200b}b\u{feff}\u{a0}"), "a\\u{200b}b\\u{feff}\\u{a0}");
+        assert_eq!(escaped_char('\u{9f}'), "\\u{9f}");
+        assert_eq!(escaped_char('x'), "x");
+    }
     use crate::{diagram, obf, sharecode, transcript};
 
     #[test]

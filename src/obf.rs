@@ -14,7 +14,7 @@
 //! assert_eq!(obf::write(&setup).unwrap(), start);
 //! ```
 
-use crate::errors::{ParseError, Place};
+use crate::errors::{escaped_char, ParseError, Place};
 use crate::map::Map;
 use crate::position::Colour;
 use crate::rules::Variant;
@@ -31,7 +31,7 @@ fn error(index: usize, message: impl std::fmt::Display) -> ParseError {
 fn describe(c: Option<char>) -> String {
     c.map_or_else(
         || "the end".to_string(),
-        |c| format!("'{}'", c.escape_debug()),
+        |c| format!("'{}'", escaped_char(c)),
     )
 }
 

@@ -31,7 +31,7 @@
 
 use crate::base64url::{self, Base64Error};
 
-use crate::errors::{ParseError, Place};
+use crate::errors::{escaped_char, ParseError, Place};
 use crate::map::{Limits, Map, Piece, SIZES};
 
 /// The version this module writes and reads.
@@ -110,7 +110,7 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         None => return Err(error(1, "the share code is empty")),
         Some(VERSION) => {}
         Some(c) => {
-            let c = c.escape_debug();
+            let c = escaped_char(c);
             let message =
                 format!("unknown share code version '{c}' (this program reads version {VERSION})");
             return Err(error(1, message));
@@ -129,7 +129,7 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
     {
         let message = format!(
             "'{}' is not a share code character (A-Z a-z 0-9 - _)",
-            c.escape_debug()
+            escaped_char(c)
         );
         return Err(error(prefix + i + 1, message));
     }

@@ -26,7 +26,7 @@
 
 use crate::base64url;
 
-use crate::errors::{ParseError, Place};
+use crate::errors::{escaped_char, ParseError, Place};
 use crate::map::Map;
 use crate::position::Colour;
 use crate::rules::Variant;
@@ -83,7 +83,7 @@ pub fn decode(code: &str, variant: Variant, map: &Map) -> Result<Setup, ParseErr
     {
         let message = format!(
             "'{}' is not a start code character (A-Z a-z 0-9 - _ .)",
-            c.escape_debug()
+            escaped_char(c)
         );
         return Err(error(i + 2, message));
     }

@@ -28,7 +28,7 @@ use std::ops::Range;
 
 use thiserror::Error;
 
-use crate::errors::{ParseError, Place};
+use crate::errors::{escaped_char, ParseError, Place};
 use crate::game::AnyGame;
 use crate::rules::MoveError;
 use crate::rules::Status;
@@ -103,7 +103,7 @@ pub fn read_prefix(text: &str, n: u32) -> (Vec<Written>, Option<ParseError>) {
         if !c.is_ascii_alphabetic() {
             let message = format!(
                 "unexpected '{}' (a move is a square such as f5, or pass)",
-                c.escape_debug()
+                escaped_char(c)
             );
             let err = error(moves.len(), i + 1, message);
             return (moves, Some(err));

@@ -21,7 +21,7 @@
 //! ```
 
 use crate::diagram::{content_lines, error};
-use crate::errors::ParseError;
+use crate::errors::{escaped_char, ParseError};
 
 use super::position::{Phase, Position, FULL};
 use super::square::{Face, Player, Square};
@@ -79,8 +79,7 @@ pub fn read(text: &str) -> Result<Position, ParseError> {
                     'X' => Some(Face::Black),
                     'O' => Some(Face::White),
                     _ => {
-                        let message =
-                            format!("'{}' is not a Blocs cell (. X O)", ch.escape_debug());
+                        let message = format!("'{}' is not a Blocs cell (. X O)", escaped_char(ch));
                         return Err(error(line, c + 1, message));
                     }
                 };

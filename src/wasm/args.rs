@@ -19,6 +19,7 @@ use std::ops::RangeInclusive;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::errors::escaped;
 use crate::map::SIZES;
 
 /// Longest string a value description quotes in full.
@@ -61,7 +62,7 @@ pub(crate) fn describe(value: &JsValue) -> String {
     }
     if let Some(s) = value.dyn_ref::<js_sys::JsString>() {
         return match short_string(value, SHOWN_CHARS) {
-            Some(text) => format!("'{}'", text.escape_debug()),
+            Some(text) => format!("'{}'", escaped(&text)),
             None => format!("a string of {} characters", s.length()),
         };
     }
