@@ -14,9 +14,11 @@ import { dist } from "./browser.mjs";
 
 // The issue's target is 120 KB; the first load came to 111.1 KB on
 // 2026-11-26, 67.3 KB of it the page's rules-only wasm module (see
-// docs/benchmarks.md, "First load"). Held to 115 KB: a few KB for the hooks
-// of features whose code loads on demand.
-const FIRST_LOAD_BUDGET = 115_000;
+// docs/benchmarks.md, "First load"). Analysis, resign and clocks, set-up
+// positions and games by link then added 9.6 KB to it (their rules in the
+// page's module, their hooks in its script), and a smaller base64 and
+// error quoting took 5.1 KB back: 115.7 KB. Held to 117 KB.
+const FIRST_LOAD_BUDGET = 117_000;
 // Both wasm modules (the page's and the workers'), every script, the icons.
 const SITE_BUDGET = 520_000;
 
@@ -61,7 +63,7 @@ async function total(files) {
   return { sum, largest };
 }
 
-test("the first load is under 115 KB gzipped: the page's rules-only wasm module, not the computer player's", async () => {
+test("the first load is under 117 KB gzipped: the page's rules-only wasm module, not the computer player's", async () => {
   const files = await firstLoad();
   assert.ok(files.includes("mapello_bg.wasm") && files.includes("mapello.js"), files.join(", "));
   assert.ok(files.some((f) => f.startsWith("js/")), files.join(", "));
