@@ -154,7 +154,10 @@ mod tests {
         assert_eq!(escaped("a\tb\nc\r"), "a\\tb\\nc\\r");
         assert_eq!(escaped("it's \"q\" \\"), "it\\'s \\\"q\\\" \\\\");
         assert_eq!(escaped("\u{1b}[2J\u{7}"), "\\u{1b}[2J\\u{7}");
-        assert_eq!(escaped("a\u{200b}b\u{feff}\u{a0}"), "a\\u{200b}b\\u{feff}\\u{a0}");
+        assert_eq!(
+            escaped("a\u{200b}b\u{feff}\u{a0}"),
+            "a\\u{200b}b\\u{feff}\\u{a0}"
+        );
         assert_eq!(escaped_char('\u{9f}'), "\\u{9f}");
         assert_eq!(escaped_char('x'), "x");
     }
