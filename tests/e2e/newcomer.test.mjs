@@ -189,9 +189,9 @@ for (const [screen, options] of Object.entries(SCREENS)) test(`the transcript bo
   await loadMoves(page, "1. c5 c4 2. b3 b4");
   await waitForMoves(page, 4);
   assert.deepEqual(await moveList(page), ["c5", "c4", "b3", "b4"]);
-  // The move list numbers black's moves, as game records do.
+  // The move list numbers each disc played, as Othello records and the discs do.
   const numbers = await page.$$eval("#move-list li", (items) => items.map((li) => li.dataset.number ?? ""));
-  assert.deepEqual(numbers, ["1.", "", "2.", ""]);
+  assert.deepEqual(numbers, ["1.", "2.", "3.", "4."]);
   assert.deepEqual(problems, []);
 });
 

@@ -150,6 +150,8 @@ function showResult({ flow, snap, race }) {
     return `${sideLabel(flow, colour)}: ${snap.score[k]}${bonus}`;
   });
   let detail = parts.join(" · ");
+  // A game given up is scored by the rules as Othello tournaments score an unfinished one.
+  if (snap.forfeit && snap.variant !== "troll") detail += ". The empty squares count for the winner";
   if (match) detail += `. ${leaderText(match)}`;
   $("result-detail").textContent = detail;
   $("next-game").textContent = match ? "Next game" : "New game";
@@ -158,13 +160,14 @@ function showResult({ flow, snap, race }) {
 /**
  * @param {string} move
  * @param {number} i
+ * @param {number} number the move's number, as the discs show it: passes have none
  */
-function moveItem(move, i) {
+function moveItem(move, i, number) {
   const li = document.createElement("li");
   const colour = SIDES[i % 2];
   li.className = `move move-${colour}`;
-  // Black's moves carry the move number, as game records print them.
-  if (colour === "X") li.dataset.number = `${i / 2 + 1}.`;
+  // Each disc played carries its number, as Othello records print them.
+  if (move !== "pass") li.dataset.number = `${number}.`;
   const marker = document.createElement("span");
   marker.className = "move-marker";
   marker.setAttribute("aria-hidden", "true");
@@ -182,7 +185,8 @@ function moveItem(move, i) {
 function showMoves({ snap }) {
   const list = $("move-list");
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.ply : undefined;
-  list.replaceChildren(...snap.moves.map(moveItem));
+  let played = 0;
+  list.replaceChildren(...snap.moves.map((move, i) => moveItem(move, i, move === "pass" ? played : ++played)));
   // Scroll the list, never the page, to the latest move.
   list.scrollTop = list.scrollHeight;
   // The list is drawn afresh: the move that had the focus keeps it.
