@@ -323,7 +323,7 @@ fn numbers_in_errors_are_written_as_javascript_writes_them_and_short() {
     let cases = [
         (
             refused(Game::new(f64::MAX.into())),
-            "options must be an object with some of the keys variant, size, map, moves or \
+            "options must be an object with some of the keys variant, size, map, start, moves or \
              undefined, not 1.7976931348623157e+308",
         ),
         (
@@ -404,15 +404,15 @@ fn game_options_are_checked_key_by_key() {
     let map = js_sys::Map::new();
     map.set(&"size".into(), &6.into());
     let cases: [(JsValue, &str); 9] = [
-        (5.into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not 5"),
-        (js_sys::Array::new().into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not an array"),
-        (map.into(), "options must be an object with some of the keys variant, size, map, moves or undefined, not an object"),
+        (5.into(), "options must be an object with some of the keys variant, size, map, start, moves or undefined, not 5"),
+        (js_sys::Array::new().into(), "options must be an object with some of the keys variant, size, map, start, moves or undefined, not an array"),
+        (map.into(), "options must be an object with some of the keys variant, size, map, start, moves or undefined, not an object"),
         (object(&[("size", "8".into())]), "options.size must be 6, 8 or 10, not '8'"),
         (object(&[("size", 7.into())]), "options.size must be 6, 8 or 10, not 7"),
         (object(&[("variant", 1.into())]), "options.variant must be 'mapello', 'othello', 'reversi' or 'troll', not 1"),
         (object(&[("map", 18.into())]), "options.map must be a string, not 18"),
         (object(&[("moves", true.into())]), "options.moves must be a string, not true"),
-        (object(&[("colour", "red".into())]), "options has an unknown key 'colour' (known: variant, size, map, moves)"),
+        (object(&[("colour", "red".into())]), "options has an unknown key 'colour' (known: variant, size, map, start, moves)"),
     ];
     for (options, want) in cases {
         assert_eq!(refused(Game::new(options)), want);
