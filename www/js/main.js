@@ -166,11 +166,17 @@ function rulesProblem({ game: record, phase }) {
   return phase === "over" && !over ? "it shows a result for a game still under way" : null;
 }
 
+// The saved record's text as stored, so a start that fails offers those
+// very bytes for download, not the record as the page re-encodes it.
+/** @type {string | null} */
+let savedText = null;
+
 // The saved record when it restores; otherwise null, having said why.
 function savedRecord() {
   const { saved, notice, text } = load(localStorage);
   if (notice) dropped(notice, text);
   if (!saved) return null;
+  savedText = text ?? null;
   const problem = rulesProblem(saved);
   if (!problem) return saved;
   drop(localStorage);
@@ -395,7 +401,8 @@ function startFailed(thrown, { start, from, kept }) {
     let stored = null;
     try {
       stored = localStorage.getItem(KEY);
-      sessionStorage.setItem(FAILED_START, JSON.stringify({ message: err.message, text: encodeSave(start), from }));
+      const text = from === "saved" && savedText !== null ? savedText : encodeSave(start);
+      sessionStorage.setItem(FAILED_START, JSON.stringify({ message: err.message, text, from }));
     } catch {
       stored = undefined;
     }
