@@ -49,7 +49,6 @@ use crate::map::{Limits, Map, Piece, SIZES};
 use crate::position::Colour;
 use crate::rules::Variant;
 use crate::setup::Setup;
-use crate::square::Square;
 
 /// One significant character of a board row, with its 1-based column.
 type Cell = (usize, char);
@@ -355,9 +354,9 @@ pub fn write(setup: &Setup) -> String {
     out
 }
 
-/// The board rows of the diagram alone, without the side to move or the
-/// bonuses taken (what `show` prints above its own status lines).
-pub fn write_board(setup: &Setup) -> String {
+/// The board's `(size + 2)^2` diagram characters, row by row over the
+/// outer grid (ring included): the map's pieces, then the discs.
+pub(crate) fn grid(setup: &Setup) -> Vec<char> {
     let map = &setup.map;
     let side = map.side();
     let mut grid = vec!['.'; (side * side) as usize];
@@ -369,13 +368,19 @@ pub fn write_board(setup: &Setup) -> String {
         };
     }
     let n = map.size();
-    let mut put = |squares: &[Square], c: char| {
+    for (squares, c) in [(&setup.black, 'X'), (&setup.white, 'O')] {
         for sq in squares {
             grid[((sq.row(n) + 1) * side + sq.col(n) + 1) as usize] = c;
         }
-    };
-    put(&setup.black, 'X');
-    put(&setup.white, 'O');
+    }
+    grid
+}
+
+/// The board rows of the diagram alone, without the side to move or the
+/// bonuses taken (what `show` prints above its own status lines).
+pub fn write_board(setup: &Setup) -> String {
+    let side = setup.map.side();
+    let grid = grid(setup);
     let range = if setup.variant.has_ring() {
         0..side
     } else {

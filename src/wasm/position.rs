@@ -9,7 +9,6 @@ use wasm_bindgen::prelude::*;
 use super::args::{error, short_string, string};
 use super::{MAX_MOVE_CHARS, MAX_TEXT_CHARS};
 use crate::game::AnyGame;
-use crate::map::{Map, Piece};
 use crate::position::Colour;
 use crate::setup::Setup;
 use crate::square::Square;
@@ -147,21 +146,5 @@ impl PositionDraft {
 
 /// `(size + 2)^2` diagram characters of the outer grid, as a snapshot's.
 fn cells(s: &Setup) -> String {
-    let map: &Map = &s.map;
-    let n = map.size();
-    let side = n + 2;
-    let mut grid = vec!['.'; (side * side) as usize];
-    for (x, y, piece) in map.pieces() {
-        grid[(y * side + x) as usize] = match piece {
-            Piece::Wall => '#',
-            Piece::Bonus => '+',
-            Piece::Joker => '*',
-        };
-    }
-    for (squares, c) in [(&s.black, 'X'), (&s.white, 'O')] {
-        for sq in squares {
-            grid[((sq.row(n) + 1) * side + sq.col(n) + 1) as usize] = c;
-        }
-    }
-    grid.into_iter().collect()
+    diagram::grid(s).into_iter().collect()
 }
