@@ -18,6 +18,7 @@
 import { parseArgs } from "node:util";
 import { dist, launch } from "../e2e/browser.mjs";
 import { serve } from "../../.ci/static-server.mjs";
+import { median } from "./positions.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -95,12 +96,6 @@ async function visit(browser, url) {
   });
   await context.close();
   return { ms, lastByte, files, trace };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;

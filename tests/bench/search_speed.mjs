@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { launch, serveDist } from "../e2e/browser.mjs";
+import { benchPositions, median, timedSearch } from "./positions.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,12 +30,6 @@ const level = Number(args.level);
 const rounds = Number(args.rounds);
 const MAPELLO = new URL("../../target/release/mapello", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "search-speed-"));
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 // `show` prints the diagram, then `to move: X`, `legal: …` and `score: …`;
 // a diagram file says `X to move` instead, and needs no more.
@@ -61,26 +56,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage();
   await page.goto(`${site.url}mapello_ai.js`);
-  const positions = await page.evaluate(
-    async ({ count, plies }) => {
-      const wasm = await import(new URL("mapello_ai.js", location.href).href);
-      await wasm.default();
-      const out = [];
-      for (let i = 0; i < count; i += 1) {
-        const map = i % 2 === 0 ? undefined : wasm.MapDraft.random(8, 8, 8, 8, 1000 + i).code();
-        const game = new wasm.Game({ variant: "mapello", size: 8, map });
-        for (let k = 0; k < plies && game.snapshot().status !== "gameOver"; k += 1) {
-          game.play(wasm.bestMove(game, { level: 2, seed: i * 100 + k }).move);
-        }
-        out.push({
-          name: `${map ? "random map" : "empty map"} #${i}`,
-          game: { variant: "mapello", map: game.mapCode(), moves: game.transcript() },
-        });
-      }
-      return out;
-    },
-    { count: Number(args.positions), plies: Number(args.plies) },
-  );
+  const positions = await benchPositions(page, { count: Number(args.positions), plies: Number(args.plies) });
 
   console.log(`level ${level}, best of ${rounds} alternating runs: browser (main thread) and native nodes/s`);
   const ratios = [];
@@ -91,17 +67,7 @@ try {
     let inBrowser = null;
     let onNative = null;
     for (let round = 0; round < rounds; round += 1) {
-      const r = await page.evaluate(
-        async ({ game, level }) => {
-          const wasm = await import(new URL("mapello_ai.js", location.href).href);
-          await wasm.default();
-          const g = new wasm.Game(game);
-          const start = performance.now();
-          const found = wasm.bestMove(g, { level, seed: 1 });
-          return { ms: performance.now() - start, nodes: found.nodes };
-        },
-        { game, level },
-      );
+      const r = await timedSearch(page, game, { level });
       if (!inBrowser || r.ms < inBrowser.ms) inBrowser = r;
       const n = native(file);
       if (!onNative || n.ms < onNative.ms) onNative = n;

@@ -25,6 +25,7 @@
 // is best.
 import { parseArgs } from "node:util";
 import { launch, serveDist } from "../e2e/browser.mjs";
+import { benchPositions, median, timedSearch } from "./positions.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,12 +48,6 @@ const empties = args.empties === undefined ? 0 : Number(args.empties);
 // Large enough that the per-move set-up does not count, small enough to be quick.
 const SPEED_NODES = 2_000_000;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 const site = await serveDist();
 const browser = await launch();
 try {
@@ -60,31 +55,7 @@ try {
   // A page of the site that starts no search of its own: the wasm module and
   // the worker script resolve against it as they do in a game.
   await page.goto(`${site.url}mapello_ai.js`);
-  const positions = await page.evaluate(
-    async ({ count, plies, empties, size }) => {
-      const free = (snap) => {
-        let k = 0;
-        for (let y = 1; y <= snap.size; y += 1) {
-          for (let x = 1; x <= snap.size; x += 1) k += ".+".includes(snap.cells[y * (snap.size + 2) + x]) ? 1 : 0;
-        }
-        return k;
-      };
-      const wasm = await import(new URL("mapello_ai.js", location.href).href);
-      await wasm.default();
-      const out = [];
-      for (let i = 0; i < count; i += 1) {
-        // Even positions: the empty map; odd ones: a random map.
-        const map = i % 2 === 0 ? undefined : wasm.MapDraft.random(size, 8, 8, 8, 1000 + i).code();
-        const game = new wasm.Game({ variant: "mapello", size, map });
-        for (let k = 0; k < plies && game.snapshot().status !== "gameOver" && free(game.snapshot()) > empties; k += 1) {
-          game.play(wasm.bestMove(game, { level: 2, seed: i * 100 + k }).move);
-        }
-        out.push({ name: `${map ? "random map" : "empty map"} #${i} (${free(game.snapshot())} empty)`, game: { variant: "mapello", map: game.mapCode(), moves: game.transcript() } });
-      }
-      return out;
-    },
-    { count, plies, empties, size },
-  );
+  const positions = await benchPositions(page, { count, plies, empties, size });
 
   // A burst of load from elsewhere only ever slows a run down, so each
   // position's speed is the best of ROUNDS runs.
@@ -93,17 +64,7 @@ try {
   for (const { name, game } of positions) {
     let best = null;
     for (let round = 0; round < rounds; round += 1) {
-      const r = await page.evaluate(
-        async ({ game, nodes }) => {
-          const wasm = await import(new URL("mapello_ai.js", location.href).href);
-          await wasm.default();
-          const g = new wasm.Game(game);
-          const start = performance.now();
-          const found = wasm.bestMove(g, { nodes, seed: 1 });
-          return { ms: performance.now() - start, nodes: found.nodes, depth: found.depth };
-        },
-        { game, nodes: SPEED_NODES },
-      );
+      const r = await timedSearch(page, game, { nodes: SPEED_NODES });
       if (!best || r.ms < best.ms) best = r;
     }
     const perSecond = best.nodes / (best.ms / 1000);
