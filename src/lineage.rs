@@ -55,8 +55,14 @@ pub fn relate(held: &AnyGame, linked: &AnyGame) -> Lineage {
     if held.variant() != linked.variant() || held.start_setup() != linked.start_setup() {
         return Lineage::Unrelated;
     }
-    let (old, new) = (held.moves(), linked.moves());
-    let shared = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    of_moves(&held.moves(), &linked.moves())
+}
+
+/// What a game of moves `new` is to one of moves `old`, both played from
+/// the same start: the rule for any game whose moves are a list (Blocs's
+/// too).
+pub fn of_moves<M: PartialEq>(old: &[M], new: &[M]) -> Lineage {
+    let shared = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     match (shared == old.len(), shared == new.len()) {
         (true, true) => Lineage::Same { moves: shared },
         (true, false) => Lineage::Ahead {
@@ -92,6 +98,27 @@ mod tests {
             &Map::empty(8).expect("an empty map"),
             moves,
         )
+    }
+
+    #[test]
+    fn lists_of_moves_relate_by_their_shared_first_moves() {
+        assert_eq!(
+            of_moves(&["a1X"], &["a1X", "b2O"]),
+            Lineage::Ahead { from: 1, to: 2 }
+        );
+        assert_eq!(
+            of_moves(&["a1X", "b2O"], &["a1X", "b2O"]),
+            Lineage::Same { moves: 2 }
+        );
+        assert_eq!(
+            of_moves(&["a1X", "b2O"], &["a1X"]),
+            Lineage::Behind { to: 1, from: 2 }
+        );
+        assert_eq!(
+            of_moves(&["a1X", "b2O"], &["a1X", "c3O"]),
+            Lineage::Forked { shared: 1 }
+        );
+        assert_eq!(of_moves::<&str>(&[], &[]), Lineage::Same { moves: 0 });
     }
 
     #[test]

@@ -202,6 +202,8 @@ export class BlocsGame {
   hints(): string[];
   aiMove(level: number, seed: Seed): string | undefined;
   perft(depth: number): number;
+  /** What `linked` is to this game: the rule of `Game.lineage`, for Blocs's moves. */
+  lineage(linked: BlocsGame): Lineage;
 }
 
 /** A game the product offers (src/games.rs), as the catalogue lists it. */

@@ -7,11 +7,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, error, string, whole, Options};
+use super::link::relation_value;
 use super::MAX_TEXT_CHARS;
 use crate::blocs::ai::{self, Ai, Level, MAX_LEVEL};
 use crate::blocs::{
     diagram, transcript, Face, Move, Phase, Player, Position, Solver, Square, LONGEST_GAME,
 };
+use crate::lineage::{self, Lineage};
 
 /// Longest move read: `a1-d4` with room for spaces.
 const MAX_MOVE_CHARS: u32 = 12;
@@ -177,6 +179,19 @@ impl BlocsGame {
     /// The moves so far, concatenated (`b2Xc3O…a1-c3`).
     pub fn transcript(&self) -> String {
         transcript::write(&self.moves)
+    }
+
+    /// What `linked` is to this game, as `Game.lineage` says it
+    /// (src/lineage.rs): `{ relation: "ahead", from, to }` when it plays
+    /// this game's moves and more, "same", "behind", "forked", or
+    /// "unrelated" when it starts from another position.
+    pub fn lineage(&self, linked: &BlocsGame) -> Result<JsValue, JsError> {
+        let relation = if self.line[0] == linked.line[0] {
+            lineage::of_moves(&self.moves, &linked.moves)
+        } else {
+            Lineage::Unrelated
+        };
+        relation_value(relation)
     }
 
     /// The start position as a diagram (with its side to move and phase).

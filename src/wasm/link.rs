@@ -54,6 +54,18 @@ enum Relation {
     Unrelated,
 }
 
+/// `lineage` as the wasm API gives it to JavaScript.
+pub(super) fn relation_value(lineage: Lineage) -> Result<JsValue, JsError> {
+    let relation = match lineage {
+        Lineage::Same { moves } => Relation::Same { moves },
+        Lineage::Ahead { from, to } => Relation::Ahead { from, to },
+        Lineage::Behind { to, from } => Relation::Behind { to, from },
+        Lineage::Forked { shared } => Relation::Forked { shared },
+        Lineage::Unrelated => Relation::Unrelated,
+    };
+    serde_wasm_bindgen::to_value(&relation).map_err(error)
+}
+
 #[wasm_bindgen]
 impl Game {
     /// What `linked` is to this game (src/lineage.rs): `{ relation:
@@ -62,13 +74,6 @@ impl Game {
     /// it), `{ relation: "forked", shared }` or `{ relation: "unrelated" }`
     /// (another game, map or start).
     pub fn lineage(&self, linked: &Game) -> Result<JsValue, JsError> {
-        let relation = match lineage::relate(self.inner(), linked.inner()) {
-            Lineage::Same { moves } => Relation::Same { moves },
-            Lineage::Ahead { from, to } => Relation::Ahead { from, to },
-            Lineage::Behind { to, from } => Relation::Behind { to, from },
-            Lineage::Forked { shared } => Relation::Forked { shared },
-            Lineage::Unrelated => Relation::Unrelated,
-        };
-        serde_wasm_bindgen::to_value(&relation).map_err(error)
+        relation_value(lineage::relate(self.inner(), linked.inner()))
     }
 }

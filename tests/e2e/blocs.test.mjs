@@ -4,11 +4,12 @@
 // taps, a half-chosen one cancelled, an illegal one refused with its
 // reason), undo and redo, the game kept across a reload, a game put aside
 // by New game and brought back, moves by keyboard answered by the computer
-// in its worker, and hints; on a desktop and on a phone.
+// in its worker, hints, and a game by link (a friend's link that
+// continues it plays on); on a desktop and on a phone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, PHONE, openSettings } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, noticeText, openSettings } from "./game.mjs";
 
 const env = useSite();
 const SCREENS = { desktop: DESKTOP, phone: PHONE };
@@ -216,6 +217,36 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  test(`Blocs by link: a friend's link that continues the game plays on, another is opened with a way back, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await chooseBlocs(page);
+    await page.selectOption("#blocs-opponent", "human");
+    // The link sent to the friend, pasted into this open tab: the game was empty, so it opens quietly.
+    await page.evaluate(() => (location.hash = "#blocs=a1X"));
+    await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 1);
+    assert.equal(await noticeText(page), "");
+    // The friend's reply: the same moves and one more.
+    await page.evaluate(() => (location.hash = "#blocs=a1Xb1O"));
+    await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 2);
+    assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O"]);
+    assert.equal(await noticeText(page), "The link continues your Blocs game with a new move.");
+    // The same link again brings nothing.
+    await page.evaluate(() => (location.hash = "#blocs=a1Xb1O"));
+    await page.waitForFunction(() => document.querySelector("#notices")?.textContent.includes("no new move yet"));
+    assert.equal(await page.locator("#blocs-moves li").count(), 2);
+    // A link that takes another line replaces the game, which stays a tap away.
+    await page.evaluate(() => (location.hash = "#blocs=a1Xc1O"));
+    await page.waitForFunction(() => document.querySelector("#notices")?.textContent.includes("replaced by the shared one"));
+    assert.deepEqual(await moves(page), ["First player: a1X", "Second player: c1O"]);
+    await page.click('.notice button:has-text("Back to that game")');
+    assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O"]);
+    await page.screenshot({ path: `${screenshots}/blocs-by-link-${screen}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
 
 test("Blocs moves are copied and pasted as a transcript; a bad one is refused and the game kept", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);

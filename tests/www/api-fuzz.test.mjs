@@ -201,6 +201,7 @@ const CALLS_BY_NAME = {
   "BlocsGame.hints": { target: "blocs", run: (b) => b.hints(), args: [] },
   "BlocsGame.aiMove": { target: "blocs", run: (b, a) => b.aiMove(...a), args: ["blocsLevel", "seed"] },
   "BlocsGame.perft": { target: "blocs", run: (b, a) => b.perft(...a), args: ["blocsDepth"] },
+  "BlocsGame.lineage": { target: "blocs", run: (b) => b.lineage(chance(0.9) ? pick(blocs) : hostileGame()), args: [] },
 };
 
 /** The arguments of a call: its kinds, then maybe a dropped or an extra one. */

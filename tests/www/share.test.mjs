@@ -184,3 +184,18 @@ test("the rules say what a linked game is to a held one", async () => {
   assert.deepEqual(held.lineage(new Game({ variant: "reversi", size: 8 })), { relation: "unrelated" });
   assert.deepEqual(held.lineage(new Game({ variant: "othello", size: 6 })), { relation: "unrelated" });
 });
+
+test("the rules say what a linked Blocs game is to a held one", async () => {
+  const { BlocsGame } = await loadWasm();
+  const game = (moves, position) => new BlocsGame(position === undefined ? { moves } : { moves, position });
+  const held = game("a1Xb1O");
+  assert.deepEqual(held.lineage(game("a1Xb1Oc1X")), { relation: "ahead", from: 2, to: 3 });
+  assert.deepEqual(held.lineage(game("a1X b1O")), { relation: "same", moves: 2 });
+  assert.deepEqual(held.lineage(game("a1X")), { relation: "behind", to: 1, from: 2 });
+  assert.deepEqual(held.lineage(game("a1Xc1O")), { relation: "forked", shared: 1 });
+  assert.deepEqual(game("").lineage(game("b2O")), { relation: "ahead", from: 0, to: 1 });
+  // Another start position: no move of one game can be read in the other.
+  const other = game("", held.diagram());
+  assert.deepEqual(held.lineage(other), { relation: "unrelated" });
+  assert.throws(() => held.lineage(/** @type {any} */ ("a1X")), Error);
+});

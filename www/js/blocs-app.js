@@ -155,8 +155,9 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     controller.startOver(moves, said);
   };
 
-  // A shared game: it replaces the one here only when its moves replay,
-  // and keeps that one a step back; a damaged link leaves the game as it was.
+  // A shared game: one that continues the game here (a friend's reply to
+  // a link sent from here) plays on; another replaces it only when its moves
+  // replay, and keeps it a step back; a damaged link leaves the game as it was.
   function openLink(/** @type {string} */ moves) {
     const problem = movesProblem(BlocsGame, moves);
     if (problem) {
@@ -164,8 +165,13 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
       controller.resume();
       return;
     }
-    clearNotice("blocs-link");
-    startOver(moves, "Your previous Blocs game was replaced by the shared one.");
+    $("blocs-refusal").textContent = "";
+    const lineage = controller.openShared(moves);
+    if (lineage.relation === "same" && lineage.moves > 0) notify("This link holds your Blocs game as it is here: no new move yet.", { key: "blocs-link" });
+    else if (lineage.relation === "ahead" && lineage.from > 0) {
+      const added = lineage.to - lineage.from;
+      notify(`The link continues your Blocs game with ${added === 1 ? "a new move" : `${added} new moves`}.`, { key: "blocs-link" });
+    } else clearNotice("blocs-link");
   }
 
   wireControls(page, controller, { BlocsGame, startOver, link, draw });

@@ -160,6 +160,24 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       };
       hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
     },
+    /**
+     * Opens the game of `moves` (which replay), shared by a link: one that
+     * plays this game's moves and more continues it, one with the same moves
+     * leaves it as it is, and any other replaces it as `startOver` does,
+     * with a way back. Whether it continues is the rules' (`lineage`).
+     * Gives the rules' `Lineage` of the shared game to the one it found.
+     * @param {string} moves
+     * @returns {import("../mapello.d.ts").Lineage}
+     */
+    openShared(moves) {
+      const linked = new BlocsGame({ moves });
+      const lineage = game.lineage(linked);
+      linked.free();
+      if (lineage.relation === "same") proceed();
+      else if (lineage.relation === "ahead") replace(moves);
+      else this.startOver(moves, "Your previous Blocs game was replaced by the shared one.");
+      return lineage;
+    },
     /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
     set(name, value) {
       settings[name] = value;
