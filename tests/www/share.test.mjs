@@ -184,3 +184,23 @@ test("the rules say what a linked game is to a held one", async () => {
   assert.deepEqual(held.lineage(new Game({ variant: "reversi", size: 8 })), { relation: "unrelated" });
   assert.deepEqual(held.lineage(new Game({ variant: "othello", size: 6 })), { relation: "unrelated" });
 });
+
+test("a given-up game's forfeit travels in the link, its shape read here and its sense left to the rules", () => {
+  const href = linkFor("http://h/p/", { map: CODE, moves: "f5d6", forfeit: { cause: "resigned", loser: "X" }, players: "hotseat" });
+  assert.equal(new URL(href).hash, `#m=${CODE}&g=f5d6&f=resigned-X&p=hotseat`);
+  assert.deepEqual(readFragment(new URL(href).hash), { map: CODE, moves: "f5d6", forfeit: "resigned-X", players: "hotseat" });
+  assert.equal(new URL(linkFor("http://h/", { map: CODE, forfeit: { cause: "time", loser: "O" } })).hash, `#m=${CODE}&f=time-O`);
+  // A shape the rules may still refuse (no such cause, no such side) reaches them: they have the word.
+  assert.deepEqual(readFragment(`#m=${CODE}&f=quit-Z`), { map: CODE, forfeit: "quit-Z" });
+  for (const hostile of ["", "resigned", "resigned-", "-X", "resigned-XX", "RESIGNED-X", "<b>-X", "resigned-X&", "a".repeat(40) + "-X", "resigned-%00", "time_X"]) {
+    const read = readFragment(`#m=${CODE}&g=f5&f=${encodeURIComponent(hostile)}`);
+    assert.equal(read.map, CODE, hostile);
+    assert.equal(read.moves, "f5", hostile);
+    assert.equal(read.forfeit, undefined, hostile);
+    assert.match(read.problem, /given up, but not in a form this page reads: the game opens as not given up/, hostile);
+    assert.ok(!read.problem.includes("<"));
+  }
+  for (const bad of [{ cause: "<b>", loser: "X" }, { cause: "resigned" }, "resigned", 5, { cause: "resigned", loser: "x" }]) {
+    assert.throws(() => linkFor("http://h/", { map: CODE, forfeit: bad }), /forfeit/, JSON.stringify(bad));
+  }
+});

@@ -10,6 +10,7 @@ import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
 import { putAside } from "./archive-hooks.js";
 import { allInside, byId, inside } from "./dom.js";
+import { whoPlays } from "./flow.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
@@ -23,6 +24,7 @@ import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.j
 /** @typedef {import("./storage.js").Settings} Settings */
 /** @typedef {import("./share.js").Link} Link */
 /** @typedef {import("../mapello.d.ts").Variant} Variant */
+/** @typedef {import("../mapello.d.ts").Forfeit} Forfeit */
 /**
  * What the page starts with: `from` says where it came from, `kept` is the
  * saved record a link replaced.
@@ -150,7 +152,7 @@ function defaultGame() {
 // game must open, and a result on show must be of a finished game. Null
 // when it restores.
 /** @param {SavedRecord} saved */
-function rulesProblem({ game: record, phase }) {
+function rulesProblem({ game: record, phase, shared }) {
   let game;
   try {
     // The Game refuses a name it does not know, as it does a map or moves that do not hold.
@@ -161,9 +163,10 @@ function rulesProblem({ game: record, phase }) {
     game?.free();
     return /** @type {Error} */ (err).message;
   }
-  const over = game.snapshot().status === "gameOver";
+  const { status, moves } = game.snapshot();
   game.free();
-  return phase === "over" && !over ? "it shows a result for a game still under way" : null;
+  if ((shared ?? 0) > moves.length) return "it says more moves were sent by link than the game has";
+  return phase === "over" && status !== "gameOver" ? "it shows a result for a game still under way" : null;
 }
 
 // The saved record's text as stored, so a start that fails offers those
@@ -213,18 +216,34 @@ function linkedGame(link, settings) {
   }
   // A link without a game names the rules' default one.
   const { variant } = game.snapshot();
-  const notes = link.problem ? [link.problem] : [];
+  let refused = "";
+  let given = "";
   for (const [i, move] of linkMoves(link.moves ?? "").moves.entries()) {
     try {
       game.play(move);
     } catch (err) {
-      notes.push(`Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message}): the game stops before it.`);
+      refused = `Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message})`;
       break;
     }
   }
-  const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }) };
+  if (link.forfeit) {
+    // share.js reads the shape alone: whether the game can be given up so is the rules' call.
+    const [cause, loser] = /** @type {[Forfeit["cause"], Forfeit["loser"]]} */ (link.forfeit.split("-"));
+    try {
+      game.forfeit(cause, loser);
+    } catch (err) {
+      given = `The link says the game was given up (${link.forfeit}), which the rules refuse (${/** @type {Error} */ (err).message}): it opens without that.`;
+    }
+  }
+  const snap = game.snapshot();
+  const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }), ...(snap.forfeit && { forfeit: snap.forfeit }) };
   game.free();
   const start = fresh(settingsFor(link.players, settings), record);
+  // Both browsers of a game by link hold the link's moves: none is taken back.
+  if (start.settings.mode === "corresp" && snap.moves.length) start.shared = snap.moves.length;
+  // The game goes on at once where the link stops: the notice says who moves next.
+  if (refused) refused += `: the game goes on from the position before it. ${snap.toMove ? `${whoPlays(start, snap.toMove)} to move.` : "It was over there."}`;
+  const notes = /** @type {string[]} */ ([link.problem, refused, given].filter(Boolean));
   // A link with a review level opens its game in review mode, when it has moves to review.
   if (link.review && record.moves) start.review = { level: link.review, shown: true };
   else if (link.review) notes.push("The link asks for a review, but no move of its game could be played: the map opens without one.");
@@ -255,18 +274,26 @@ async function openLink(link, current) {
     notify(`${opened.error} ${instead}`, { key: "link" });
     return current ?? fresh(settings, defaultGame());
   }
-  const { start, notes } = opened;
+  const { notes } = opened;
+  let { start } = opened;
   if (notes.length) notify(notes.join(" "), { key: "link" });
   else clearNotice("link");
+  clearNotice("link-game");
+  const deps = { Game, notify, storage: localStorage };
   if (current?.phase === "play" && current.settings.mode === "corresp") {
     const { gameByLink } = await import("./corresp.js");
-    const opened = gameByLink({ Game, notify, putAside: (r) => putAside({ Game, storage: localStorage, notify }, r), reopen: (r) => app?.restore(r) }, current, start);
+    const opened = gameByLink({ Game, notify, putAside: (r) => putAside(deps, r), reopen: (r) => app?.restore(r) }, current, start);
     if (opened) return opened;
   }
-  const same = current && current.game.map === start.game.map && current.game.start === start.game.start && current.game.moves === start.game.moves;
-  if (current && !(same && !current.match?.games.length)) {
+  // A game by link may be in the saved games: a link continuing it opens it, updated.
+  if (start.settings.mode === "corresp") start = (await import("./corresp.js")).savedGameByLink(deps, start) ?? start;
+  const game = current?.game;
+  const same = game && game.map === start.game.map && game.start === start.game.start && game.moves === start.game.moves;
+  // Only a game with something the player did is put aside, with a way back.
+  const held = game?.moves || game?.start || game?.forfeit || current?.match?.games.length;
+  if (current && held && !(same && !current.match?.games.length)) {
     previous = current;
-    putAside({ Game, storage: localStorage, notify }, current);
+    putAside(deps, current);
     notify("Your previous game was replaced by the shared one.", {
       key: "previous",
       action: { label: "Restore it", run: restorePrevious },
