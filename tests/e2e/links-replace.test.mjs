@@ -146,8 +146,9 @@ for (const [width, options] of [
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     const [first] = await someMoves(page, FORTRESS, 1);
     // Black played; white is the computer's, which answers at once, as the notice says.
-    await page.goto(`${env.site.url}#m=${FORTRESS}&g=${first}a1&p=black`);
-    await page.waitForSelector("body[data-ready]");
+    // Pasted into the open tab, as a link from a chat is.
+    await page.evaluate((hash) => (location.hash = hash), `#m=${FORTRESS}&g=${first}a1&p=black`);
+    await page.waitForFunction(() => /goes on from/.test(document.querySelector("#notices").textContent));
     const notices = await noticeText(page);
     assert.match(notices, /Move 2 in the link, a1, cannot be played \(.+\): the game goes on from the position before it\. White \(computer, level [^)]+\) to move\./);
     assert.doesNotMatch(notices, /stops/);
@@ -156,6 +157,7 @@ for (const [width, options] of [
     assert.match(await page.textContent("#status"), /^You \(black\) to move/);
     await page.screenshot({ path: `${screenshots}/play-link-illegal-${width}.png` });
     // In a game by link, the notice names the friend.
+    await page.goto("about:blank");
     await page.goto(`${env.site.url}#m=${FORTRESS}&g=${first}a1&p=corresp-black`);
     await page.waitForSelector("body[data-ready]");
     assert.match(await noticeText(page), /the game goes on from the position before it\. Your friend \(white\) to move\./);
