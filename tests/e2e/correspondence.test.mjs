@@ -377,3 +377,23 @@ test("a link continuing a game by link kept in Saved games updates it there and 
   await alice.page.context().close();
   await bob.page.context().close();
 });
+
+test("a resignation travels by link: the friend's game ends as given up", async () => {
+  const alice = await player(env.site.url, DESKTOP);
+  await alice.page.click("#play-friend");
+  await playFirstLegal(alice.page);
+  const bob = await player(await sendLink(alice.page), DESKTOP);
+  await bob.page.click("#resign");
+  await bob.page.click("#resign-yes");
+  const result = await bob.page.textContent("#result-title");
+  assert.match(result, /^You resigned\./);
+  const toAlice = await sendLink(bob.page);
+  assert.match(toAlice, /&f=resigned-O&/);
+  await alice.page.evaluate((link) => (location.hash = new URL(link).hash), toAlice);
+  await alice.page.waitForFunction(() => /The link brings the end of the game: White resigned\./.test(document.querySelector("#notices").textContent));
+  assert.match(await alice.page.textContent("#result-title"), /^Your friend resigned\./);
+  assert.doesNotMatch(await noticeText(alice.page), /replaced/);
+  assert.deepEqual([...alice.problems, ...bob.problems], []);
+  await alice.page.context().close();
+  await bob.page.context().close();
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { linkOutcome } from "../../www/js/corresp.js";
+import { linkOutcome, newsOf } from "../../www/js/corresp.js";
 import { linkFor, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
 import { loadWasm } from "./wasm.mjs";
 
@@ -203,4 +203,13 @@ test("a given-up game's forfeit travels in the link, its shape read here and its
   for (const bad of [{ cause: "<b>", loser: "X" }, { cause: "resigned" }, "resigned", 5, { cause: "resigned", loser: "x" }]) {
     assert.throws(() => linkFor("http://h/", { map: CODE, forfeit: bad }), /forfeit/, JSON.stringify(bad));
   }
+});
+
+test("what a link brings to a game by link: its new moves, and the game given up", () => {
+  const ahead = { relation: "ahead", from: 1, to: 3 };
+  assert.equal(newsOf(ahead, ["f5", "d6", "c3"]), "The link brings 2 new moves: d6, c3.");
+  assert.equal(newsOf({ relation: "ahead", from: 2, to: 3 }, ["f5", "d6", "c3"]), "The link brings a new move: c3.");
+  assert.equal(newsOf(ahead, ["f5", "d6", "c3"], { cause: "resigned", loser: "X" }), "The link brings 2 new moves: d6, c3. Then Black resigned.");
+  assert.equal(newsOf({ relation: "same", moves: 2 }, ["f5", "d6"], { cause: "time", loser: "O" }), "The link brings the end of the game: White lost on time.");
+  assert.equal(newsOf({ relation: "same", moves: 2 }, ["f5", "d6"]), null, "nothing new");
 });
