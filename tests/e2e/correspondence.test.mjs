@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { serve } from "../../.ci/static-server.mjs";
 import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -246,4 +246,154 @@ test("a first link opened over another game in progress opens, the other game ke
   assert.ok(mine.length >= 1);
   assert.deepEqual(problems, []);
   await page.context().close();
+});
+
+/** Reloads `page` and waits until it is ready. */
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+}
+
+// Issue 33 item 6: a move the friend has cannot be taken back.
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`moves sent or received by link are not taken back, across a reload, at ${width} px`, async () => {
+    const alice = await player(env.site.url, options);
+    await alice.page.click("#play-friend");
+    if (width === "360") await alice.page.click("#settings-toggle");
+    const first = await playFirstLegal(alice.page);
+    assert.equal(await alice.page.isDisabled("#undo"), false, "a move not sent yet may be taken back");
+    const toBob = await sendLink(alice.page);
+    assert.equal(await alice.page.isDisabled("#undo"), true, "the friend has it now");
+    await alice.page.focus("#board");
+    await alice.page.keyboard.press("Control+z");
+    await alice.page.waitForTimeout(200);
+    assert.deepEqual(await moveList(alice.page), [first], "nor from the keyboard");
+    await reload(alice.page);
+    assert.equal(await alice.page.isDisabled("#undo"), true, "nor after a reload");
+    // Playing the friend's move here too: that one is not sent, and may be taken back, down to what was.
+    await alice.page.check("#corresp-hotseat");
+    await alice.page.$eval("#board", (board) => board.scrollIntoView({ block: "center" }));
+    await playFirstLegal(alice.page);
+    assert.equal(await alice.page.isDisabled("#undo"), false);
+    await alice.page.click("#undo");
+    assert.deepEqual(await moveList(alice.page), [first]);
+    assert.equal(await alice.page.isDisabled("#undo"), true);
+    await alice.page.uncheck("#corresp-hotseat");
+
+    // Received in a link: both have it.
+    const bob = await player(toBob, options);
+    await waitForMoves(bob.page, 1);
+    assert.equal(await bob.page.isDisabled("#undo"), true, "a move received is the sender's");
+    await playFirstLegal(bob.page);
+    assert.equal(await bob.page.isDisabled("#undo"), false);
+    // Copied by hand from the link's field: sent as well.
+    await bob.page.focus("#corresp-link");
+    await bob.page.keyboard.press("Control+c");
+    await bob.page.waitForFunction(() => document.querySelector("#undo").disabled);
+    await reload(bob.page);
+    assert.equal(await bob.page.isDisabled("#undo"), true);
+    await bob.page.screenshot({ path: `${screenshots}/corresp-sent-${width}.png`, fullPage: true });
+    assert.deepEqual([...alice.problems, ...bob.problems], []);
+    await alice.page.context().close();
+    await bob.page.context().close();
+  });
+}
+
+test("a saved count of moves sent that is damaged is refused with a notice, never a broken start", async () => {
+  const { page, problems } = await player(env.site.url, DESKTOP);
+  await page.click("#play-friend");
+  const first = await playFirstLegal(page);
+  await sendLink(page);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("mapello.play")));
+  assert.equal(stored.shared, 1);
+  const cases = [
+    ["x", /could not be read \(its count of moves sent by link is damaged\), so it was discarded/],
+    [-1, /could not be read \(its count of moves sent by link is damaged\)/],
+    [1e300, /could not be read \(its count of moves sent by link is damaged\)/],
+    // As long as the transcript, but more moves than the game has: the rules count them.
+    [first.length, /could not be restored \(it says more moves were sent by link than the game has\), so it was discarded/],
+  ];
+  for (const [shared, message] of cases) {
+    await page.evaluate((record) => localStorage.setItem("mapello.play", JSON.stringify(record)), { ...stored, shared });
+    await reload(page);
+    assert.match(await noticeText(page), message, String(shared));
+    assert.equal(await page.isVisible("#notices button:text('Download the saved data')"), true);
+    assert.deepEqual(await moveList(page), [], "a new game starts");
+  }
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+// Issue 33 item 6: a game by link in the saved games, not on the board, is known by its link.
+test("a link continuing a game by link kept in Saved games updates it there and opens it, the board's game kept", async () => {
+  const alice = await player(env.site.url, DESKTOP);
+  await alice.page.click("#play-friend");
+  const first = await playFirstLegal(alice.page);
+  const toBob = await sendLink(alice.page);
+  // Alice plays the computer meanwhile: her game by link goes into the saved games.
+  await setMode(alice.page, "computer");
+  await playFirstLegal(alice.page);
+  await waitForMoves(alice.page, 2);
+  const meanwhile = await moveList(alice.page);
+  await alice.page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length === 1);
+
+  const bob = await player(toBob, DESKTOP);
+  const reply = await playFirstLegal(bob.page);
+  const toAlice = await sendLink(bob.page);
+  await alice.page.evaluate((link) => (location.hash = new URL(link).hash), toAlice);
+  await waitForMoves(alice.page, 2);
+  await alice.page.waitForSelector("#corresp:not([hidden])");
+  assert.deepEqual(await moveList(alice.page), [first, reply]);
+  assert.equal(await alice.page.inputValue("#mode"), "corresp");
+  assert.deepEqual(await panel(alice.page), {
+    seat: "You play Black; your friend plays White.",
+    turn: "Your turn: play your move, then send the link to your friend.",
+  });
+  const notices = await noticeText(alice.page);
+  assert.match(notices, new RegExp(`continues your game by link in Saved games, which is opened here and updated there\\. The link brings a new move: ${reply}\\.`));
+  assert.match(notices, /Your previous game was replaced by the shared one/);
+  assert.equal(await alice.page.isDisabled("#undo"), true, "both have the moves");
+  await alice.page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive")).games.length === 2);
+  const saved = await archived(alice.page);
+  const byLink = saved.filter((e) => e.seat === "corresp-black");
+  assert.equal(byLink.length, 1, "one game by link, updated");
+  assert.equal(byLink[0].game.moves, first + reply);
+  await alice.page.screenshot({ path: `${screenshots}/corresp-from-saved-1280.png`, fullPage: true });
+
+  // The game Alice was playing comes back.
+  await alice.page.click("#notices button:text('Restore it')");
+  assert.deepEqual(await moveList(alice.page), meanwhile);
+  // A link that forks from the saved game by link opens as another game, the saved one untouched.
+  const [other] = (await gameState(alice.page, DEFAULT_MAP, first)).legal.filter((m) => m !== reply);
+  await alice.page.evaluate((h) => (location.hash = h), `#m=${DEFAULT_MAP}&g=${first}${other}&p=corresp-black`);
+  await alice.page.waitForFunction((n) => document.querySelectorAll("#move-list li").length === 2 && document.querySelector("#move-list li:last-child").textContent === n, other);
+  assert.doesNotMatch(await noticeText(alice.page), /Saved games, which is opened/);
+  const after = (await archived(alice.page)).filter((e) => e.seat === "corresp-black");
+  assert.ok(after.some((e) => e.game.moves === first + reply), "the saved game by link is kept as it was");
+  assert.deepEqual([...alice.problems, ...bob.problems], []);
+  await alice.page.context().close();
+  await bob.page.context().close();
+});
+
+test("a resignation travels by link: the friend's game ends as given up", async () => {
+  const alice = await player(env.site.url, DESKTOP);
+  await alice.page.click("#play-friend");
+  await playFirstLegal(alice.page);
+  const bob = await player(await sendLink(alice.page), DESKTOP);
+  await bob.page.click("#resign");
+  await bob.page.click("#resign-yes");
+  const result = await bob.page.textContent("#result-title");
+  assert.match(result, /^You resigned\./);
+  const toAlice = await sendLink(bob.page);
+  assert.match(toAlice, /&f=resigned-O&/);
+  await alice.page.evaluate((link) => (location.hash = new URL(link).hash), toAlice);
+  await alice.page.waitForFunction(() => /The link brings the end of the game: White resigned\./.test(document.querySelector("#notices").textContent));
+  assert.match(await alice.page.textContent("#result-title"), /^Your friend resigned\./);
+  assert.doesNotMatch(await noticeText(alice.page), /replaced/);
+  assert.deepEqual([...alice.problems, ...bob.problems], []);
+  await alice.page.context().close();
+  await bob.page.context().close();
 });

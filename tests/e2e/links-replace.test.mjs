@@ -64,7 +64,7 @@ test("a link with an illegal move keeps its map and the moves before it, and the
   const [first, second] = await someMoves(page, FORTRESS, 2);
   const other = await open(`#m=${FORTRESS}&g=${first}${second}a1${first}`);
   const notices = await noticeText(other);
-  assert.match(notices, /Move 3 in the link, a1, cannot be played .*: the game stops before it\./);
+  assert.match(notices, /Move 3 in the link, a1, cannot be played .*: the game goes on from the position before it\. Black to move\./);
   assert.match(notices, /Your previous game was replaced by the shared one\./);
   assert.deepEqual(await moveList(other), [first, second]);
   assert.equal(await copiedLink(other), `${env.site.url}#m=${FORTRESS}&g=${first}${second}&p=hotseat`);
@@ -135,4 +135,136 @@ test("the link of a game against the computer names the colour of the person", a
   await page.click("#pause");
   assert.match(await copiedLink(page), /&p=watch$/);
   assert.deepEqual(problems, []);
+});
+
+// Issue 33 item 3: the notice of an illegal move and what the page does next agree.
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`a link stopped by an illegal move says the game goes on, and who moves next, at ${width} px`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const [first] = await someMoves(page, FORTRESS, 1);
+    // Black played; white is the computer's, which answers at once, as the notice says.
+    // Pasted into the open tab, as a link from a chat is.
+    await page.evaluate((hash) => (location.hash = hash), `#m=${FORTRESS}&g=${first}a1&p=black`);
+    await page.waitForFunction(() => /goes on from/.test(document.querySelector("#notices").textContent));
+    const notices = await noticeText(page);
+    assert.match(notices, /Move 2 in the link, a1, cannot be played \(.+\): the game goes on from the position before it\. White \(computer, level [^)]+\) to move\./);
+    assert.doesNotMatch(notices, /stops/);
+    await waitForMoves(page, 2);
+    assert.equal((await moveList(page))[0], first);
+    assert.match(await page.textContent("#status"), /^You \(black\) to move/);
+    await page.screenshot({ path: `${screenshots}/play-link-illegal-${width}.png` });
+    // In a game by link, the notice names the friend.
+    await page.goto("about:blank");
+    await page.goto(`${env.site.url}#m=${FORTRESS}&g=${first}a1&p=corresp-black`);
+    await page.waitForSelector("body[data-ready]");
+    assert.match(await noticeText(page), /the game goes on from the position before it\. Your friend \(white\) to move\./);
+    assert.deepEqual(await moveList(page), [first]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+// Issue 33 item 3: a game with nothing in it is not announced as replaced.
+test("a link opened over a game nobody played replaces it without a word; a game with moves keeps its way back", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  const [first] = await someMoves(page, FORTRESS, 1);
+  // The first screen's game, untouched: pasted into the open tab, then on a visit.
+  await page.evaluate((hash) => (location.hash = hash), `#m=${FORTRESS}&g=${first}&p=hotseat`);
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moveList(page), [first]);
+  assert.doesNotMatch(await noticeText(page), /replaced/);
+  // A new game (the one played put aside), then a visit by link.
+  await page.click("#new-game");
+  const archived = () => page.evaluate(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length);
+  await page.waitForFunction(() => localStorage.getItem("mapello.archive") !== null);
+  await page.goto("about:blank");
+  await page.goto(`${env.site.url}#m=${DEFAULT_MAP}&p=hotseat`);
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await noticeText(page), "", "an empty game left for a link is not news");
+  assert.equal(await archived(), 1, "nothing more was put aside");
+  // A game with a move is put aside, with its way back.
+  await loadMoves(page, first === "c5" ? "d6" : "c5");
+  await waitForMoves(page, 1);
+  const mine = await moveList(page);
+  await page.evaluate((hash) => (location.hash = hash), `#m=${FORTRESS}&g=${first}&p=hotseat`);
+  await page.waitForFunction(() => /replaced by the shared one/.test(document.querySelector("#notices").textContent));
+  await page.click("#notices button:text('Restore it')");
+  assert.deepEqual(await moveList(page), mine);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a set-up start with no move yet is something played: the link puts it aside with a way back", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  const setUp = await page.evaluate(async () => {
+    const wasm = await import(new URL("mapello_ai.js", document.baseURI).href);
+    await wasm.default();
+    const draft = new wasm.PositionDraft({ variant: "othello", size: 8 });
+    draft.put("c3", "X");
+    return { map: draft.mapCode(), start: draft.startCode() };
+  });
+  const held = `#m=${setUp.map}&v=othello&s=${setUp.start}&p=hotseat`;
+  await page.goto(`${env.site.url}${held}`);
+  await page.waitForSelector("body[data-ready]");
+  assert.deepEqual(await moveList(page), []);
+  await page.evaluate((hash) => (location.hash = hash), `#m=${DEFAULT_MAP}&p=hotseat`);
+  await page.waitForFunction(() => /replaced by the shared one/.test(document.querySelector("#notices").textContent));
+  await page.click("#notices button:text('Restore it')");
+  assert.equal(await copiedLink(page), `${env.site.url}${held}`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+// Issue 33 item 6: a resigned game's link opens resigned.
+test("the link of a resigned game carries the forfeit, and a forfeit the rules refuse is said and left out", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  const moves = await someMoves(page, DEFAULT_MAP, 2);
+  await loadMoves(page, moves.join(""));
+  await waitForMoves(page, 2);
+  await page.click("#resign");
+  await page.click("#resign-yes");
+  const result = await page.textContent("#result-title");
+  assert.match(result, /^Black resigned\./);
+  const link = await copiedLink(page);
+  assert.equal(link, `${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&f=resigned-X&p=hotseat`);
+
+  const friend = await openBoard(env.browser, link, DESKTOP);
+  assert.equal(await friend.page.textContent("#result-title"), result, "the link opens the game as given up");
+  assert.equal(await noticeText(friend.page), "");
+  assert.equal(await friend.page.isDisabled("#undo"), true);
+  assert.equal(await copiedLink(friend.page), link, "and its link says so again");
+
+  // Hostile values: the shape is read by the page, the sense by the rules; the game opens without it.
+  const cases = [
+    ["quit-X", /given up \(quit-X\), which the rules refuse \(cause must be 'resigned' or 'time'.*\): it opens without that\./],
+    ["resigned-Q", /given up \(resigned-Q\), which the rules refuse \(loser must be 'X' or 'O'.*\): it opens without that\./],
+    ["%3Cimg%20src%3Dx%3E-X", /given up, but not in a form this page reads: the game opens as not given up\./],
+    [`${"resigned".repeat(9)}-X`, /not in a form this page reads/],
+  ];
+  for (const [forfeit, message] of cases) {
+    await friend.page.goto(`${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&f=${forfeit}&p=hotseat`);
+    await friend.page.waitForSelector("body[data-ready]");
+    assert.match(await noticeText(friend.page), message, forfeit);
+    assert.doesNotMatch(await noticeText(friend.page), /<img/);
+    assert.deepEqual(await moveList(friend.page), moves, forfeit);
+    assert.equal(await friend.page.textContent("#status"), "Black to move.", forfeit);
+  }
+  // A game already over cannot be given up as well.
+  const over = await friend.page.evaluate(async (map) => {
+    const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+    const game = new Game({ variant: "othello", size: 6 });
+    while (game.snapshot().status !== "gameOver") game.play(game.snapshot().legal[0] ?? "pass");
+    return { map: game.mapCode(), moves: game.transcript() };
+  }, DEFAULT_MAP);
+  await friend.page.goto(`${env.site.url}#m=${over.map}&v=othello&g=${over.moves}&f=time-O&p=hotseat`);
+  await friend.page.waitForSelector("body[data-ready]");
+  assert.match(await noticeText(friend.page), /given up \(time-O\), which the rules refuse \(.+\): it opens without that\./);
+  assert.doesNotMatch(await friend.page.textContent("#result-title"), /time/);
+  assert.deepEqual([...problems, ...friend.problems], []);
+  await page.context().close();
+  await friend.page.context().close();
 });

@@ -248,6 +248,11 @@ test("a game given up says who gave it up, then the result the rules scored", ()
   assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([4, 60], "O", "time", "X")), "Black lost on time. White wins 60 to 4.");
   assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([9, 3], "O", "resigned", "X", "troll")), "Black resigned. White wins.");
   assert.equal(resultLine(alone, gaveUp([9, 3], "O", "resigned", "X", "troll")), "You resigned. You lost.");
+  // In a game by link the other side is a friend, not the computer.
+  const byLink = flowOf({ mode: "corresp", humanColour: "X", opponent: "computer" });
+  assert.equal(resultLine(byLink, gaveUp([60, 3], "X", "resigned", "O")), "Your friend resigned. You won 60 to 3.");
+  assert.equal(resultLine(byLink, gaveUp([9, 3], "X", "time", "O", "troll")), "Your friend lost on time. You won.");
+  assert.equal(resultLine(byLink, gaveUp([2, 62], "O", "resigned", "X")), "You resigned. You lost 2 to 62.");
 });
 
 test("a game given up counts as lost in a series", () => {

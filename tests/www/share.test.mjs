@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { linkOutcome } from "../../www/js/corresp.js";
+import { linkOutcome, newsOf } from "../../www/js/corresp.js";
 import { linkFor, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
 import { loadWasm } from "./wasm.mjs";
 
@@ -198,4 +198,33 @@ test("the rules say what a linked Blocs game is to a held one", async () => {
   const other = game("", held.diagram());
   assert.deepEqual(held.lineage(other), { relation: "unrelated" });
   assert.throws(() => held.lineage(/** @type {any} */ ("a1X")), Error);
+});
+
+test("a given-up game's forfeit travels in the link, its shape read here and its sense left to the rules", () => {
+  const href = linkFor("http://h/p/", { map: CODE, moves: "f5d6", forfeit: { cause: "resigned", loser: "X" }, players: "hotseat" });
+  assert.equal(new URL(href).hash, `#m=${CODE}&g=f5d6&f=resigned-X&p=hotseat`);
+  assert.deepEqual(readFragment(new URL(href).hash), { map: CODE, moves: "f5d6", forfeit: "resigned-X", players: "hotseat" });
+  assert.equal(new URL(linkFor("http://h/", { map: CODE, forfeit: { cause: "time", loser: "O" } })).hash, `#m=${CODE}&f=time-O`);
+  // A shape the rules may still refuse (no such cause, no such side) reaches them: they have the word.
+  assert.deepEqual(readFragment(`#m=${CODE}&f=quit-Z`), { map: CODE, forfeit: "quit-Z" });
+  for (const hostile of ["", "resigned", "resigned-", "-X", "resigned-XX", "RESIGNED-X", "<b>-X", "resigned-X&", "a".repeat(40) + "-X", "resigned-%00", "time_X"]) {
+    const read = readFragment(`#m=${CODE}&g=f5&f=${encodeURIComponent(hostile)}`);
+    assert.equal(read.map, CODE, hostile);
+    assert.equal(read.moves, "f5", hostile);
+    assert.equal(read.forfeit, undefined, hostile);
+    assert.match(read.problem, /given up, but not in a form this page reads: the game opens as not given up/, hostile);
+    assert.ok(!read.problem.includes("<"));
+  }
+  for (const bad of [{ cause: "<b>", loser: "X" }, { cause: "resigned" }, "resigned", 5, { cause: "resigned", loser: "x" }]) {
+    assert.throws(() => linkFor("http://h/", { map: CODE, forfeit: bad }), /forfeit/, JSON.stringify(bad));
+  }
+});
+
+test("what a link brings to a game by link: its new moves, and the game given up", () => {
+  const ahead = { relation: "ahead", from: 1, to: 3 };
+  assert.equal(newsOf(ahead, ["f5", "d6", "c3"]), "The link brings 2 new moves: d6, c3.");
+  assert.equal(newsOf({ relation: "ahead", from: 2, to: 3 }, ["f5", "d6", "c3"]), "The link brings a new move: c3.");
+  assert.equal(newsOf(ahead, ["f5", "d6", "c3"], { cause: "resigned", loser: "X" }), "The link brings 2 new moves: d6, c3. Then Black resigned.");
+  assert.equal(newsOf({ relation: "same", moves: 2 }, ["f5", "d6"], { cause: "time", loser: "O" }), "The link brings the end of the game: White lost on time.");
+  assert.equal(newsOf({ relation: "same", moves: 2 }, ["f5", "d6"]), null, "nothing new");
 });

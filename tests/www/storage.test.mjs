@@ -236,3 +236,21 @@ test("a saved review left out of the record is said, with the record's text, and
   assert.equal(notice, "Your saved review could not be used (its level is unknown); reviewing the game makes it again.");
   assert.equal(kept, text);
 });
+
+test("a game by link keeps how many of its moves were sent, and a damaged count is refused", () => {
+  const corresp = { ...record, settings: { ...DEFAULT_SETTINGS, mode: "corresp" }, match: null, shared: 2 };
+  const { saved, error } = decodeSave(encodeSave(corresp));
+  assert.equal(error, undefined);
+  assert.equal(saved.shared, 2);
+  assert.equal(decodeSave(encodeSave({ ...corresp, shared: 0 })).saved.shared, undefined, "nothing sent, nothing saved");
+  const stored = JSON.parse(encodeSave(corresp));
+  // Whether the game has that many moves is the rules' (main.js, rulesProblem): here, the shape.
+  for (const bad of [-1, 0, 1.5, "2", null, true, [], {}, 5, 1e9, Number.MAX_SAFE_INTEGER + 2]) {
+    const text = JSON.stringify({ ...stored, shared: bad });
+    const read = decodeSave(text);
+    assert.equal(read.saved, null, text);
+    assert.match(read.error, /count of moves sent by link is damaged/, text);
+  }
+  const hotseat = JSON.stringify({ ...stored, settings: { ...stored.settings, mode: "hotseat" } });
+  assert.match(decodeSave(hotseat).error, /count of moves sent by link/, "only a game by link sends moves");
+});

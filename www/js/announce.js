@@ -55,12 +55,14 @@ export function resultText(score, winner) {
 
 /**
  * What ended a game given up, `you` the one person playing the computer
- * (or null): "Black resigned.", "You lost on time.".
+ * (or null), or a friend (`other`, in a game by link): "Black resigned.",
+ * "You lost on time.".
  * @param {{ cause: "resigned" | "time", loser: Colour }} forfeit
  * @param {Colour | null} you
+ * @param {string} [other]
  */
-export function forfeitText({ cause, loser }, you) {
-  const who = loser === you ? "You" : you ? "The computer" : colourName(loser);
+export function forfeitText({ cause, loser }, you, other = "The computer") {
+  const who = loser === you ? "You" : you ? other : colourName(loser);
   return `${who} ${cause === "time" ? "lost on time" : "resigned"}.`;
 }
 

@@ -96,8 +96,12 @@ export function showCorresp(ctrl) {
 /** @param {PlayCtrl} ctrl */
 function wire(ctrl) {
   wired = ctrl;
-  $("corresp-send").addEventListener("click", () => send($("corresp-link", HTMLInputElement)));
+  $("corresp-send").addEventListener("click", async () => {
+    if (await send($("corresp-link", HTMLInputElement))) sent(ctrl);
+  });
   $("corresp-link").addEventListener("focus", (e) => /** @type {HTMLInputElement} */ (e.target).select());
+  // Copied by hand from its field, the link is as good as sent.
+  $("corresp-link").addEventListener("copy", () => sent(ctrl));
   $("corresp-hotseat").addEventListener("change", (e) => {
     const on = /** @type {HTMLInputElement} */ (e.target).checked;
     // Who moves for the friend changes; the game stays as it is.
@@ -107,9 +111,17 @@ function wire(ctrl) {
   });
 }
 
+// The friend has been sent the game as it is now: its moves are theirs too.
+/** @param {PlayCtrl} ctrl */
+function sent(ctrl) {
+  ctrl.shared = ctrl.game.snapshot().moves.length;
+  ctrl.refresh();
+}
+
 // Hands the link to the browser's share sheet where it has one; otherwise,
 // or when sharing fails, copies it; and when copying is refused too, selects
-// it in its field for the player to copy.
+// it in its field for the player to copy. True when the link went out:
+// from then on, its moves are the friend's too, not to be taken back.
 /** @param {HTMLInputElement} field */
 async function send(field) {
   const out = $("corresp-sent");
@@ -118,16 +130,17 @@ async function send(field) {
     try {
       await navigator.share({ title: "Mapello: your move", url });
       out.textContent = "Link shared.";
-      return;
+      return true;
     } catch (err) {
-      if (err instanceof DOMException && err.name === "AbortError") return;
+      if (err instanceof DOMException && err.name === "AbortError") return false;
     }
   }
   if (await copyText(url)) {
     out.textContent = "Link copied: paste it to your friend in a mail or a chat.";
-    return;
+    return true;
   }
   field.focus();
   field.select();
   out.textContent = "This browser refused to copy: the link is selected above, copy it by hand.";
+  return false;
 }

@@ -2,8 +2,16 @@
 // A link opened over the game by link the page holds (the mode "corresp",
 // main.js): a link that continues the held game updates it, one
 // that goes back in it or forks from it is kept in the saved games beside
-// it, never over it. Whether it continues is the rules' (Game.lineage); the
-// page words what happened. Loaded only when a game by link is involved.
+// it, never over it; a link that continues a game by link kept in the saved
+// games updates it there and opens it. Whether it continues is the rules'
+// (Game.lineage); the page words what happened, and counts the moves both
+// browsers have (`shared`, which undo does not take back). Loaded only
+// when a game by link is involved.
+
+import { forfeitText } from "./announce.js";
+import { readArchive, removeEntry } from "./archive.js";
+import { archive, entryOf } from "./archive-store.js";
+import { settingsFor } from "./share.js";
 
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
@@ -51,6 +59,24 @@ function lineageOf(Game, a, b) {
   return { lineage, moves };
 }
 
+/**
+ * What a link brings to the game it continues or holds as it is, in a
+ * sentence: its new moves, and the game given up (`forfeit`) when the held
+ * game was not; null when it brings nothing.
+ * @param {import("../mapello.d.ts").Lineage} lineage
+ * @param {string[]} moves the linked game's moves
+ * @param {import("../mapello.d.ts").Forfeit} [forfeit]
+ */
+export function newsOf(lineage, moves, forfeit) {
+  const parts = [];
+  if (lineage.relation === "ahead") {
+    const count = lineage.to - lineage.from;
+    parts.push(`The link brings ${count === 1 ? "a new move" : `${count} new moves`}: ${moves.slice(lineage.from).join(", ")}.`);
+  }
+  if (forfeit) parts.push(`${parts.length ? "Then" : "The link brings the end of the game:"} ${forfeitText(forfeit, null)}`);
+  return parts.length ? parts.join(" ") : null;
+}
+
 // A link opened over a game by link (`current`): one
 // that continues the held game updates it; one that goes back in it or
 // takes another line goes into the saved games beside it, never over it.
@@ -65,15 +91,14 @@ function lineageOf(Game, a, b) {
 export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
   const { lineage, moves } = lineageOf(Game, current.game, start.game);
   const outcome = linkOutcome(lineage.relation);
-  if (outcome === "update" && lineage.relation === "ahead") {
-    const count = lineage.to - lineage.from;
-    notify(`The link brings ${count === 1 ? "a new move" : `${count} new moves`}: ${moves.slice(lineage.from).join(", ")}.`, { key: "link-game" });
+  if (outcome === "update" || outcome === "same") {
+    const news = newsOf(lineage, moves, start.game.forfeit && !current.game.forfeit ? start.game.forfeit : undefined);
+    notify(news ?? "This link holds your game as it is here: no new move yet.", { key: "link-game" });
+    // Both browsers have every move of the link now.
+    const shared = Math.max(current.shared ?? 0, start.shared ?? 0);
+    if (!news) return shared === (current.shared ?? 0) ? current : { ...current, shared };
     // This browser keeps the colour it plays in its game by link.
-    return { ...current, game: start.game, review: null };
-  }
-  if (outcome === "same") {
-    notify("This link holds your game as it is here: no new move yet.", { key: "link-game" });
-    return current;
+    return { ...current, game: start.game, review: null, ...(shared ? { shared } : {}) };
   }
   if (outcome !== "beside") return null;
   if (lineage.relation === "behind" && lineage.to === 0) {
@@ -91,3 +116,40 @@ export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
   return current;
 }
 
+
+/**
+ * A link (`start`, a game by link) that continues, or holds as it is, a
+ * game by link kept in the saved games (archive.js) rather than on the
+ * board: that saved game is updated with the link's moves, and the record
+ * to open is the link's game, played from the same seat. Null when no
+ * saved game by link is continued; a link that goes back in one or forks
+ * from it opens as another game, the saved one untouched.
+ * @param {{ Game: Deps["Game"], notify: Deps["notify"], storage: Storage }} deps
+ * @param {SavedRecord} start
+ * @returns {SavedRecord | null}
+ */
+export function savedGameByLink(deps, start) {
+  for (const entry of readArchive(deps.storage).entries) {
+    if (!entry.seat.startsWith("corresp-")) continue;
+    let found;
+    try {
+      found = lineageOf(deps.Game, /** @type {GameRecord} */ (entry.game), start.game);
+    } catch {
+      // A saved game the rules no longer open is no game to continue.
+      continue;
+    }
+    const { lineage, moves } = found;
+    if (lineage.relation !== "ahead" && lineage.relation !== "same") continue;
+    const opened = { ...start, settings: settingsFor(entry.seat, start.settings) };
+    const news = newsOf(lineage, moves, start.game.forfeit && !entry.game.forfeit ? start.game.forfeit : undefined);
+    if (news) {
+      const updated = entryOf(deps.Game, opened);
+      removeEntry(deps.storage, entry.id);
+      if (updated) archive(deps, { ...updated, id: entry.id });
+    }
+    const what = news ?? "This link holds it as it is there: no new move yet.";
+    deps.notify(`This link continues your game by link in Saved games, which is opened here${news ? " and updated there" : ""}. ${what}`, { key: "link-game" });
+    return opened;
+  }
+  return null;
+}

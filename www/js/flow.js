@@ -241,11 +241,12 @@ export function whoPlays(flow, side) {
 export function resultLine(flow, turn) {
   const you = soleHuman(flow);
   const { forfeit, winner } = turn;
+  const given = forfeit && forfeitText(forfeit, you, flow.settings.mode === "corresp" ? "Your friend" : undefined);
   // Troll is won by a connection, not by discs; given up, by the other side.
-  if (forfeit && turn.variant === "troll") return `${forfeitText(forfeit, you)} ${you ? (winner === you ? "You won." : "You lost.") : `${colourName(otherSide(forfeit.loser))} wins.`}`;
+  if (forfeit && turn.variant === "troll") return `${given} ${you ? (winner === you ? "You won." : "You lost.") : `${colourName(otherSide(forfeit.loser))} wins.`}`;
   if (turn.variant === "troll") return connectionText(winner, you);
   const result = you ? resultForPlayer(turn.score, you) : resultText(turn.score, winner);
-  return forfeit ? `${forfeitText(forfeit, you)} ${result}` : result;
+  return forfeit ? `${given} ${result}` : result;
 }
 
 /**

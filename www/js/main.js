@@ -8,13 +8,12 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
-import { putAside } from "./archive-hooks.js";
 import { allInside, byId, inside } from "./dom.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { defaultMap } from "./presets.js";
-import { readFragment, settingsFor } from "./share.js";
+import { readFragment } from "./share.js";
 import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
 
 /** @typedef {import("./play-ctrl.js").NoticeAction} NoticeAction */
@@ -150,7 +149,7 @@ function defaultGame() {
 // game must open, and a result on show must be of a finished game. Null
 // when it restores.
 /** @param {SavedRecord} saved */
-function rulesProblem({ game: record, phase }) {
+function rulesProblem({ game: record, phase, shared }) {
   let game;
   try {
     // The Game refuses a name it does not know, as it does a map or moves that do not hold.
@@ -161,9 +160,10 @@ function rulesProblem({ game: record, phase }) {
     game?.free();
     return /** @type {Error} */ (err).message;
   }
-  const over = game.snapshot().status === "gameOver";
+  const { status, moves } = game.snapshot();
   game.free();
-  return phase === "over" && !over ? "it shows a result for a game still under way" : null;
+  if ((shared ?? 0) > moves.length) return "it says more moves were sent by link than the game has";
+  return phase === "over" && status !== "gameOver" ? "it shows a result for a game still under way" : null;
 }
 
 // The saved record's text as stored, so a start that fails offers those
@@ -195,93 +195,23 @@ function fresh(chosen, game) {
   return { settings, game, match: matchFor(settings), phase: "play" };
 }
 
-// The game `link` (readFragment's, with a map) holds, in the settings'
-// mode or the link's own: `{ start, notes }`, or `{ error }` when its map
-// does not open. Moves are played one by one, so that an illegal one keeps
-// the map and the moves before it.
-/**
- * @param {Link & { map: string }} link
- * @param {Settings} settings
- * @returns {{ start: SavedRecord, notes: string[], error?: undefined } | { error: string }}
- */
-function linkedGame(link, settings) {
-  let game;
-  try {
-    game = new Game({ variant: link.variant, map: link.map, start: link.start });
-  } catch (err) {
-    return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
-  }
-  // A link without a game names the rules' default one.
-  const { variant } = game.snapshot();
-  const notes = link.problem ? [link.problem] : [];
-  for (const [i, move] of linkMoves(link.moves ?? "").moves.entries()) {
-    try {
-      game.play(move);
-    } catch (err) {
-      notes.push(`Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message}): the game stops before it.`);
-      break;
-    }
-  }
-  const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }) };
-  game.free();
-  const start = fresh(settingsFor(link.players, settings), record);
-  // A link with a review level opens its game in review mode, when it has moves to review.
-  if (link.review && record.moves) start.review = { level: link.review, shown: true };
-  else if (link.review) notes.push("The link asks for a review, but no move of its game could be played: the map opens without one.");
-  return { start, notes };
-}
-
-// Set aside when a link replaces a game: one step back.
-/** @type {SavedRecord | null} */
-let previous = null;
 /** @type {import("./app.js").App | null} */
 let app = null;
 
-// What opening `link` over `current` (the page's record, or null) starts:
-// the linked game, or `current` itself when the link is damaged. Says what
-// happened, and keeps `current` restorable when the link replaces it. A
-// game by link held here is corresp.js's to update or keep beside it.
+// What opening `link` over `current` (the page's record, or null) starts
+// (links.js, loaded when a link comes: the first screen has no use for it).
 /**
  * @param {Link} link
  * @param {SavedRecord | null} current
- * @returns {Promise<SavedRecord>}
  */
 async function openLink(link, current) {
-  const settings = current?.settings ?? { ...DEFAULT_SETTINGS };
-  // A link without an error has a map (readFragment).
-  const opened = link.error ? { error: link.error } : linkedGame(/** @type {Link & { map: string }} */ (link), settings);
-  if (opened.error !== undefined) {
-    const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
-    notify(`${opened.error} ${instead}`, { key: "link" });
-    return current ?? fresh(settings, defaultGame());
+  try {
+    const links = await import("./links.js");
+    return await links.openLink({ Game, linkMoves, notify, clearNotice, fresh, defaultGame, restore: (r) => app?.restore(r) }, link, current);
+  } catch (err) {
+    notify(`The shared game could not be opened: ${/** @type {Error} */ (err).message}.`, { key: "link" });
+    return current ?? fresh({ ...DEFAULT_SETTINGS }, defaultGame());
   }
-  const { start, notes } = opened;
-  if (notes.length) notify(notes.join(" "), { key: "link" });
-  else clearNotice("link");
-  if (current?.phase === "play" && current.settings.mode === "corresp") {
-    const { gameByLink } = await import("./corresp.js");
-    const opened = gameByLink({ Game, notify, putAside: (r) => putAside({ Game, storage: localStorage, notify }, r), reopen: (r) => app?.restore(r) }, current, start);
-    if (opened) return opened;
-  }
-  const same = current && current.game.map === start.game.map && current.game.start === start.game.start && current.game.moves === start.game.moves;
-  if (current && !(same && !current.match?.games.length)) {
-    previous = current;
-    putAside({ Game, storage: localStorage, notify }, current);
-    notify("Your previous game was replaced by the shared one.", {
-      key: "previous",
-      action: { label: "Restore it", run: restorePrevious },
-    });
-  }
-  return start;
-}
-
-function restorePrevious() {
-  clearNotice("previous");
-  clearNotice("link");
-  if (!previous || !app) return;
-  const back = previous;
-  previous = null;
-  app.restore(back);
 }
 
 // The link in the address, read once and then removed, so that a reload

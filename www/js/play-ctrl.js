@@ -114,6 +114,9 @@ export class PlayCtrl {
     /** @type {PlayFlow} */
     this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
     this.game = this.newGameOf(start.game);
+    // In a game by link, how many of its first moves both browsers have:
+    // sent, or received in a link. Those are not taken back.
+    this.shared = start.shared ?? 0;
     // The map being set up in free play, before its game starts.
     this.draftMap = start.game.map;
     this.paused = false;
@@ -284,9 +287,18 @@ export class PlayCtrl {
       resigning: this.resigning,
     });
     this.analysis?.markList();
+    if (this.sent(snap)) $("undo", HTMLButtonElement).disabled = true;
     this.showCorresp();
     this.syncClocks(snap);
     this.persist(snap);
+  }
+
+  /**
+   * Whether undo would take back a move of a game by link that the friend has.
+   * @param {Snapshot} snap
+   */
+  sent(snap) {
+    return this.flow.settings.mode === "corresp" && snap.moves.length <= this.shared;
   }
 
   // A game by link's panel (corresp-view.js), loaded when first shown.
@@ -352,7 +364,9 @@ export class PlayCtrl {
     const review = phase === "setup" ? null : this.reviewer.current();
     const game = phase === "setup" ? { ...this.record(snap), map: this.draftMap, moves: "" } : this.record(snap);
     const clock = this.clocks ? this.clocks.saved() : this.savedClock;
-    return clock ? { settings, game, match, phase, review, clock } : { settings, game, match, phase, review };
+    // Moves loaded over a game by link may leave fewer moves than were sent.
+    const shared = settings.mode === "corresp" ? Math.min(this.shared, snap.moves.length) : 0;
+    return { settings, game, match, phase, review, ...(clock ? { clock } : {}), ...(shared ? { shared } : {}) };
   }
 
   /** @param {string} text */
@@ -453,6 +467,7 @@ export class PlayCtrl {
    * @param {"undo" | "redo"} step
    */
   stepGame(step) {
+    if (step === "undo" && this.sent(this.game.snapshot())) return;
     this.stopComputer();
     this.passNotice = "";
     if (watched(this.flow)) this.paused = true;
@@ -547,6 +562,7 @@ export class PlayCtrl {
     this.passNotice = "";
     this.resigning = null;
     this.restartClocks();
+    this.shared = 0;
     this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map }));
     this.draftMap = map;
     this.deps.clearNotice("computer");
@@ -888,6 +904,7 @@ export class PlayCtrl {
     this.resigning = null;
     this.flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
     this.restartClocks(next.clock);
+    this.shared = next.shared ?? 0;
     this.replaceGame(opened);
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);

@@ -1,7 +1,7 @@
 // @ts-check
 // Share links: a game in the URL fragment, which never reaches the server.
 //
-//   #m=<share code>&v=<game>&s=<start code>&g=<transcript>&p=<players>&r=<review level>
+//   #m=<share code>&v=<game>&s=<start code>&g=<transcript>&f=<forfeit>&p=<players>&r=<review level>
 //
 // - `m`, the map: a share code (docs/formats.md). The only field a link
 //   needs; it carries the board size too.
@@ -15,6 +15,10 @@
 // - `g`, the moves so far: a transcript, lower case, without separators,
 //   read by the wasm API's `linkMoves` (src/link.rs), which keeps the
 //   moves before any damage and no more than a game can have.
+// - `f`, how the game was given up, when it was: `resigned-X`, `time-O`
+//   (the cause, then the side that lost). Only its shape is read here; the
+//   rules take or refuse it when the game opens (main.js). A damaged one is
+//   left out, and the game opens as not given up.
 // - `p`, who plays: `hotseat` (two people, one screen), `black` or `white`
 //   (the person opening the link plays that colour against the computer)
 //   or `watch` (the computer plays both sides), or `corresp-black` or
@@ -38,6 +42,8 @@ import { isReviewLevel } from "./review.js";
 const CODE = /^[0-9][A-Za-z0-9_-]+$/;
 // A start code: the side to move, base64 discs, maybe the bonuses taken (src/startcode.rs).
 const START = /^[XO][A-Za-z0-9_-]+(\.[0-9]+\.[0-9]+)?$/;
+// A forfeit: a cause and a side, each a short word (the rules know which).
+const FORFEIT = /^[a-z]{1,12}-[A-Z]$/;
 /** @type {unknown[]} */
 const PLAYERS = ["hotseat", "black", "white", "watch", "corresp-black", "corresp-white"];
 /**
@@ -110,6 +116,18 @@ const FIELDS = [
     },
   },
   {
+    name: "forfeit",
+    key: "f",
+    read: (text) => (FORFEIT.test(text) ? { value: text } : { problem: "The link says the game was given up, but not in a form this page reads: the game opens as not given up." }),
+    write: (forfeit) => {
+      // `{ cause, loser }`, as a game's snapshot and record have it.
+      const { cause, loser } = Object(forfeit);
+      const text = `${cause}-${loser}`;
+      if (!FORFEIT.test(text)) throw new Error(`not a forfeit: ${JSON.stringify(forfeit)}`);
+      return text;
+    },
+  },
+  {
     name: "players",
     key: "p",
     read: (text) => (PLAYERS.includes(text) ? { value: text } : { problem: "The link names players this page does not know: it opens in the current mode." }),
@@ -162,6 +180,7 @@ function readMoves(text) {
  *   variant?: import("../mapello.d.ts").Variant,
  *   start?: string,
  *   moves?: string,
+ *   forfeit?: string,
  *   players?: string,
  *   review?: number,
  *   problem?: string,
@@ -202,7 +221,8 @@ export function readFragment(hash) {
 
 /**
  * `href` with its fragment replaced by a share link to `map` (a share code)
- * and, when given, the game's `variant`, `moves` (a transcript), `players`
+ * and, when given, the game's `variant`, `moves` (a transcript), `forfeit`
+ * (`{ cause, loser }`), `players`
  * and `review` (a review level: open in review mode).
  * @param {string | URL} href
  * @param {Record<string, unknown>} [fields]

@@ -48,7 +48,9 @@ import { reviewProblem } from "./review.js";
 /**
  * The state of the play page a reload restores.
  * `clock` is the game's clocks (clock-view.js checks them), when it has a time control.
- * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown }} SavedRecord
+ * `shared` is, in a game by link, how many of its first moves both browsers
+ * have (sent in a link, or received in one): those are never taken back.
+ * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown, shared?: number }} SavedRecord
  */
 
 /** The localStorage key. */
@@ -163,6 +165,11 @@ const RULES = [
   ["it shows a result the match never recorded", (d) => d.phase !== "over" || (d.match?.games.length ?? 0) > 0],
   ["it sets up a map outside free play", (d) => !setsUp(d) || d.match?.kind === "freeplay"],
   ["it sets up a map that already has moves", (d) => !setsUp(d) || d.game.moves === ""],
+  // Whether the game has that many moves is the rules' to say (main.js).
+  [
+    "its count of moves sent by link is damaged",
+    (d) => d.shared === undefined || (d.settings.mode === "corresp" && Number.isInteger(d.shared) && d.shared > 0 && d.shared <= d.game.moves.length),
+  ],
 ];
 
 /**
@@ -204,10 +211,11 @@ export function decodeSave(text) {
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   // It fits the schema, and any review is checked on its own below.
-  const { settings, game, match, phase, review, clock } = /** @type {SavedRecord & { review?: unknown }} */ (data);
+  const { settings, game, match, phase, review, clock, shared } = /** @type {SavedRecord & { review?: unknown }} */ (data);
   /** @type {SavedRecord} */
   const saved = { settings, game, match, phase };
   if (clock != null) saved.clock = clock;
+  if (shared) saved.shared = shared;
   if (review == null) return { saved };
   const reviewError = reviewProblem(review, game);
   if (reviewError === null) {
@@ -222,10 +230,11 @@ export function decodeSave(text) {
  * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
  * @param {SavedRecord & { tab?: string | null }} record
  */
-export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null }) {
+export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null, shared = 0 }) {
   /** @type {SavedRecord & { version: number, tab?: string }} */
   const data = { version: VERSION, settings, game, match, phase };
   if (clock) data.clock = clock;
+  if (shared) data.shared = shared;
   if (review) data.review = review;
   if (tab) data.tab = tab;
   return JSON.stringify(data);

@@ -1,0 +1,146 @@
+// @ts-check
+// Opening a share link over the page's game (main.js loads this module
+// when a link comes): the linked game as the rules play it, with a note
+// for what they refused in it, and what becomes of the game it opens over:
+// a game by link held on the board or in the saved games is corresp.js's
+// to update or keep beside it; any other game with something played in it
+// is put aside with a way back ("Restore it").
+import { putAside } from "./archive-hooks.js";
+import { whoPlays } from "./flow.js";
+import { settingsFor } from "./share.js";
+import { DEFAULT_SETTINGS } from "./storage.js";
+
+/** @typedef {import("./storage.js").SavedRecord} SavedRecord */
+/** @typedef {import("./storage.js").GameRecord} GameRecord */
+/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("./share.js").Link} Link */
+/** @typedef {import("../mapello.d.ts").Forfeit} Forfeit */
+/**
+ * What main.js hands over: the wasm API's Game and linkMoves, the page's
+ * notices, a new game in a mode (`fresh`) and the default game, and what
+ * puts a game back on the board.
+ * @typedef {{
+ *   Game: typeof import("../mapello.d.ts").Game,
+ *   linkMoves: typeof import("../mapello.d.ts").linkMoves,
+ *   notify: import("./play-ctrl.js").Notify,
+ *   clearNotice: (key: string) => void,
+ *   fresh: (settings: Settings, game: GameRecord) => SavedRecord,
+ *   defaultGame: () => GameRecord,
+ *   restore: (record: SavedRecord) => void,
+ * }} LinkDeps
+ */
+
+// The game `link` (readFragment's, with a map) holds, in the settings'
+// mode or the link's own: `{ start, notes }`, or `{ error }` when its map
+// does not open. Moves are played one by one, so that an illegal one keeps
+// the map and the moves before it.
+/**
+ * @param {LinkDeps} deps
+ * @param {Link & { map: string }} link
+ * @param {Settings} settings
+ * @returns {{ start: SavedRecord, notes: string[], error?: undefined } | { error: string }}
+ */
+function linkedGame({ Game, linkMoves, fresh }, link, settings) {
+  let game;
+  try {
+    game = new Game({ variant: link.variant, map: link.map, start: link.start });
+  } catch (err) {
+    return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
+  }
+  // A link without a game names the rules' default one.
+  const { variant } = game.snapshot();
+  let refused = "";
+  let given = "";
+  for (const [i, move] of linkMoves(link.moves ?? "").moves.entries()) {
+    try {
+      game.play(move);
+    } catch (err) {
+      refused = `Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message})`;
+      break;
+    }
+  }
+  if (link.forfeit) {
+    // share.js reads the shape alone: whether the game can be given up so is the rules' call.
+    const [cause, loser] = /** @type {[Forfeit["cause"], Forfeit["loser"]]} */ (link.forfeit.split("-"));
+    try {
+      game.forfeit(cause, loser);
+    } catch (err) {
+      given = `The link says the game was given up (${link.forfeit}), which the rules refuse (${/** @type {Error} */ (err).message}): it opens without that.`;
+    }
+  }
+  const snap = game.snapshot();
+  const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }), ...(snap.forfeit && { forfeit: snap.forfeit }) };
+  game.free();
+  const start = fresh(settingsFor(link.players, settings), record);
+  // Both browsers of a game by link hold the link's moves: none is taken back.
+  if (start.settings.mode === "corresp" && snap.moves.length) start.shared = snap.moves.length;
+  // The game goes on at once where the link stops: the notice says who moves next.
+  if (refused) refused += `: the game goes on from the position before it. ${snap.toMove ? `${whoPlays(start, snap.toMove)} to move.` : "It was over there."}`;
+  const notes = /** @type {string[]} */ ([link.problem, refused, given].filter(Boolean));
+  // A link with a review level opens its game in review mode, when it has moves to review.
+  if (link.review && record.moves) start.review = { level: link.review, shown: true };
+  else if (link.review) notes.push("The link asks for a review, but no move of its game could be played: the map opens without one.");
+  return { start, notes };
+}
+
+// Set aside when a link replaces a game: one step back.
+/** @type {SavedRecord | null} */
+let previous = null;
+
+// What opening `link` over `current` (the page's record, or null) starts:
+// the linked game, or `current` itself when the link is damaged. Says what
+// happened, and keeps `current` restorable when the link replaces it. A
+// game by link held here is corresp.js's to update or keep beside it.
+/**
+ * @param {LinkDeps} deps
+ * @param {Link} link
+ * @param {SavedRecord | null} current
+ * @returns {Promise<SavedRecord>}
+ */
+export async function openLink(deps, link, current) {
+  const { Game, notify, clearNotice, fresh, defaultGame } = deps;
+  const settings = current?.settings ?? { ...DEFAULT_SETTINGS };
+  // A link without an error has a map (readFragment).
+  const opened = link.error ? { error: link.error } : linkedGame(deps, /** @type {Link & { map: string }} */ (link), settings);
+  if (opened.error !== undefined) {
+    const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
+    notify(`${opened.error} ${instead}`, { key: "link" });
+    return current ?? fresh(settings, defaultGame());
+  }
+  const { notes } = opened;
+  let { start } = opened;
+  if (notes.length) notify(notes.join(" "), { key: "link" });
+  else clearNotice("link");
+  clearNotice("link-game");
+  const held = { Game, notify, storage: localStorage };
+  if (current?.phase === "play" && current.settings.mode === "corresp") {
+    const { gameByLink } = await import("./corresp.js");
+    const opened = gameByLink({ Game, notify, putAside: (r) => putAside(held, r), reopen: deps.restore }, current, start);
+    if (opened) return opened;
+  }
+  // A game by link may be in the saved games: a link continuing it opens it, updated.
+  if (start.settings.mode === "corresp") start = (await import("./corresp.js")).savedGameByLink(held, start) ?? start;
+  const game = current?.game;
+  const same = game && game.map === start.game.map && game.start === start.game.start && game.moves === start.game.moves;
+  // Only a game with something the player did is put aside, with a way back.
+  const played = game?.moves || game?.start || game?.forfeit || current?.match?.games.length;
+  if (current && played && !(same && !current.match?.games.length)) {
+    previous = current;
+    putAside(held, current);
+    notify("Your previous game was replaced by the shared one.", {
+      key: "previous",
+      action: { label: "Restore it", run: () => restorePrevious(deps) },
+    });
+  }
+  return start;
+}
+
+/** @param {LinkDeps} deps */
+function restorePrevious({ clearNotice, restore }) {
+  clearNotice("previous");
+  clearNotice("link");
+  if (!previous) return;
+  const back = previous;
+  previous = null;
+  restore(back);
+}
