@@ -606,13 +606,25 @@ fn forfeit_of(value: &str) -> Option<Forfeit> {
         "t" => Cause::Time,
         _ => return None,
     };
-    let margin: f64 = margin.trim().parse().ok()?;
-    let loser = if margin > 0.0 {
-        Colour::White
-    } else if margin < 0.0 {
+    // The sign and whether any digit is not 0: a float parser would add
+    // its tables to the module for no more.
+    let margin = margin.trim();
+    let (negative, number) = match margin.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, margin.strip_prefix('+').unwrap_or(margin)),
+    };
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    if !number.bytes().any(|c| matches!(c, b'1'..=b'9')) {
+        return None;
+    }
+    let loser = if negative {
         Colour::Black
     } else {
-        return None;
+        Colour::White
     };
     Some(Forfeit { loser, cause })
 }
@@ -670,5 +682,8 @@ mod tests {
         assert!(forfeit_of("+12.000").is_none());
         assert!(forfeit_of("0.000:r").is_none());
         assert!(forfeit_of("+2:s").is_none());
+        assert!(forfeit_of("-0.00:r").is_none());
+        assert!(forfeit_of("x:r").is_none());
+        assert_eq!(forfeit_of("3:t").unwrap().loser, Colour::White);
     }
 }
