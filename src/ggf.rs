@@ -301,7 +301,7 @@ pub fn read(text: &str) -> Result<Vec<Result<Record, ParseError>>, ParseError> {
     }
     if records.is_empty() {
         return Err(ParseError::new(
-            "the text holds no GGF record: each starts with `(;` and ends with `;)`",
+            "the text holds no GGF record: each starts with '(;' and ends with ';)'",
         ));
     }
     Ok(records)
@@ -323,7 +323,7 @@ fn properties(chars: &[char], start: usize) -> (Result<Vec<Property>, ParseError
             k += 1;
         }
         let Some(&c) = chars.get(k) else {
-            return fail(start, "the record has no end `;)`".into());
+            return fail(start, "the record has no end ';)'".into());
         };
         if c == ';' && chars.get(k + 1) == Some(&')') {
             return (Ok(list), k + 2);
@@ -333,14 +333,14 @@ fn properties(chars: &[char], start: usize) -> (Result<Vec<Property>, ParseError
             return (
                 Err(at(
                     start + 1,
-                    "the record has no end `;)` before the next record",
+                    "the record has no end ';)' before the next record",
                 )),
                 k,
             );
         }
         if !c.is_ascii_uppercase() {
             let message = format!(
-                "unexpected '{}': expected a property such as GM[Othello], or `;)`",
+                "unexpected '{}': expected a property such as GM[Othello], or ';)'",
                 escaped_char(c)
             );
             return fail(k, message);
@@ -354,7 +354,7 @@ fn properties(chars: &[char], start: usize) -> (Result<Vec<Property>, ParseError
             return fail(name_at, format!("{name} is not a property name"));
         }
         if chars.get(k) != Some(&'[') {
-            return fail(k, format!("the property {name} has no value in `[ ]`"));
+            return fail(k, format!("the property {name} has no value in '[ ]'"));
         }
         let value_at = k + 1;
         let mut value = String::new();
@@ -362,7 +362,7 @@ fn properties(chars: &[char], start: usize) -> (Result<Vec<Property>, ParseError
         loop {
             match chars.get(k) {
                 None => {
-                    return fail(name_at, format!("the value of {name} has no closing `]`"));
+                    return fail(name_at, format!("the value of {name} has no closing ']'"));
                 }
                 Some(']') => break,
                 Some('\\') if k + 1 < chars.len() => {
