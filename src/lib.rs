@@ -44,6 +44,7 @@ mod errors;
 pub mod forfeit;
 mod game;
 pub mod games;
+pub mod ggf;
 pub mod lineage;
 pub mod link;
 mod map;

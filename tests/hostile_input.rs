@@ -21,7 +21,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 #[cfg(feature = "cli")]
 use mapello::cli::position;
 use mapello::{
-    diagram, obf, sharecode, transcript, AnyGame, Counts, Map, Move, Setup, Square, Status, Variant,
+    diagram, ggf, obf, sharecode, transcript, AnyGame, Counts, Map, Move, Setup, Square, Status,
+    Variant,
 };
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -374,6 +375,75 @@ fn transcripts_never_panic_and_errors_name_the_character_or_the_move() {
                 let replay = transcript::replay(&mut game, &moves);
                 check_read("replay", text, replay, &["move "], |()| true)
             })
+        },
+    );
+}
+
+/// An Othello game of random length on a board of random size, as a GGF
+/// record, now and then after another record or with extra properties.
+fn random_ggf(rng: &mut Rand) -> String {
+    let n = pick(rng, &[6, 8, 8, 10]);
+    let mut game = AnyGame::new(Variant::Othello, Map::empty(n).unwrap()).unwrap();
+    play_randomly(rng, &mut game, 110);
+    let info = ggf::Info {
+        black: pick(rng, &["Ann", "", "a]b"]),
+        white: "Bob",
+        date: Some(pick(rng, &["2026-11-26T18:02:46Z", "x"])),
+    };
+    let text = ggf::write(&game, &info).unwrap();
+    match below(rng, 4) {
+        0 => text.replacen("TY[", "RB[1800.5]TI[15:00//02:00]C[a (note)]TY[", 1),
+        1 => format!(
+            "{text}\n{}",
+            ggf::write(&game, &ggf::Info::default()).unwrap()
+        ),
+        _ => text,
+    }
+}
+
+#[test]
+fn ggf_never_panics_and_what_it_reads_is_a_game_that_writes_back() {
+    const GGF_CHARS: &[char] = &[
+        '[', ']', '(', ')', ';', '\\', '*', 'O', '-', 'B', 'W', '/', ':',
+    ];
+    let mut pool = Vec::new();
+    fuzz(
+        "GGF",
+        40_000,
+        |rng| {
+            let mut text = hostile(rng, &mut pool, 200, |rng, pool| pool.push(random_ggf(rng)));
+            if below(rng, 3) == 0 {
+                let at = below(rng, text.chars().count() + 1);
+                let at = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
+                text.insert(at, pick(rng, GGF_CHARS));
+            }
+            text
+        },
+        |text| {
+            let Ok(records) = ggf::read(text) else {
+                return false;
+            };
+            let mut accepted = false;
+            for record in records {
+                match record {
+                    Ok(record) => {
+                        accepted = true;
+                        let info = ggf::Info::default();
+                        let again = ggf::write(&record.game, &info).unwrap();
+                        let back = ggf::read(&again).unwrap().remove(0).unwrap();
+                        assert_eq!(back.game.moves(), record.game.moves(), "{text:?}");
+                        assert_eq!(back.game.start_setup(), record.game.start_setup());
+                    }
+                    Err(e) => {
+                        let m = e.to_string();
+                        assert!(
+                            m.starts_with("character ") || m.starts_with("move "),
+                            "{m:?} for {text:?}"
+                        );
+                    }
+                }
+            }
+            accepted
         },
     );
 }

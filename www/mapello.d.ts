@@ -281,6 +281,33 @@ export interface SearchOptions {
   seed?: Seed;
 }
 
+/** A game of a GGF record (`ggfRead`): what `Game` takes to replay it, with what the record says. */
+export interface GgfGame {
+  /** Its record's number in the text, from 1. */
+  record: number;
+  variant: Variant;
+  map: string;
+  start?: string;
+  moves: string;
+  black?: string;
+  white?: string;
+  /** ISO 8601, UTC. */
+  date?: string;
+  forfeit?: Forfeit;
+}
+
+/** What `ggfRead` returns: the games read, and each record refused with why. */
+export interface GgfRecords {
+  games: GgfGame[];
+  refused: { record: number; message: string }[];
+}
+
+/** The GGF record of an Othello game (the workers' module only); `undefined` for a game GGF cannot say. */
+export function ggfWrite(game: GameOptions, record?: { black?: string; white?: string; date?: string; forfeit?: Forfeit }): string | undefined;
+
+/** The games of a GGF text, each replayed by the rules (the workers' module only); throws when the text holds no record or is too long. */
+export function ggfRead(text: string): GgfRecords;
+
 /** What `bestMove` returns and its progress callback receives. */
 export interface Analysis {
   move: string;

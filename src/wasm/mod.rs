@@ -14,6 +14,9 @@ mod args;
 #[cfg(not(feature = "rules-only"))]
 pub mod blocs;
 pub mod catalogue;
+// GGF records, for the archive's dialog: not on the first screen.
+#[cfg(not(feature = "rules-only"))]
+pub mod ggf;
 pub mod link;
 mod refusal;
 // The position editor's draft, with the diagram and OBF readers: loaded

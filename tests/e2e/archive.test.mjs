@@ -180,7 +180,7 @@ test("export all, then import into an empty archive: the same games, a bad one s
   assert.equal(download.suggestedFilename(), "mapello-saved-games.txt");
   const text = await readFile(await download.path(), "utf8");
   assert.match(text, /^Mapello game\ndate: .+\ngame: othello\nmap: \S+\nmoves: f5d6c3\n/);
-  assert.match(text, /\nggf: \(;GM\[Othello\]PC\[Mapello\]DT\[[^\]]+\]PB\[Black\]PW\[White\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[f5\]W\[d6\]B\[c3\];\)\n/);
+  assert.match(text, /\nggf: \(;GM\[Othello\]PC\[Mapello\]DT\[[^\]]+\]PB\[Black\]PW\[White\]TY\[8\]BO\[8 (-{8} ){3}-{3}O\*-{3} -{3}\*O-{3}( -{8}){3} \*\]B\[f5\]W\[d6\]B\[c3\];\)\n/);
   assert.match(text, /\ngame: mapello\n/);
 
   await page.evaluate((key) => localStorage.removeItem(key), ARCHIVE_KEY);
@@ -198,6 +198,57 @@ test("export all, then import into an empty archive: the same games, a bad one s
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+// A record as an Othello server's archive keeps it: ratings, clocks, an
+// evaluation and a time on each move.
+const SERVER_GGF =
+  "(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[Saio1200]PW[Saio3000]RB[2197.72]RW[2330.93]TI[15:00//02:00]TY[8]RE[-2.000]" +
+  "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5//0.01]W[d6/-1.23/0.5]B[c3/0.00/1.20]W[d3]B[c4];)";
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`GGF on a ${screen}: an Othello game exported, deleted and imported back is the same game; a server's records import, a bad one is refused`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    const unfolded = await openSettings(page);
+    await page.selectOption("#variant", "othello");
+    if (unfolded) await page.click("#settings-toggle");
+    await loadMoves(page, "f5d6c3d3");
+    await waitForMoves(page, 4);
+    await page.click("#resign");
+    await page.click("#resign-yes");
+    await page.waitForSelector("#result:not([hidden])");
+    await newGame(page);
+    const before = await openArchive(page);
+    assert.equal(before.length, 1);
+    assert.equal(before[0].title, "Othello 8 x 8");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), clickEntry(page, 0, "Export")]);
+    const text = await readFile(await download.path(), "utf8");
+    const ggf = /\nggf: (.+)\n/.exec(text)?.[1] ?? "";
+    assert.match(ggf, /^\(;GM\[Othello\]PC\[Mapello\]DT\[[^\]]+\]PB\[Black\]PW\[White\]RE\[[+-]\d+\.000:r\]TY\[8\]BO\[8 .+\]B\[f5\]W\[d6\]B\[c3\]W\[d3\];\)$/);
+    await clickEntry(page, 0, "Delete");
+    assert.deepEqual(await listed(page), []);
+
+    const file = `${screenshots}/archive-import-${screen}.ggf`;
+    await writeFile(file, `${ggf}\n${SERVER_GGF}\n(;GM[Othello]PB[x]B[f5]B[d6];)\n`);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("#archive-import")]);
+    await chooser.setFiles(file);
+    await page.waitForFunction(() => /imported/.test(document.querySelector("#archive-said").textContent));
+    assert.match(
+      await page.textContent("#archive-said"),
+      /^2 games imported\. Game 3 of the file was skipped: move 2 at character \d+: B\[d6\]: white is to move, not black\.$/,
+    );
+    const after = await listed(page);
+    assert.deepEqual(after, [before[0], { title: "Othello 8 x 8", players: "Saio1200 vs Saio3000", state: "Abandoned after 5 moves." }]);
+    // The game imported back opens on the board as it was played.
+    await clickEntry(page, 0, "Open");
+    await waitForMoves(page, 4);
+    assert.deepEqual(await moveList(page), ["f5", "d6", "c3", "d3"]);
+    assert.equal(await page.isVisible("#result"), true, "the resigned game shows its result");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
 
 test("a damaged archive is dropped with a notice and a download, and the page plays", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);

@@ -2,6 +2,7 @@
 
 mod blocs;
 mod catalogue;
+mod ggf;
 mod link;
 mod refusal;
 

@@ -14,7 +14,8 @@ import {
   encodeArchive,
   entryProblem,
   exportText,
-  ggfRecord,
+  fromGgf,
+  isGgf,
   parseExport,
   readArchive,
   removeEntry,
@@ -185,31 +186,35 @@ test("the export text reads back, and bad blocks are skipped with a sentence", (
   assert.deepEqual(parseExport("hello").problems, ["The file holds no saved game: each starts with a line “Mapello game”."]);
 });
 
-test("an Othello game's GGF record has the start, the moves and the rules' result", () => {
-  const game = new wasm.Game({ variant: "othello" });
-  const start = game.snapshot().cells;
+test("an Othello game's GGF record, from the rules, reads back as an entry with its players and date", () => {
+  const game = new wasm.Game({ variant: "othello", size: 6 });
   // The first legal move each turn, to the end: a pass when none is legal.
   for (let snap = game.snapshot(); snap.status !== "gameOver"; snap = game.snapshot()) game.play(snap.legal[0] ?? "pass");
-  const snap = game.snapshot();
-  const text = ggfRecord({
-    date: "2026-11-26T11:00:05.123Z",
-    players: ["Black (you)", "White [x]"],
-    start,
-    size: 8,
-    moves: snap.moves,
-    score: snap.status === "gameOver" ? snap.score : null,
-  });
+  const moves = game.transcript();
+  const map = game.mapCode();
   game.free();
-  const board = "---------------------------O*------*O---------------------------";
-  assert.ok(text.startsWith(`(;GM[Othello]PC[Mapello]DT[2026.11.26_11:00:05.UTC]PB[Black (you)]PW[White x]`), text);
-  assert.ok(text.includes(`TY[8]BO[8 ${board} *]B[d3]`), text);
-  assert.ok(text.endsWith(";)"));
-  if (snap.status === "gameOver") {
-    const diff = snap.score[0] - snap.score[1];
-    assert.ok(text.includes(`RE[${diff > 0 ? "+" : ""}${diff}.000]`), text);
-  }
-  // An unfinished game has no result.
-  assert.ok(!ggfRecord({ date: "2026-11-26T11:00:05Z", players: ["a", "b"], start, size: 8, moves: ["f5"], score: null }).includes("RE["));
+  const text = wasm.ggfWrite({ variant: "othello", map, moves }, { black: "Black (you)", white: "White [x]", date: "2026-11-26T11:00:05.123Z" });
+  assert.ok(text?.startsWith("(;GM[Othello]PC[Mapello]DT[2026.11.26_11:00:05.UTC]PB[Black (you)]PW[White x]RE["), text);
+  assert.ok(text?.includes("TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]"), text);
+  assert.equal(wasm.ggfWrite({ variant: "mapello" }), undefined);
+
+  const file = `${text}\n(;GM[Othello]B[a1];)\n(;GM[Othello]PB[${"n".repeat(40)}]W[f5];)\n`;
+  assert.ok(isGgf(file));
+  const { games, numbers, problems } = fromGgf(wasm.ggfRead(file), 0);
+  assert.deepEqual(numbers, [1]);
+  assert.deepEqual(
+    games.map(({ date, game, players, seat, state }) => ({ date, game, players, seat, state })),
+    [{ date: "2026-11-26T11:00:05Z", game: { map, variant: "othello", moves }, players: ["Black (you)", "White x"], seat: "hotseat", state: "abandoned" }],
+  );
+  assert.equal(problems.length, 2);
+  assert.match(problems[0], /^Game 2 of the file was skipped: move 1 at character \d+: B\[a1\]: .+\.$/);
+  assert.match(problems[1], /^Game 3 of the file was skipped: .*black is to move, not white\.$/);
+  // A record without names or date: the colours, and now.
+  const bare = fromGgf(wasm.ggfRead("(;GM[Othello]B[f5];)"), 0).games[0];
+  assert.deepEqual([bare.players, bare.date], [["Black", "White"], new Date(0).toISOString()]);
+  // This page's export holds GGF lines, but is read as the export.
+  assert.equal(isGgf(exportText(games, () => text ?? null)), false);
+  assert.equal(isGgf("no record"), false);
 });
 
 test("a saved record is another tab's unless this tab wrote it or started from it", async () => {

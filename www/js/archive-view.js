@@ -4,9 +4,11 @@
 // its board, its players, result and state, with Open, Export and Delete;
 // Export all and Import for the whole archive. What each game is (its
 // size, position, state and result) is read from the wasm Game replaying
-// it, never worked out here.
-import { ARCHIVE_LIMIT, exportText, ggfRecord, parseExport, readArchive, removeEntry } from "./archive.js";
+// it, never worked out here; GGF records are written and read by the
+// rules too, in the workers' wasm module (dialog.js's aiWasm).
+import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, parseExport, readArchive, removeEntry } from "./archive.js";
 import { archive, download } from "./archive-store.js";
+import { aiWasm, createDialog } from "./dialog.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
 import { render } from "./render.js";
@@ -28,7 +30,7 @@ const MARKUP = `<div class="help-head"><h2 id="archive-title">Saved games</h2>
 <p id="archive-about" class="archive-about"></p>
 <div class="archive-tools"><button type="button" id="archive-export-all">Export all</button>
 <button type="button" id="archive-import">Import…</button>
-<input type="file" id="archive-file" accept=".txt,text/plain" hidden /></div>
+<input type="file" id="archive-file" accept=".txt,.ggf,text/plain" hidden /></div>
 <div class="archive-status"><p id="archive-said" role="status"></p><button type="button" id="archive-action" hidden></button></div>
 <p id="archive-empty" class="archive-empty" hidden>No saved games yet: a game goes here when it ends, or when a new game puts it aside.</p>
 <ol id="archive-list" class="archive-list" aria-labelledby="archive-title"></ol>`;
@@ -117,26 +119,12 @@ const STYLES = `.archive-about,
 }
 `;
 
-/** The dialog, made on first use. */
-function createDialog() {
-  const dialog = document.createElement("dialog");
-  dialog.id = "archive";
-  dialog.className = "help archive";
-  dialog.setAttribute("aria-labelledby", "archive-title");
-  dialog.innerHTML = MARKUP;
-  const style = document.createElement("style");
-  style.textContent = STYLES;
-  document.head.append(style);
-  document.body.append(dialog);
-  return dialog;
-}
-
 /**
  * Shows the dialog over the page, its list read afresh from storage.
  * @param {ViewDeps} deps
  */
 export function showArchive(deps) {
-  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("archive") ?? createDialog());
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("archive") ?? createDialog("archive", MARKUP, STYLES));
   if (!wired) {
     wired = true;
     wire(deps, dialog);
@@ -151,15 +139,15 @@ export function showArchive(deps) {
  * @param {HTMLDialogElement} dialog
  */
 function wire(deps, dialog) {
-  $("archive-about").textContent = `Every finished game, and every game put aside unfinished, newest first. The newest ${ARCHIVE_LIMIT} are kept.`;
+  $("archive-about").textContent = `Every finished game, and every game put aside unfinished, newest first. The newest ${ARCHIVE_LIMIT} are kept. Import reads an export of this page, or the GGF records of Othello games (.ggf).`;
   $("close-archive").addEventListener("click", () => dialog.close());
   // A click on the backdrop (outside the dialog's box) closes it too.
   dialog.addEventListener("click", (e) => {
     if (e.target === dialog) dialog.close();
   });
-  $("archive-export-all").addEventListener("click", () => {
+  $("archive-export-all").addEventListener("click", async () => {
     const { entries } = readArchive(deps.storage);
-    download(exportText(entries, (e) => ggfOf(deps, e)), "mapello-saved-games.txt");
+    download(exportText(entries, await ggfWriter()), "mapello-saved-games.txt");
     say(`${count(entries.length)} exported.`);
   });
   const file = /** @type {HTMLInputElement} */ ($("archive-file"));
@@ -168,7 +156,7 @@ function wire(deps, dialog) {
     const chosen = file.files?.[0];
     file.value = "";
     if (!chosen) return;
-    say(importText(deps, await chosen.text()));
+    say(await importText(deps, await chosen.text()));
     fill(deps);
   });
 }
@@ -217,15 +205,21 @@ function replay({ Game }, { game }, why = {}) {
 }
 
 /**
- * The GGF record of an 8 x 8 Othello game, null for any other.
- * @param {ViewDeps} deps
- * @param {Entry} entry
+ * What gives an entry's GGF record (the rules' `ggfWrite`): null for a
+ * game GGF cannot say, or one that no longer opens, and for every game
+ * when the workers' module cannot load (the export then goes without).
  */
-function ggfOf(deps, entry) {
-  const shots = entry.game.variant === "othello" ? replay(deps, entry) : null;
-  if (!shots || shots.snap.size !== 8) return null;
-  const { snap, start } = shots;
-  return ggfRecord({ ...entry, start: start.cells, size: 8, moves: snap.moves, score: snap.status === "gameOver" ? snap.score : null });
+async function ggfWriter() {
+  const wasm = await aiWasm().catch(() => null);
+  return (/** @type {Entry} */ { game, players, date }) => {
+    if (!wasm || game.variant !== "othello") return null;
+    const { forfeit, ...options } = game;
+    try {
+      return wasm.ggfWrite(/** @type {import("../mapello.d.ts").GameOptions} */ (options), { black: players[0], white: players[1], date, forfeit }) ?? null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 /**
@@ -299,7 +293,7 @@ function item(deps, entry) {
     deps.openEntry(entry);
   });
   open.disabled = !shots;
-  const exported = button("Export", about, () => download(exportText([entry], (e) => ggfOf(deps, e)), `mapello-game-${entry.date.slice(0, 10)}.txt`));
+  const exported = button("Export", about, async () => download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`));
   actions.append(open, exported, button("Delete", about, () => remove(deps, entry, about)));
   li.append(canvas, text, actions);
   return li;
@@ -324,13 +318,28 @@ function remove(deps, entry, about) {
 }
 
 /**
- * Reads an export text into the archive, each game checked by the rules:
- * what it did, in a sentence or more.
+ * The games of an imported text: GGF records as the rules read them, or
+ * the blocks of this page's export (see `isGgf`).
+ * @param {string} text
+ * @returns {Promise<{ games: Entry[], numbers: number[], problems: string[] }>}
+ */
+async function gamesOf(text) {
+  if (!isGgf(text)) return parseExport(text);
+  try {
+    return fromGgf((await aiWasm()).ggfRead(text));
+  } catch (err) {
+    return { games: [], numbers: [], problems: [`The file could not be read: ${err instanceof Error ? err.message : err}.`] };
+  }
+}
+
+/**
+ * Reads an export text or GGF records into the archive, each game checked
+ * by the rules: what it did, in a sentence or more.
  * @param {ViewDeps} deps
  * @param {string} text
  */
-export function importText(deps, text) {
-  const { games, numbers, problems } = parseExport(text);
+export async function importText(deps, text) {
+  const { games, numbers, problems } = await gamesOf(text);
   let added = 0;
   let known = 0;
   for (const [i, entry] of games.entries()) {

@@ -9,8 +9,9 @@
 // legal, the moves, the result) are the wasm module's, asked by the callers.
 //
 // The export text holds one game per block (see `exportText`), with the
-// map code, game and transcript a share link carries, and for 8 x 8 Othello
-// a GGF line, the record Othello servers and their tools read.
+// map code, game and transcript a share link carries, and for Othello a
+// GGF line, the record Othello servers and their tools read (written and
+// read by the rules: the wasm `ggfWrite` and `ggfRead`, src/ggf.rs).
 
 import { catalogue, rules } from "./catalogue.js";
 import { loadRecord, storeRecord } from "./storage.js";
@@ -337,26 +338,46 @@ export function parseExport(text, now = Date.now()) {
 }
 
 /**
- * A GGF record of an 8 x 8 game: `start` the outer-grid cells of its
- * first position (a wasm snapshot's `cells`), `moves` its moves with
- * passes as `pass`, `score` `[black, white]` once it is over, else null.
- * @param {{ date: string, players: [string, string], start: string, size: number, moves: string[], score: [number, number] | null }} game
+ * The games of a GGF text as the rules read them (the wasm `ggfRead`), as
+ * entries still to be checked against the rules as `parseExport`'s are,
+ * with the number of each record read, and a sentence for each record
+ * refused: a missing date is now, missing players their colours, the
+ * seat two players at one board.
+ * @param {import("../mapello.d.ts").GgfRecords} read
+ * @param {number} [now]
+ * @returns {{ games: Entry[], numbers: number[], problems: string[] }}
  */
-export function ggfRecord({ date, players, start, size, moves, score }) {
-  const side = size + 2;
-  const PIECE = /** @type {Record<string, string>} */ ({ X: "*", O: "O" });
-  let board = "";
-  for (let row = 1; row <= size; row += 1) {
-    for (let col = 1; col <= size; col += 1) board += PIECE[start[row * side + col]] ?? "-";
+export function fromGgf(read, now = Date.now()) {
+  /** @type {Entry[]} */
+  const games = [];
+  const numbers = [];
+  const problems = read.refused.map((r) => `Game ${r.record} of the file was skipped: ${r.message}.`);
+  for (const [i, g] of read.games.entries()) {
+    /** @type {Entry} */
+    const entry = {
+      id: newId(now + i),
+      date: g.date ?? new Date(now).toISOString(),
+      game: { map: g.map, variant: g.variant, moves: g.moves, ...(g.start && { start: g.start }), ...(g.forfeit && { forfeit: g.forfeit }) },
+      players: [g.black ?? "Black", g.white ?? "White"],
+      seat: "hotseat",
+      result: "",
+      state: "abandoned",
+    };
+    const problem = entryProblem(entry);
+    if (problem) problems.push(`Game ${g.record} of the file was skipped: ${problem}.`);
+    else {
+      games.push(entry);
+      numbers.push(g.record);
+    }
   }
-  const clean = (/** @type {string} */ name) => name.replace(/[[\]\\]/g, "");
-  const when = date.replace("T", "_").replace(/\..*$/, "").replaceAll("-", ".") + ".UTC";
-  let text = `(;GM[Othello]PC[Mapello]DT[${when}]PB[${clean(players[0])}]PW[${clean(players[1])}]`;
-  if (score) {
-    const diff = score[0] - score[1];
-    text += `RE[${diff > 0 ? "+" : ""}${diff}.000]`;
-  }
-  text += `TY[${size}]BO[${size} ${board} *]`;
-  for (const [i, move] of moves.entries()) text += `${i % 2 ? "W" : "B"}[${move === "pass" ? "PA" : move}]`;
-  return `${text};)`;
+  return { games, numbers, problems };
+}
+
+/**
+ * Whether `text` is to be read as GGF records: it holds one (`(;`) and no
+ * block of the project's own export, whose `ggf` lines are copies.
+ * @param {string} text
+ */
+export function isGgf(text) {
+  return text.includes("(;") && !text.split(/\r?\n/).some((line) => line.trim() === HEAD);
 }

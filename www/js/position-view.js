@@ -6,6 +6,7 @@
 // `PositionDraft` (src/wasm/position.rs, in the workers' module), which
 // says in the rules' words what keeps a position from being played.
 import { createBoard } from "./board.js";
+import { aiWasm, createDialog } from "./dialog.js";
 import { fromGame } from "./state.js";
 
 /** @typedef {import("./review.js").GameRecord} GameRecord */
@@ -52,40 +53,18 @@ const STYLES = `.position-about { margin: 0.4rem 0; color: var(--muted); font-si
 /** @type {{ wasm: any, draft: Draft | null, board: ReturnType<typeof createBoard> | null, deps: PositionDeps | null }} */
 const view = { wasm: null, draft: null, board: null, deps: null };
 
-/** The workers' wasm module, which holds the draft; started once. */
-async function wasmModule() {
-  if (!view.wasm) {
-    const wasm = await import("../mapello_ai.js");
-    await wasm.default();
-    view.wasm = wasm;
-  }
-  return view.wasm;
-}
-
-function createDialog() {
-  const dialog = document.createElement("dialog");
-  dialog.id = "position";
-  dialog.className = "help position";
-  dialog.setAttribute("aria-labelledby", "position-title");
-  dialog.innerHTML = MARKUP;
-  const style = document.createElement("style");
-  style.textContent = STYLES;
-  document.head.append(style);
-  document.body.append(dialog);
-  return dialog;
-}
-
 /**
  * Opens the dialog on the position the game on the board has reached.
  * @param {PositionDeps} deps
  */
 export async function showPosition(deps) {
-  const wasm = await wasmModule();
+  const wasm = await aiWasm();
+  view.wasm = wasm;
   view.deps = deps;
   replace(new wasm.PositionDraft(deps.game()));
   let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("position"));
   if (!dialog) {
-    dialog = createDialog();
+    dialog = createDialog("position", MARKUP, STYLES);
     wire(dialog);
   }
   if (!dialog.open) dialog.showModal();

@@ -1,0 +1,118 @@
+//! GGF records (src/ggf.rs) for the archive of saved games: an Othello
+//! game written as Othello servers write theirs, and the games of a GGF
+//! text read back, each replayed by the rules. In the workers' module: the
+//! page loads it with the archive's dialog, off the first screen.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::args::{error, string, Options};
+use super::Game;
+use crate::forfeit::Forfeit;
+use crate::ggf;
+
+/// Longest name or date `ggfWrite` takes (the record keeps 80 characters
+/// of a name).
+const MAX_INFO_CHARS: u32 = 200;
+
+/// The GGF record of a game: `options` as `Game` takes them, `record`
+/// `{ black?, white?, date?, forfeit? }` with the players' names, the date
+/// in ISO 8601 and the forfeit as a snapshot gives it. `undefined` for a
+/// game GGF cannot say: any but Othello on a board without pieces.
+#[wasm_bindgen(js_name = ggfWrite)]
+pub fn ggf_write(options: JsValue, record: JsValue) -> Result<Option<String>, JsError> {
+    let record = Options::read("record", record, &["black", "white", "date", "forfeit"])?;
+    let mut game = Game::new(options)?;
+    if let Some((forfeit, name)) = record.get("forfeit")? {
+        let field = |key: &str| {
+            js_sys::Reflect::get(&forfeit, &JsValue::from_str(key))
+                .map_err(|_| error(format!("{name}.{key} cannot be read")))
+        };
+        game.forfeit(field("cause")?, field("loser")?)?;
+    }
+    let text = |key: &str| -> Result<String, JsError> {
+        match record.get(key)? {
+            Some((value, name)) => string(&name, &value, MAX_INFO_CHARS),
+            None => Ok(String::new()),
+        }
+    };
+    let (black, white, date) = (text("black")?, text("white")?, text("date")?);
+    let info = ggf::Info {
+        black: &black,
+        white: &white,
+        date: (!date.is_empty()).then_some(date.as_str()),
+    };
+    Ok(ggf::write(game.inner(), &info))
+}
+
+/// A game `ggfRead` read: what `Game` takes to replay it, with the names,
+/// date and forfeit the record gives.
+#[derive(Serialize)]
+struct Read {
+    record: usize,
+    variant: crate::rules::Variant,
+    map: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    start: String,
+    moves: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeit: Option<Forfeit>,
+}
+
+/// A record `ggfRead` refused, and why.
+#[derive(Serialize)]
+struct Refused {
+    record: usize,
+    message: String,
+}
+
+/// What `ggfRead` returns.
+#[derive(Serialize)]
+struct Records {
+    games: Vec<Read>,
+    refused: Vec<Refused>,
+}
+
+/// The games of a GGF text: `{ games, refused }`, `games` each
+/// `{ record, variant, map, start?, moves, black?, white?, date?,
+/// forfeit? }` (`record` its number in the text, from 1, the rest as
+/// `Game` and the archive take them), `refused` each `{ record, message }`.
+/// Throws when the text is too long or holds no record.
+#[wasm_bindgen(js_name = ggfRead)]
+pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
+    let text = string("text", &text, ggf::MAX_TEXT_CHARS as u32)?;
+    let mut out = Records {
+        games: Vec::new(),
+        refused: Vec::new(),
+    };
+    for (i, read) in ggf::read(&text).map_err(error)?.into_iter().enumerate() {
+        match read {
+            Ok(r) => {
+                let forfeit = r.game.snapshot().forfeit;
+                let game = Game { inner: r.game };
+                out.games.push(Read {
+                    record: i + 1,
+                    variant: game.inner.variant(),
+                    map: game.map_code(),
+                    start: game.start_code(),
+                    moves: game.transcript(),
+                    black: r.black,
+                    white: r.white,
+                    date: r.date,
+                    forfeit,
+                });
+            }
+            Err(e) => out.refused.push(Refused {
+                record: i + 1,
+                message: e.to_string(),
+            }),
+        }
+    }
+    serde_wasm_bindgen::to_value(&out).map_err(error)
+}
