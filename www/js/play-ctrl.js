@@ -282,6 +282,7 @@ export class PlayCtrl {
       hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),
       resigning: this.resigning,
+      setUp: this.game.startCode() !== "",
     });
     this.analysis?.markList();
     this.showCorresp();
@@ -722,7 +723,7 @@ export class PlayCtrl {
     // Any other is a game of the board's: one the wasm Game plays.
     const variant = /** @type {Variant} */ (id);
     const old = this.game.snapshot();
-    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old });
+    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old, setUp: this.game.startCode() !== "" });
     const before = this.toBringBack();
     // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own;
     // either is one of the catalogue's sizes, which the wasm Game plays.
