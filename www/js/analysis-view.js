@@ -163,6 +163,10 @@ export class AnalysisBoard {
     return { snap, record };
   }
 
+  /** Draws the position shown again, as the settings it shares with the game's now say. */
+  redraw() {
+    if (this.analysis) this.draw(this.position().snap, null);
+  }
 
   /**
    * Moves the analysis to `next`, redrawing and asking for values when

@@ -165,6 +165,8 @@ export class PlayCtrl {
           showLegal: true,
           interactive: snap.status === "toMove",
           hints: values.map((h) => ({ index: squareIndex(snap.size, h.move), score: h.score })),
+          // The analysed line's moves, the game's then the tried ones, numbered as the game's are.
+          numbers: this.flow.settings.moveNumbers ? moveNumbers(snap.size, snap.moves) : [],
         }),
         values: this.computer.analyst(),
         words: { PASS, colourName, hintText, trollHelp: HINTS_HELP },
@@ -701,6 +703,8 @@ export class PlayCtrl {
     this.flow = { ...this.flow, settings: { ...this.flow.settings, [name]: value } };
     if (!changesGame(name)) {
       this.refresh();
+      // The analysis board draws the settings it shares with the game's (move numbers).
+      this.analysis?.redraw();
       if (name.startsWith("level")) this.computer.levelChanged();
       return;
     }
