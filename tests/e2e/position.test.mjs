@@ -97,7 +97,11 @@ for (const [screen, options] of [
     await page.waitForSelector("#position:not([open])", { state: "attached" });
     assert.equal(await page.textContent("#moves-from"), "From a set-up position");
     assert.equal(await page.isVisible("#moves-from"), true);
-    if (screen === "phone") assert.match(await page.textContent("#settings-game"), /^Othello 8×8 · set-up start$/);
+    if (screen === "phone") {
+      assert.match(await page.textContent("#settings-mode"), / · set-up start$/);
+      const cut = await page.$eval("#settings-mode", (el) => el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5);
+      assert.equal(cut, false, "the phone's summary says it whole");
+    }
     const { start } = await savedGame(page);
     const game = (moves) =>
       page.evaluate(

@@ -242,8 +242,9 @@ export function showSettings({ flow, snap, setUp }) {
   inside($("mode"), "option[value=freeplay]", HTMLOptionElement).disabled = !chosen.maps;
   showModeSettings(flow);
   $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
-  $("settings-game").textContent = `${chosen.name} ${size}×${size}${setUp ? " · set-up start" : ""}`;
-  $("settings-mode").textContent = modeSummary(settings);
+  $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
+  // The mode's line wraps where the game's is cut short: it says the set-up start whole.
+  $("settings-mode").textContent = `${modeSummary(settings)}${setUp ? " · set-up start" : ""}`;
 }
 
 /** @param {PlayFlow} flow */
