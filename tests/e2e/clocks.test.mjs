@@ -1,12 +1,14 @@
 // Game clocks (docs/rules.md, "Resigning and clocks"), from the page a
 // newcomer sees, on Playwright's fake clock so that minutes pass in an
-// instant: chosen in the settings, one per player beside the names,
-// ticking only on the mover's turn, kept across a reload, the last ten
+// instant: chosen in the settings, one per player beside the names, none
+// ticking before the first move and then only the mover's, kept across a
+// reload, the last ten
 // seconds said aloud, and a flag fall ending the game as lost.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, setMode, waitForMoves } from "./game.mjs";
+import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
 const START = new Date("2026-03-01T10:00:00Z");
@@ -36,38 +38,46 @@ function clockBetween(page, side, low, high) {
   );
 }
 
+/** Black plays the first legal move of the default map by a click. */
+async function playFirstMove(page) {
+  const { legal } = await gameState(page, DEFAULT_MAP, "");
+  await clickSquare(page, legal[0]);
+  await waitForMoves(page, 1);
+}
+
 /** The seconds a clock shows ("0:40" is 40). */
 async function seconds(page, side) {
   const [m, s] = (await page.textContent(`#clock-${side}`)).split(":");
   return Number(m) * 60 + Number(s);
 }
 
-for (const [screen, options] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-]) {
-  test(`two players' clocks tick in turn, survive a reload, and a flag falls (${screen})`, async () => {
+for (const [screen, options] of SCREENS) {
+  test(`two players' clocks wait for the first move, tick in turn, survive a reload, and a flag falls (${screen})`, async () => {
     const { page, problems } = await openOnFakeClock(options);
     assert.equal(await page.isVisible("#clock-X"), false, "no clock unless chosen");
     await setMode(page, "hotseat", { clock: "1" });
     await page.waitForSelector("#clock-X", { state: "visible" });
-    await clockBetween(page, "X", 58, 60);
+    assert.equal(await page.textContent("#clock-X"), "1:00");
     assert.equal(await page.textContent("#clock-O"), "1:00");
     assert.equal(await page.getAttribute("#clock-X", "role"), "timer");
     assert.match(await page.getAttribute("#clock-X", "aria-label"), /^Black's clock: /);
 
+    // A newcomer reads the page: no clock runs before the first move, nor after a reload.
     await page.clock.fastForward(20_000);
-    await clockBetween(page, "X", 37, 40);
-    assert.equal(await page.textContent("#clock-O"), "1:00", "only the mover's clock ticks");
+    assert.equal(await page.textContent("#clock-X"), "1:00", "Black's clock waits for the first move");
+    assert.equal(await page.getAttribute("#clock-X", "class"), "player-clock");
+    await page.reload();
+    await page.waitForSelector("#clock-X", { state: "visible" });
+    await page.clock.fastForward(20_000);
+    assert.equal(await page.textContent("#clock-X"), "1:00", "a reload before the first move starts no clock");
+    assert.equal(await page.textContent("#clock-O"), "1:00");
 
-    const { legal } = await gameState(page, DEFAULT_MAP, "");
-    await clickSquare(page, legal[0]);
-    await waitForMoves(page, 1);
+    await playFirstMove(page);
     assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock running");
-    const black = await page.textContent("#clock-X");
     await page.clock.fastForward(10_000);
     await clockBetween(page, "O", 47, 50);
-    assert.equal(await page.textContent("#clock-X"), black, "Black's clock stands while White moves");
+    const black = await page.textContent("#clock-X");
+    assert.equal(black, "1:00", "Black's first move was made on no clock, and its clock stands while White moves");
     await page.screenshot({ path: `${screenshots}/clocks-${screen}.png` });
 
     await page.reload();
@@ -96,12 +106,16 @@ test("a flag fall in a series counts as a game lost", async () => {
   const { page, problems } = await openOnFakeClock(DESKTOP);
   await setMode(page, "series", { opponent: "human", clock: "1" });
   await page.waitForSelector("#clock-X", { state: "visible" });
+  await playFirstMove(page);
   await page.clock.fastForward(61_000);
   await page.waitForSelector("#result", { state: "visible" });
-  assert.match(await page.textContent("#result-title"), /^Black lost on time\. White wins \d+ to 2\.$/);
-  assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
+  assert.match(await page.textContent("#result-title"), /^White lost on time\. Black wins \d+ to \d+\.$/);
+  assert.equal(await page.textContent("#match-leader"), "Player 1 leads 1–0 in games.");
   await page.click("#next-game");
-  await clockBetween(page, "X", 58, 60);
+  await page.waitForSelector("#result", { state: "hidden" });
+  await page.clock.fastForward(5_000);
+  assert.equal(await page.textContent("#clock-X"), "1:00", "the next game's clocks wait for its first move");
+  assert.equal(await page.textContent("#clock-O"), "1:00");
   assert.deepEqual(problems, []);
   await page.context().close();
 });
@@ -119,20 +133,11 @@ test("the computer thinks within its clock and earns its increment", async () =>
   await page.context().close();
 });
 
-for (const [screen, options] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-]) {
-  for (const colorScheme of ["light", "dark"]) {
-    test(`the clocks read well on a ${screen}, ${colorScheme}`, async () => {
-      const { page, problems } = await openOnFakeClock({ ...options, colorScheme });
-      await setMode(page, "hotseat", { clock: "3+2" });
-      await page.waitForSelector("#clock-X", { state: "visible" });
-      await page.clock.fastForward(172_000);
-      await page.waitForFunction(() => document.querySelector("#clock-X")?.classList.contains("low"));
-      await page.screenshot({ path: `${screenshots}/clocks-low-${screen}-${colorScheme}.png` });
-      assert.deepEqual(problems, []);
-      await page.context().close();
-    });
-  }
-}
+testLooks("the clocks read well", openOnFakeClock, async (page, look) => {
+  await setMode(page, "hotseat", { clock: "3+2" });
+  await page.waitForSelector("#clock-X", { state: "visible" });
+  await playFirstMove(page);
+  await page.clock.fastForward(172_000);
+  await page.waitForFunction(() => document.querySelector("#clock-O")?.classList.contains("low"));
+  await page.screenshot({ path: `${screenshots}/clocks-low-${look}.png` });
+});

@@ -1,8 +1,10 @@
 // The page on a phone, 360 px wide, as a player reaches it by the visible
 // controls: the board and the editor's board take the whole width, every
 // control is a fingertip (44 x 44 px) or more, the folded settings show the
-// computer's level, and a review keeps the board and the move described in
-// view together. Mapello on 6 x 6 and 10 x 10 starts on a map of its own.
+// computer's level, no empty room lies under the status (the computer's
+// search takes its place while it thinks), and a review keeps the board
+// and the move described in view together. Mapello on 6 x 6 and 10 x 10
+// starts on a map of its own.
 // Screenshots of each screen at 1280 and 360 px, light and dark, go to
 // target/screenshots/phone-*.png.
 import assert from "node:assert/strict";
@@ -10,7 +12,7 @@ import { test } from "node:test";
 import { boardLayout, layout, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, PRESETS, loadMoves, openSettings, reviewBlunderGame, setMode } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, PRESETS, clickSquare, gameState, loadMoves, openSettings, reviewBlunderGame, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 
@@ -107,6 +109,51 @@ test("at 360 px every control of the game, the settings, the editor and the help
   await page.click("#close-help");
   await openEditor(page);
   assert.deepEqual(await smallControls(page, "#editor"), [], "the editor");
+  assert.deepEqual(problems, []);
+});
+
+// Where the status's row stands under the board (a notice above the board
+// may move both), its height, and how far the controls under it are.
+function rowAndGap(page) {
+  return page.evaluate(() => {
+    const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+    const row = box(".turn");
+    return { row: Math.round(row.top - box("#board").bottom), height: Math.round(row.height), gap: Math.round(box("#undo").top - row.bottom) };
+  });
+}
+
+test("at 360 px no empty room lies under the status, and nothing moves as the computer thinks or the status grows", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  const first = await rowAndGap(page);
+  assert.ok(first.gap <= 12, `${first.gap} px between the status's row and the controls under it`);
+
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  const thinking = await page.waitForFunction(
+    () => {
+      const progress = document.querySelector("#thinking-progress");
+      if (!progress.textContent.startsWith("Thinking…")) return null;
+      const status = document.querySelector("#status");
+      const r = progress.getBoundingClientRect();
+      return { shown: r.height > 0 && getComputedStyle(status).visibility === "hidden", text: progress.textContent };
+    },
+    null,
+    { polling: "raf", timeout: 20_000 },
+  );
+  const { shown } = await thinking.jsonValue();
+  assert.ok(shown, "the search shows in the status's place");
+  assert.deepEqual(await rowAndGap(page), first, "nothing moved when the computer started thinking");
+  await page.screenshot({ path: `${screenshots}/phone-thinking.png` });
+  await waitForMoves(page, 2);
+  await page.waitForFunction(() => document.querySelector("#thinking-progress").textContent === "");
+  assert.equal(await page.isVisible("#status"), true);
+  assert.deepEqual(await rowAndGap(page), first, "nothing moved when it replied");
+
+  // The longest status of a game against the computer: a pass said before the turn.
+  await loadMoves(page, "c5c6c7b7e3c8a8a6");
+  await waitForMoves(page, 10);
+  await page.waitForFunction(() => /^Black had no legal move and passed\./.test(document.querySelector("#status").textContent));
+  assert.deepEqual(await rowAndGap(page), first, "nothing moved for a two-line status");
   assert.deepEqual(problems, []);
 });
 

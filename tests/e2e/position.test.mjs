@@ -2,12 +2,13 @@
 // position" opens a dialog where discs are put by clicks (or a diagram or
 // OBF pasted), a position the rules refuse shows their sentence, and a
 // good one is played with a friend or against the computer; the game keeps
-// its set-up start through a reload and in its share link. On a desktop and
-// a phone, light and dark.
+// its set-up start through a reload and in its share link, and says it
+// started so in the move list, the phone's game summary, its analysis and
+// its review. On a desktop and a phone, light and dark.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DESKTOP, moveList, PHONE, waitForMoves } from "./game.mjs";
+import { clickSquare, DESKTOP, moveList, openSettings, PHONE, waitForMoves } from "./game.mjs";
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { KEY } from "../../www/js/storage.js";
@@ -81,6 +82,63 @@ for (const [screen, options] of [
     assert.equal((await savedGame(other.page)).start, game.start);
     assert.deepEqual(other.problems, []);
     await other.page.context().close();
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`a game from a set-up position says so, in play, analysis and review, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    assert.equal(await page.isVisible("#moves-from"), false, "the usual start is not marked");
+    await openPosition(page);
+    // Othello's start with White to move, as Edax writes it.
+    await page.fill("#position-text", "---------------------------OX------XO--------------------------- O");
+    await page.click("#position-read");
+    await page.click("#position-friend");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    assert.equal(await page.textContent("#moves-from"), "From a set-up position");
+    assert.equal(await page.isVisible("#moves-from"), true);
+    if (screen === "phone") {
+      assert.match(await page.textContent("#settings-mode"), / · set-up start$/);
+      const cut = await page.$eval("#settings-mode", (el) => el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5);
+      assert.equal(cut, false, "the phone's summary says it whole");
+    }
+    const { start } = await savedGame(page);
+    const game = (moves) =>
+      page.evaluate(
+        async ({ start, moves }) => {
+          const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+          return new Game({ variant: "othello", map: "18AAAAAAAAAAAAAAAAAAAAAAA", start, moves }).snapshot();
+        },
+        { start, moves },
+      );
+    const first = (await game("")).legal[0];
+    await clickSquare(page, first, 8, false);
+    await waitForMoves(page, 1);
+    const second = (await game(first)).legal[0];
+    await clickSquare(page, second, 8, false);
+    await waitForMoves(page, 2);
+    assert.equal(await page.isVisible("#moves-from"), true, "the mark stays with the game");
+    await page.screenshot({ path: `${screenshots}/position-start-marked-${screen}.png`, fullPage: true });
+
+    // The analysis replays the game from its own start.
+    await page.click("#move-list button[data-ply='1']");
+    await page.waitForSelector("#analysis", { state: "visible" });
+    assert.equal(await page.textContent("#analysis-title"), "Analysis, from a set-up position");
+    const after = await game(first);
+    assert.equal(await page.textContent("#analysis-state"), `Move 1 of 2 (${first}). Black to move. Black ${after.score[0]}, white ${after.score[1]}.`);
+    await page.click("#analysis-back");
+    await page.waitForSelector("#analysis", { state: "hidden" });
+
+    await page.click("#review-game");
+    await page.waitForSelector("#review", { state: "visible" });
+    assert.match(await page.textContent("#review-reading"), /^This game started from a set-up position\. /);
+    await page.click("#close-review");
+    await page.waitForSelector("#review", { state: "hidden" });
+
+    await openSettings(page);
+    await page.click("#new-game");
+    await page.waitForFunction(() => document.querySelector("#move-list").children.length === 0);
+    assert.equal(await page.isVisible("#moves-from"), false, "a new game from the usual start is not marked");
     assert.deepEqual(problems, []);
     await page.context().close();
   });

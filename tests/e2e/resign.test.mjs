@@ -1,26 +1,46 @@
 // Resigning (docs/rules.md, "Resigning and clocks"), from the page a
-// newcomer sees: the Resign button asks first, Keep playing and Escape
+// newcomer sees: the Resign button comes once the game is under way, in
+// its room kept so that nothing moves, asks first, Keep playing and Escape
 // take it back, a resigned game is scored by the rules (every empty square
 // to the winner), counts as lost in a series, is kept with its result in
 // the saved games, and survives a reload.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, setMode } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, setMode, waitForMoves } from "./game.mjs";
+import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
+
+/** Where the row under the board and its neighbours stand. */
+function rowBoxes(page) {
+  return page.evaluate(() =>
+    ["#board", "#status", "#resign", ".turn", "#undo"].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return [s, Math.round(r.top), Math.round(r.left), Math.round(r.width), Math.round(r.height)];
+    }),
+  );
+}
+
+/** Plays the first legal move (on the default map) of the side to move, by a click, and waits for `after` moves. */
+async function playFirstLegal(page, after) {
+  const { legal } = await gameState(page, DEFAULT_MAP, (await moveList(page)).map((m) => m.replace(/^\d+\.\s*/, "")).join(" "));
+  await clickSquare(page, legal[0]);
+  await waitForMoves(page, after);
+}
 
 function scoreboard(page) {
   return page.$$eval("#match-rows tr", (rows) => rows.map((tr) => [...tr.cells].map((td) => td.textContent)));
 }
 
-for (const [screen, options] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-]) {
-  test(`against the computer, Resign asks first and ends the game as lost (${screen})`, async () => {
+for (const [screen, options] of SCREENS) {
+  test(`against the computer, Resign comes with the first move, asks first and ends the game as lost (${screen})`, async () => {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
-    assert.equal(await page.isVisible("#resign"), true, "Resign is on the first screen");
+    const before = await rowBoxes(page);
+    assert.equal(await page.isVisible("#resign"), false, "no Resign before the game is under way");
+    await playFirstLegal(page, 1);
+    await page.waitForSelector("#resign", { state: "visible" });
+    assert.deepEqual(await rowBoxes(page), before, "Resign comes in its kept room: nothing moves");
     await page.click("#resign");
     assert.equal(await page.isVisible("#resign-confirm"), true);
     assert.match(await page.textContent("#resign-question"), /^Resign this game as black\? White \(computer, level \d.*\) wins it\.$/);
@@ -43,8 +63,8 @@ for (const [screen, options] of [
     await page.keyboard.press("Enter");
     await page.waitForSelector("#result", { state: "visible" });
     const result = await page.textContent("#result-title");
-    assert.match(result, /^You resigned\. You lost 2 to (\d+)\.$/);
-    // The rulebook map: White's 2 discs and every empty square but the walls.
+    assert.match(result, /^You resigned\. You lost \d+ to (\d+)\.$/);
+    // The rulebook map: White's discs and every empty square but the walls.
     const won = Number(/to (\d+)/.exec(result)?.[1]);
     assert.ok(won > 40 && won <= 62, result);
     assert.match(await page.textContent("#result-detail"), /The empty squares count for the winner/, "the panel says why the score jumped");
@@ -68,12 +88,15 @@ test("in a series the side to move resigns, and the game counts as lost", async 
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "series", { opponent: "human" });
   await page.waitForSelector("#match", { state: "visible" });
-  assert.equal(await page.isVisible("#resign"), true);
+  assert.equal(await page.isVisible("#resign"), false, "not before the first move");
+  await playFirstLegal(page, 1);
+  assert.equal(await page.isVisible("#resign"), true, "once Black has played");
+  await playFirstLegal(page, 2);
   await page.click("#resign");
   assert.equal(await page.textContent("#resign-question"), "Resign this game as black? Player 2 (white) wins it.");
   await page.click("#resign-yes");
   await page.waitForSelector("#result", { state: "visible" });
-  assert.match(await page.textContent("#result-title"), /^Black resigned\. White wins \d+ to 2\.$/);
+  assert.match(await page.textContent("#result-title"), /^Black resigned\. White wins \d+ to \d+\.$/);
   const [first, second] = await scoreboard(page);
   assert.deepEqual(first.slice(0, 2), ["Player 1 (black)", "0"]);
   assert.deepEqual(second.slice(0, 2), ["Player 2 (white)", "1"]);
@@ -85,6 +108,8 @@ test("in a series the side to move resigns, and the game counts as lost", async 
 
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });
+  assert.equal(await page.isVisible("#resign"), false, "the next game is not under way yet");
+  await playFirstLegal(page, 1);
   assert.equal(await page.isVisible("#resign"), true);
   assert.deepEqual(problems, []);
   await page.context().close();
@@ -98,22 +123,17 @@ test("nobody resigns a watched game", async () => {
   await page.context().close();
 });
 
-for (const [screen, options] of [
-  ["desktop", DESKTOP],
-  ["phone", PHONE],
-]) {
-  for (const colorScheme of ["light", "dark"]) {
-    test(`the question and the result read well on a ${screen}, ${colorScheme}`, async () => {
-      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
-      await page.click("#resign");
-      await page.locator("#resign-confirm").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${screenshots}/resign-confirm-${screen}-${colorScheme}.png` });
-      await page.click("#resign-yes");
-      await page.waitForSelector("#result", { state: "visible" });
-      await page.locator("#result").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${screenshots}/resign-result-${screen}-${colorScheme}.png` });
-      assert.deepEqual(problems, []);
-      await page.context().close();
-    });
-  }
-}
+testLooks(
+  "the question and the result read well",
+  (options) => openBoard(env.browser, env.site.url, options),
+  async (page, look) => {
+    await playFirstLegal(page, 1);
+    await page.click("#resign");
+    await page.locator("#resign-confirm").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshots}/resign-confirm-${look}.png` });
+    await page.click("#resign-yes");
+    await page.waitForSelector("#result", { state: "visible" });
+    await page.locator("#result").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screenshots}/resign-result-${look}.png` });
+  },
+);

@@ -21,8 +21,8 @@ const FIVE = PRESETS["5"];
 const BLITZ = PRESETS["3+2"];
 const T0 = 1_700_000_000_000;
 
-/** Black to move from T0 under `preset`, moves played `moves`. */
-function started(preset = FIVE, moves = 0) {
+/** Black to move from T0 under `preset`, moves played `moves` (the game under way). */
+function started(preset = FIVE, moves = 2) {
   return advance(newClock(preset), { moves, side: "X", running: true }, preset, T0);
 }
 
@@ -42,11 +42,27 @@ test("only the mover's clock ticks", () => {
 });
 
 test("a move stops the mover's clock, adds the increment, and starts the other", () => {
-  const c = advance(started(BLITZ), { moves: 1, side: "O", running: true }, BLITZ, T0 + 5000);
+  const c = advance(started(BLITZ), { moves: 3, side: "O", running: true }, BLITZ, T0 + 5000);
   assert.deepEqual(c.left, [177_000, 180_000]);
   assert.equal(c.side, "O");
   assert.equal(remaining(c, "O", T0 + 6000), 179_000);
   assert.equal(remaining(c, "X", T0 + 60_000), 177_000);
+});
+
+test("no clock runs before the first move; from it only the mover's, the first move earning no increment", () => {
+  const waiting = advance(newClock(BLITZ), { moves: 0, side: "X", running: true }, BLITZ, T0);
+  assert.equal(waiting.side, null);
+  assert.equal(waiting.since, null);
+  assert.equal(remaining(waiting, "X", T0 + 600_000), 180_000, "Black reads the board on no clock");
+  assert.equal(flagged(waiting, T0 + 10 ** 9), null);
+  const first = advance(waiting, { moves: 1, side: "O", running: true }, BLITZ, T0 + 600_000);
+  assert.deepEqual(first.left, [180_000, 180_000]);
+  assert.equal(first.side, "O");
+  assert.equal(remaining(first, "O", T0 + 610_000), 170_000);
+  assert.equal(remaining(first, "X", T0 + 610_000), 180_000);
+  const back = advance(first, { moves: 0, side: "X", running: true }, BLITZ, T0 + 615_000);
+  assert.equal(back.since, null, "taken back to the start, the clocks stop again");
+  assert.deepEqual(back.left, [180_000, 165_000]);
 });
 
 test("a move taken back gives no time back and earns no increment", () => {
@@ -57,15 +73,15 @@ test("a move taken back gives no time back and earns no increment", () => {
 });
 
 test("a stopped clock keeps its time until it runs again", () => {
-  const stopped = advance(started(), { moves: 0, side: "X", running: false }, FIVE, T0 + 2000);
+  const stopped = advance(started(), { moves: 2, side: "X", running: false }, FIVE, T0 + 2000);
   assert.equal(stopped.since, null);
   assert.equal(remaining(stopped, "X", T0 + 600_000), 298_000);
-  const again = advance(stopped, { moves: 0, side: "X", running: true }, FIVE, T0 + 600_000);
+  const again = advance(stopped, { moves: 2, side: "X", running: true }, FIVE, T0 + 600_000);
   assert.equal(remaining(again, "X", T0 + 601_000), 297_000);
 });
 
 test("the end stops both clocks", () => {
-  const over = advance(started(), { moves: 0, side: null, running: true }, FIVE, T0 + 1000);
+  const over = advance(started(), { moves: 2, side: null, running: true }, FIVE, T0 + 1000);
   assert.equal(over.since, null);
   assert.equal(flagged(over, T0 + 10 ** 9), null);
 });

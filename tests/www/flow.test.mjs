@@ -262,13 +262,22 @@ test("a game given up counts as lost in a series", () => {
 });
 
 test("the person resigns against the computer, the side to move between people, nobody in a watched game", () => {
-  assert.equal(resigner(flowOf({ mode: "computer", humanColour: "O" }), toMove("X")), "O");
-  assert.equal(resigner(flowOf({ mode: "hotseat" }), toMove("O")), "O");
-  assert.equal(resigner(flowOf({ mode: "hotseat" }), mustPass("X")), "X");
-  assert.equal(resigner(flowOf({ mode: "series", opponent: "human" }), toMove("X")), "X");
-  assert.equal(resigner(flowOf({ mode: "watch" }), toMove("X")), null);
-  assert.equal(resigner(flowOf({ mode: "hotseat" }), over([40, 24], "X")), null);
-  assert.equal(resigner(flowOf({ mode: "freeplay" }), toMove("X")), null, "not while free play's map is made");
+  const played = (turn, moves = ["d3"]) => ({ ...turn, moves });
+  assert.equal(resigner(flowOf({ mode: "computer", humanColour: "O" }), played(toMove("X"))), "O");
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), played(toMove("O"))), "O");
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), played(mustPass("X"), ["d3", "c5"])), "X");
+  assert.equal(resigner(flowOf({ mode: "series", opponent: "human" }), played(toMove("O"))), "O");
+  assert.equal(resigner(flowOf({ mode: "watch" }), played(toMove("X"))), null);
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), played(over([40, 24], "X"))), null);
+  assert.equal(resigner(flowOf({ mode: "freeplay" }), played(toMove("X"))), null, "not while free play's map is made");
+});
+
+test("nobody resigns a game before it is under way: a move or a pass played", () => {
+  for (const mode of ["computer", "hotseat", "series", "corresp"]) {
+    assert.equal(resigner(flowOf({ mode }), { ...toMove("X"), moves: [] }), null, mode);
+    assert.equal(resigner(flowOf({ mode }), toMove("X")), null, `${mode}, a turn without its moves`);
+  }
+  assert.equal(resigner(flowOf({ mode: "hotseat" }), { ...toMove("X"), moves: ["pass"] }), "X", "a pass puts the game under way");
 });
 
 test("levels, the watching pace and the legal-move dots keep the game; other settings start a new one", () => {

@@ -118,6 +118,16 @@ test("Mapello, Othello, Reversi and Troll are reviewed; Blocs is not", () => {
   );
 });
 
+test("a review of a game from a set-up position keeps its start, and fits only that game", () => {
+  const setUp = { ...GAME, start: "X.27OX6XO27" };
+  const review = startReview(setUp, NAMES);
+  assert.equal(review.game.start, setUp.start);
+  assert.ok(fits(review, setUp));
+  assert.ok(!fits(review, GAME), "not the same moves from the usual start");
+  assert.ok(!fits(startReview(GAME, NAMES), setUp));
+  assert.equal("start" in startReview(GAME, NAMES).game, false, "a usual start is kept as absent");
+});
+
 test("a review walks the moves in order until every one is analysed", () => {
   let review = startReview(GAME, NAMES);
   assert.ok(fits(review, GAME));

@@ -16,6 +16,7 @@ import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, s
 /** @typedef {import("./analysis.js").Cursor} Cursor */
 /** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
 /** Every legal move's value, as the worker answers it. @typedef {{ move: string, score: number }[]} Values */
+/** A position as the worker reads it: the game's, its set-up start (if any) and the moves. @typedef {{ variant: string, map: string, start?: string, moves: string }} GameRecord */
 
 /**
  * What the analysis is given by the play page (play-ctrl.js): the wasm
@@ -31,7 +32,7 @@ import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, s
  *   announce: (text: string) => void,
  *   onClose: () => void,
  *   boardState: (snap: Snapshot, values: Values) => import("./state.js").BoardState,
- *   values: { ask: (record: { variant: string, map: string, moves: string }, legal: string[]) => Promise<Values>, cancel: () => void },
+ *   values: { ask: (record: GameRecord, legal: string[]) => Promise<Values>, cancel: () => void },
  *   words: { PASS: string, colourName: (colour: import("../mapello.d.ts").Colour) => string, hintText: (score: number) => string, trollHelp: string },
  * }} AnalysisDeps
  */
@@ -133,25 +134,38 @@ export class AnalysisBoard {
 
   gameKey() {
     const live = this.deps.game();
-    return `${live.snapshot().variant} ${live.mapCode()}`;
+    return `${live.snapshot().variant} ${live.mapCode()} ${live.startCode()}`;
+  }
+
+  /** The game's set-up start, or undefined for its usual one. */
+  start() {
+    return this.deps.game().startCode() || undefined;
   }
 
   /**
-   * A wasm Game at the position shown, replayed on the game's map; the caller frees it.
+   * A wasm Game at the position shown, replayed on the game's map from its
+   * start; the caller frees it.
    * @param {Analysis} analysis
    */
   replay(analysis) {
     const live = this.deps.game();
-    return new this.deps.Game({ variant: live.snapshot().variant, map: live.mapCode(), moves: movesAt(analysis).join(" ") });
+    return new this.deps.Game({ variant: live.snapshot().variant, map: live.mapCode(), start: this.start(), moves: movesAt(analysis).join(" ") });
   }
 
   // The position shown, as a snapshot and as the record the worker reads.
   position() {
     const game = this.replay(/** @type {Analysis} */ (this.analysis));
     const snap = game.snapshot();
-    const record = { variant: snap.variant, map: game.mapCode(), moves: game.transcript() };
+    const start = this.start();
+    /** @type {GameRecord} */
+    const record = { variant: snap.variant, map: game.mapCode(), ...(start && { start }), moves: game.transcript() };
     game.free();
     return { snap, record };
+  }
+
+  /** Draws the position shown again, as the settings it shares with the game's now say. */
+  redraw() {
+    if (this.analysis) this.draw(this.position().snap, null);
   }
 
   /**
@@ -262,7 +276,7 @@ export class AnalysisBoard {
   /**
    * Asks the computer, in the analysis's own worker, for every legal move's value.
    * @param {Snapshot} snap
-   * @param {{ variant: string, map: string, moves: string }} record
+   * @param {GameRecord} record
    */
   askValues(snap, record) {
     const said = $("analysis-values-said");
@@ -362,10 +376,12 @@ export class AnalysisBoard {
     $("refusal").textContent = "";
     this.key = this.gameKey();
     for (const part of this.parts) part.hidden = false;
+    const title = this.start() ? "Analysis, from a set-up position" : "Analysis";
+    $("analysis-title").textContent = title;
     const start = startAnalysis(this.deps.game().snapshot().moves, ply);
     const snap = this.show(start);
     $("analysis-title").focus();
-    this.deps.announce(`Analysis. ${describe(start)}. ${this.positionText(snap)}`);
+    this.deps.announce(`${title}. ${describe(start)}. ${this.positionText(snap)}`);
   }
 
   // Folds the analysis away and forgets it; the caller gives the board back to the game.

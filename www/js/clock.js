@@ -1,6 +1,7 @@
 // @ts-check
-// The game clocks' model: a clock per side, ticking only on the mover's
-// turn, with a time control's increment added after each move. Plain data
+// The game clocks' model: a clock per side, none ticking before the
+// game's first move (as online servers start them), then only the mover's,
+// with a time control's increment added after each move made on the clock. Plain data
 // and pure functions over `now` (milliseconds since the epoch, Date.now()),
 // so a reload reads the same clock: the time since the turn started counts
 // for the mover, page closed or not, unless the clock was stopped. The page
@@ -14,8 +15,8 @@
 /**
  * The clocks of a game: the time control's id, each side's time left
  * (black, white) as of `since`, the moves counted so far, the side whose
- * clock it is (null before the first move is due, or at the end) and since
- * when it runs (null when stopped).
+ * clock it is (null before the first move is played, or at the end) and
+ * since when it runs (null when stopped).
  * @typedef {{ preset: string, left: [number, number], moves: number, side: Colour | null, since: number | null }} ClockState
  */
 
@@ -113,10 +114,12 @@ export function settle(clock, now) {
 
 /**
  * The clocks once the game stands at `turn` at `now`: `moves` moves played
- * and `side` to move (null when nobody's clock should run: the game over,
- * or waiting). A new move adds the increment to the side that made it; a
- * move taken back gives no time back. `running` false stops the clocks
- * (a hidden page, when the players chose so).
+ * (passes included) and `side` to move (null when nobody's clock should
+ * run: the game over, or waiting). No clock runs before the first move:
+ * the first player reads the board on no clock. A new move adds the
+ * increment to the side whose clock ran; a move taken back gives no time
+ * back. `running` false stops the clocks (a hidden page, when the players
+ * chose so).
  * @param {ClockState} clock
  * @param {{ moves: number, side: Colour | null, running: boolean }} turn
  * @param {Preset} preset
@@ -126,8 +129,9 @@ export function settle(clock, now) {
 export function advance(clock, { moves, side, running }, preset, now) {
   const settled = settle(clock, now);
   const left = /** @type {[number, number]} */ ([...settled.left]);
-  if (moves > settled.moves && settled.side !== null && settled.side !== side) left[index(settled.side)] += preset.incrementMs;
-  return { ...settled, left, moves, side, since: running && side !== null ? now : null };
+  const due = moves > 0 ? side : null;
+  if (moves > settled.moves && settled.side !== null && settled.side !== due) left[index(settled.side)] += preset.incrementMs;
+  return { ...settled, left, moves, side: due, since: running && due !== null ? now : null };
 }
 
 /**

@@ -41,7 +41,8 @@ import { connectionPoints, connectionText } from "./troll.js";
 /**
  * What the flow reads of a game's snapshot (the wasm `Snapshot` or `BlocsSnapshot`).
  * `forfeit` says who gave the game up, and why, when one side resigned or lost on time.
- * @typedef {{ variant?: string, status: string, toMove?: Colour, score: [number, number], winner?: Colour | "draw", forfeit?: import("../mapello.d.ts").Forfeit }} Turn
+ * `moves` are the moves played so far, passes included.
+ * @typedef {{ variant?: string, status: string, toMove?: Colour, score: [number, number], winner?: Colour | "draw", forfeit?: import("../mapello.d.ts").Forfeit, moves?: string[] }} Turn
  */
 
 /**
@@ -251,14 +252,15 @@ export function resultLine(flow, turn) {
 
 /**
  * The side that resigns now from the Resign button, or null when nobody
- * may: the one person playing the computer, else the side to move; not in
- * a watched game, nor once the game is over.
+ * may: the one person playing the computer, else the side to move; only
+ * once the game is under way (a move or a pass played), not in a watched
+ * game, nor once the game is over.
  * @param {Flow} flow
  * @param {Turn} turn
  * @returns {Colour | null}
  */
 export function resigner(flow, turn) {
-  if (flow.phase !== "play" || turn.status === "gameOver" || !hasHuman(flow)) return null;
+  if (flow.phase !== "play" || turn.status === "gameOver" || !turn.moves?.length || !hasHuman(flow)) return null;
   return soleHuman(flow) ?? turn.toMove ?? null;
 }
 

@@ -201,7 +201,7 @@ export class Computer {
     let ai = null;
     return {
       /**
-       * @param {{ variant: string, map: string, moves: string }} record
+       * @param {import("./analysis-view.js").GameRecord} record
        * @param {string[]} legal
        */
       ask: async (record, legal) => {

@@ -168,6 +168,8 @@ export class PlayCtrl {
           showLegal: true,
           interactive: snap.status === "toMove",
           hints: values.map((h) => ({ index: squareIndex(snap.size, h.move), score: h.score })),
+          // The analysed line's moves, the game's then the tried ones, numbered as the game's are.
+          numbers: this.flow.settings.moveNumbers ? moveNumbers(snap.size, snap.moves) : [],
         }),
         values: this.computer.analyst(),
         words: { PASS, colourName, hintText, trollHelp: HINTS_HELP },
@@ -285,6 +287,7 @@ export class PlayCtrl {
       hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),
       resigning: this.resigning,
+      setUp: this.game.startCode() !== "",
     });
     this.analysis?.markList();
     if (this.sent(snap)) $("undo", HTMLButtonElement).disabled = true;
@@ -716,6 +719,8 @@ export class PlayCtrl {
     this.flow = { ...this.flow, settings: { ...this.flow.settings, [name]: value } };
     if (!changesGame(name)) {
       this.refresh();
+      // The analysis board draws the settings it shares with the game's (move numbers).
+      this.analysis?.redraw();
       if (name.startsWith("level")) this.computer.levelChanged();
       return;
     }
@@ -738,7 +743,7 @@ export class PlayCtrl {
     // Any other is a game of the board's: one the wasm Game plays.
     const variant = /** @type {Variant} */ (id);
     const old = this.game.snapshot();
-    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old });
+    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old, setUp: this.game.startCode() !== "" });
     const before = this.toBringBack();
     // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own;
     // either is one of the catalogue's sizes, which the wasm Game plays.

@@ -2,8 +2,9 @@
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
-// hintsShown, expert, resigning }`, `snap` the game's one snapshot for the change and
-// `race` Troll's race (Game.race) or null. Views write the page and read
+// hintsShown, expert, resigning, setUp }`, `snap` the game's one snapshot for the change,
+// `race` Troll's race (Game.race) or null and `setUp` whether the game
+// started from a set-up position (Game.startCode). Views write the page and read
 // nothing else.
 import { colourName } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
@@ -33,6 +34,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   hintsShown: boolean,
  *   expert: boolean,
  *   resigning: Colour | null,
+ *   setUp: boolean,
  * }} View
  */
 
@@ -182,7 +184,9 @@ function moveItem(move, i, number) {
 }
 
 /** @param {View} view */
-function showMoves({ snap }) {
+function showMoves({ snap, setUp }) {
+  // The list's first line says when the game did not start from the usual position.
+  $("moves-from").hidden = !setUp;
   const list = $("move-list");
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.ply : undefined;
   let played = 0;
@@ -217,10 +221,11 @@ function showMatch({ flow }) {
 }
 
 /**
- * The settings panel: the game chooser, its sizes and the mode's settings.
- * @param {Pick<View, "flow" | "snap">} view
+ * The settings panel: the game chooser, its sizes and the mode's settings,
+ * and their summary on a phone, which says a set-up start too.
+ * @param {Pick<View, "flow" | "snap" | "setUp">} view
  */
-export function showSettings({ flow, snap }) {
+export function showSettings({ flow, snap, setUp }) {
   const { variant, size } = snap;
   const { settings, match } = flow;
   // The game on the board is one of the catalogue's.
@@ -238,7 +243,8 @@ export function showSettings({ flow, snap }) {
   showModeSettings(flow);
   $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
   $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
-  $("settings-mode").textContent = modeSummary(settings);
+  // The mode's line wraps where the game's is cut short: it says the set-up start whole.
+  $("settings-mode").textContent = `${modeSummary(settings)}${setUp ? " · set-up start" : ""}`;
 }
 
 /** @param {PlayFlow} flow */

@@ -81,7 +81,8 @@ function drawProgress(panel, { review, running, problem }) {
   $("review-cancel").hidden = !running;
   $("review-resume").hidden = running || finished;
   $("review-error").textContent = problem;
-  $("review-reading").textContent = READING[isChain(review) ? "chain" : "points"];
+  const from = review.game.start ? "This game started from a set-up position. " : "";
+  $("review-reading").textContent = from + READING[isChain(review) ? "chain" : "points"];
   $("review-note").textContent = `Level ${review.level}: each move searched ${levelWords(review.level)}.`;
   panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
 }

@@ -127,24 +127,26 @@ export function isChain(review) {
 }
 
 /**
- * A review of `game` (`{ map, variant, moves }`, moves a transcript) whose
- * moves, passes included, are `names`; nothing analysed yet.
+ * A review of `game` (`{ map, variant, moves }`, moves a transcript, and
+ * its set-up `start` if it has one) whose moves, passes included, are
+ * `names`; nothing analysed yet.
  * @param {GameRecord} game
  * @param {string[]} names
  * @returns {Review}
  */
 export function startReview(game, names, level = defaultLevel()) {
-  return { game: { map: game.map, variant: game.variant, moves: game.moves }, names: [...names], level, items: [] };
+  const { map, variant, moves, start } = game;
+  return { game: { map, variant, moves, ...(start && { start }) }, names: [...names], level, items: [] };
 }
 
 /**
- * True when `review` is of `game` (`{ map, variant, moves }`) as it stands.
- * Either may be a stored record not checked yet.
- * @param {{ game: { map?: unknown, variant?: unknown, moves?: unknown } }} review
- * @param {{ map?: unknown, variant?: unknown, moves?: unknown }} game
+ * True when `review` is of `game` (`{ map, variant, moves }`, and its
+ * set-up `start`) as it stands. Either may be a stored record not checked yet.
+ * @param {{ game: { map?: unknown, variant?: unknown, moves?: unknown, start?: unknown } }} review
+ * @param {{ map?: unknown, variant?: unknown, moves?: unknown, start?: unknown }} game
  */
 export function fits(review, game) {
-  return review.game.map === game.map && review.game.variant === game.variant && review.game.moves === game.moves;
+  return /** @type {const} */ (["map", "variant", "moves", "start"]).every((key) => review.game[key] === game[key]);
 }
 
 /**
