@@ -195,8 +195,10 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.equal(await linked.locator("#blocs-moves li").count(), 1023);
   // The moves were not played here: they are named by seat.
   assert.match(await linked.textContent("#blocs-moves li"), /^First player: /);
-  // Against the computer, the default, the first player is you.
-  assert.equal(await linked.textContent("#blocs-status"), "You made the last move and win.");
+  // A shared game opens for two players, though the page plays the computer by default: it says so.
+  assert.equal(await linked.textContent("#blocs-status"), "First player made the last move and wins.");
+  assert.equal(await linked.inputValue("#blocs-opponent"), "human");
+  assert.match(await noticeText(linked), /opens for two players, so the computer makes no move in it/);
   assert.equal(new URL(linked.url()).hash, "", "the link is taken out of the address once read");
   await linked.click("#open-help");
   // The built page fetches the rules' pages (help.html) if they are not in yet.
@@ -243,6 +245,14 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.click('.notice button:has-text("Back to that game")');
     assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O"]);
     await page.screenshot({ path: `${screenshots}/blocs-by-link-${screen}.png` });
+    // The friend, in a browser of their own where the computer is the opponent, opens the link: their turn, not the computer's.
+    const friend = await openBoard(env.browser, `${env.site.url}#blocs=a1Xb1Oc1X`, options);
+    await friend.page.waitForSelector("#blocs-page:not([hidden])");
+    await friend.page.waitForTimeout(1000);
+    assert.equal(await friend.page.locator("#blocs-moves li").count(), 3, "the computer made no move for the friend");
+    assert.match(await friend.page.textContent("#blocs-status"), /Second player/);
+    assert.deepEqual(friend.problems, []);
+    await friend.page.context().close();
     assert.deepEqual(problems, []);
     await page.context().close();
   });

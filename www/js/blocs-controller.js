@@ -146,10 +146,14 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     /**
      * Replaces the game by `moves` (which replay); the one in progress is
      * put aside, with a way back to it (its moves and the settings it was
-     * played with), and `said` says so.
+     * played with), and `said` says so. `next` changes settings for the new game.
+     * @param {string} [moves]
+     * @param {string} [said]
+     * @param {Partial<BlocsRecord>} [next]
      */
-    startOver(moves = "", said = "A new game started; the one you were playing was put aside.") {
+    startOver(moves = "", said = "A new game started; the one you were playing was put aside.", next = {}) {
       const before = { moves: game.transcript(), settings: { ...settings } };
+      Object.assign(settings, next);
       replace(moves);
       if (before.moves === "" || before.moves === moves) return;
       const back = () => {
@@ -173,9 +177,20 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       const linked = new BlocsGame({ moves });
       const lineage = game.lineage(linked);
       linked.free();
-      if (lineage.relation === "same") proceed();
-      else if (lineage.relation === "ahead") replace(moves);
-      else this.startOver(moves, "Your previous Blocs game was replaced by the shared one.");
+      if (lineage.relation === "same") {
+        proceed();
+        return lineage;
+      }
+      // The link does not say who plays the side to move: it is a person's
+      // (the friend's, or the one who opened it), never the computer's unasked.
+      const before = settings.opponent;
+      if (lineage.relation === "ahead") {
+        settings.opponent = "human";
+        replace(moves);
+      } else {
+        this.startOver(moves, "Your previous Blocs game was replaced by the shared one.", { opponent: "human" });
+      }
+      if (before !== "human") hooks.notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
       return lineage;
     },
     /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
