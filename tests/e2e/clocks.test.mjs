@@ -141,3 +141,20 @@ testLooks("the clocks read well", openOnFakeClock, async (page, look) => {
   await page.waitForFunction(() => document.querySelector("#clock-O")?.classList.contains("low"));
   await page.screenshot({ path: `${screenshots}/clocks-low-${look}.png` });
 });
+
+test("a game by link has no clock, though one was chosen for the game before it", async () => {
+  const { page, problems } = await openOnFakeClock(DESKTOP);
+  await setMode(page, "computer", { clock: "1" });
+  await page.waitForSelector("#clock-X", { state: "visible" });
+  await page.click("#play-friend");
+  await page.waitForSelector("#corresp:not([hidden])");
+  const { legal } = await gameState(page, DEFAULT_MAP, "");
+  await clickSquare(page, legal[0]);
+  await waitForMoves(page, 1);
+  await page.clock.fastForward(120_000);
+  assert.equal(await page.isVisible("#clock-X"), false, "no clock in a game by link");
+  assert.equal(await page.isVisible("#clock-O"), false);
+  assert.equal(await page.isVisible("#result"), false, "nobody loses on time: each moves at their own pace");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

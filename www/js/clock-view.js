@@ -46,7 +46,7 @@ export class Clocks {
    * @param {unknown} saved
    */
   load(saved) {
-    const preset = presetOf(this.ctrl.flow.settings.clock);
+    const preset = this.preset();
     this.state = null;
     if (!preset || saved == null) return;
     const problem = clockProblem(saved, preset);
@@ -59,10 +59,11 @@ export class Clocks {
     return this.state;
   }
 
-  // The time control in force: none in a watched game.
+  // The time control in force: none in a watched game, nor in a game by
+  // link, where each player moves at their own screen and pace.
   preset() {
-    const { flow } = this.ctrl;
-    return flow.settings.mode === "watch" ? null : presetOf(flow.settings.clock);
+    const { mode, clock } = this.ctrl.flow.settings;
+    return mode === "watch" || mode === "corresp" ? null : presetOf(clock);
   }
 
   /**
