@@ -79,6 +79,14 @@ for (const [screen, options] of SCREENS) {
     await page.click("#open-archive");
     await page.waitForSelector("#archive[open]");
     assert.equal(await page.textContent("#archive-list li:nth-child(1) .archive-state"), result);
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#archive[open]", { state: "detached" }).catch(() => {});
+    assert.equal(await page.isVisible("#archive"), false);
+
+    // The resigned game's last position opens in the position mode: how it was given up is no part of a position.
+    await page.click("#set-up");
+    await page.waitForSelector("#position[open]");
+    assert.equal(await page.isVisible("#notices .notice"), false, "no notice: the position mode opened");
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -61,7 +61,9 @@ export async function showPosition(deps) {
   const wasm = await aiWasm();
   view.wasm = wasm;
   view.deps = deps;
-  replace(new wasm.PositionDraft(deps.game()));
+  // The position its moves reached: how a game was given up is no part of it.
+  const { variant, map, start, moves } = deps.game();
+  replace(new wasm.PositionDraft({ variant, map, start, moves }));
   let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("position"));
   if (!dialog) {
     dialog = createDialog("position", MARKUP, STYLES);
