@@ -166,7 +166,21 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
       return;
     }
     $("blocs-refusal").textContent = "";
-    const lineage = controller.openShared(moves);
+    // What the shared game is to the one here is the rules' word (`lineage`).
+    const [held, linked] = [controller.transcript(), moves].map((m) => new BlocsGame({ moves: m }));
+    const lineage = held.lineage(linked);
+    held.free();
+    linked.free();
+    // A link does not say who plays the side to move: a person, never the computer unasked.
+    const { opponent } = controller.snapshot().settings;
+    if (lineage.relation === "same") controller.resume();
+    else if (lineage.relation === "ahead") {
+      controller.set("opponent", "human");
+      controller.continueTo(moves);
+    } else controller.startOver(moves, "Your previous Blocs game was replaced by the shared one.", { opponent: "human" });
+    if (lineage.relation !== "same" && opponent !== "human") {
+      notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
+    }
     if (lineage.relation === "same" && lineage.moves > 0) notify("This link holds your Blocs game as it is here: no new move yet.", { key: "blocs-link" });
     else if (lineage.relation === "ahead" && lineage.from > 0) {
       const added = lineage.to - lineage.from;

@@ -4,7 +4,7 @@
 // reads BlocsGame's snapshots as any game's), saving after each change,
 // and the computer's moves from its worker (worker-client.js). After each
 // action it calls `changed()`; the page then draws one `snapshot()`.
-import { moveText, seatNames, statusLine, statusText } from "./blocs-model.js";
+import { playedText, seatNames, statusLine } from "./blocs-model.js";
 import { humanToMove, nextAction, stepHistory } from "./flow.js";
 import { Cancelled, createWorkerClient } from "./worker-client.js";
 
@@ -97,11 +97,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   }
 
   function played(/** @type {string} */ move, /** @type {Colour} */ side) {
-    const snap = game.snapshot();
-    const names = seatNames(settings);
-    let news = moveText(move, side, names);
-    if (snap.status === "gameOver") news += ` ${statusText(snap, names)}`;
-    hooks.announce(news);
+    hooks.announce(playedText(move, side, seatNames(settings), game.snapshot()));
     settle();
   }
 
@@ -147,9 +143,6 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
      * Replaces the game by `moves` (which replay); the one in progress is
      * put aside, with a way back to it (its moves and the settings it was
      * played with), and `said` says so. `next` changes settings for the new game.
-     * @param {string} [moves]
-     * @param {string} [said]
-     * @param {Partial<BlocsRecord>} [next]
      */
     startOver(moves = "", said = "A new game started; the one you were playing was put aside.", next = {}) {
       const before = { moves: game.transcript(), settings: { ...settings } };
@@ -164,35 +157,8 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       };
       hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
     },
-    /**
-     * Opens the game of `moves` (which replay), shared by a link: one that
-     * plays this game's moves and more continues it, one with the same moves
-     * leaves it as it is, and any other replaces it as `startOver` does,
-     * with a way back. Whether it continues is the rules' (`lineage`).
-     * Gives the rules' `Lineage` of the shared game to the one it found.
-     * @param {string} moves
-     * @returns {import("../mapello.d.ts").Lineage}
-     */
-    openShared(moves) {
-      const linked = new BlocsGame({ moves });
-      const lineage = game.lineage(linked);
-      linked.free();
-      if (lineage.relation === "same") {
-        proceed();
-        return lineage;
-      }
-      // The link does not say who plays the side to move: it is a person's
-      // (the friend's, or the one who opened it), never the computer's unasked.
-      const before = settings.opponent;
-      if (lineage.relation === "ahead") {
-        settings.opponent = "human";
-        replace(moves);
-      } else {
-        this.startOver(moves, "Your previous Blocs game was replaced by the shared one.", { opponent: "human" });
-      }
-      if (before !== "human") hooks.notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
-      return lineage;
-    },
+    /** Plays on to `moves` (which replay and continue this game): nothing is put aside. */
+    continueTo: (/** @type {string} */ moves) => replace(moves),
     /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
     set(name, value) {
       settings[name] = value;

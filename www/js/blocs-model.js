@@ -221,6 +221,19 @@ export function moveText(move, side, names) {
 }
 
 /**
+ * What is said once `side` has played `move`, the game now at `snap`: the
+ * move, then the result when it ended the game.
+ * @param {string} move
+ * @param {Colour} side
+ * @param {Names} names
+ * @param {BlocsSnapshot} snap
+ */
+export function playedText(move, side, names, snap) {
+  const news = moveText(move, side, names);
+  return snap.status === "gameOver" ? `${news} ${statusText(snap, names)}` : news;
+}
+
+/**
  * A square for screen readers: its name and what it holds.
  * @param {number} i
  * @param {string} cell
