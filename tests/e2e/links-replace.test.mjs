@@ -208,12 +208,32 @@ test("a set-up start with no move yet is something played: the link puts it asid
   });
   const held = `#m=${setUp.map}&v=othello&s=${setUp.start}&p=hotseat`;
   await page.goto(`${env.site.url}${held}`);
-  await page.waitForSelector("body[data-ready]");
+  await page.waitForFunction(() => /set-up start/.test(document.querySelector("#settings-mode").textContent));
   assert.deepEqual(await moveList(page), []);
   await page.evaluate((hash) => (location.hash = hash), `#m=${DEFAULT_MAP}&p=hotseat`);
   await page.waitForFunction(() => /replaced by the shared one/.test(document.querySelector("#notices").textContent));
   await page.click("#notices button:text('Restore it')");
   assert.equal(await copiedLink(page), `${env.site.url}${held}`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("two links pasted at once open in order: the second game is on the board, the first one put aside with a way back", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  const [first] = await someMoves(page, FORTRESS, 1);
+  const moves = await someMoves(page, DEFAULT_MAP, 2);
+  await page.evaluate(
+    ([a, b]) => {
+      location.hash = a;
+      location.hash = b;
+    },
+    [`#m=${FORTRESS}&g=${first}&p=hotseat`, `#m=${DEFAULT_MAP}&g=${moves.join("")}&p=hotseat`],
+  );
+  await page.waitForFunction(() => /replaced by the shared one/.test(document.querySelector("#notices").textContent));
+  assert.equal(await copiedLink(page), `${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&p=hotseat`, "the later link is the game on the board");
+  assert.equal(await page.evaluate(() => location.hash), "", "and the address holds no link to open again");
+  await page.click("#notices button:text('Restore it')");
+  assert.equal(await copiedLink(page), `${env.site.url}#m=${FORTRESS}&g=${first}&p=hotseat`, "the earlier one is the way back");
   assert.deepEqual(problems, []);
   await page.context().close();
 });

@@ -214,12 +214,17 @@ async function openLink(link, current) {
   }
 }
 
-// The link in the address, read once and then removed, so that a reload
-// shows the game as played on rather than the link again.
-function takeLink() {
-  const link = readFragment(location.hash);
-  if (link.error || link.map) history.replaceState(null, "", location.pathname + location.search);
+// The link in `hash` (the address's), read once and then removed from the
+// address, so that a reload shows the game as played on rather than the
+// link again. A later link already in the address is left for its turn.
+function takeLink(hash = location.hash) {
+  const link = readFragment(hash);
+  if ((link.error || link.map) && location.hash === hash) dropHash();
   return link;
+}
+
+function dropHash() {
+  history.replaceState(null, "", location.pathname + location.search);
 }
 
 // What the page starts with: `{ start, from, kept }`; `from` says where it
@@ -366,7 +371,7 @@ async function blocsWasm() {
 // board's own game stays as saved. Only a page opened with a fragment
 // waits for the Blocs scripts to tell.
 const blocsLink = location.hash ? (await blocsModule()).linkedMoves(location.hash) : null;
-if (blocsLink !== null) history.replaceState(null, "", location.pathname + location.search);
+if (blocsLink !== null) dropHash();
 const first = await startingPoint();
 // The Blocs page, once its scripts have loaded and started (startBlocs);
 // `blocsPage(act)` runs `act` on it then, in the order asked.
@@ -432,20 +437,31 @@ try {
   if (blocsLink !== null) blocsPage((page) => page.show(blocsLink));
   else if (first.from === "link" && blocsAtStart()) blocsPage((page) => page.hide());
   else if (blocsAtStart()) blocsPage((page) => page.active && page.show());
-  // A link pasted into the address bar of the page already open.
-  addEventListener("hashchange", async () => {
-    const moves = (await blocsModule()).linkedMoves(location.hash);
+  // A link pasted into the address bar of the page already open. Links are
+  // opened one at a time, in the order they came, each from its own event:
+  // a second link arriving while the first loads must find the first's game
+  // on the board, not the one before it, and must not be overtaken by it.
+  /** @param {string} hash */
+  const openPasted = async (hash) => {
+    const moves = (await blocsModule()).linkedMoves(hash);
     if (moves !== null) {
-      history.replaceState(null, "", location.pathname + location.search);
+      if (location.hash === hash) dropHash();
       blocsPage((page) => page.show(moves));
       return;
     }
-    const link = takeLink();
+    const link = takeLink(hash);
     if (!link.error && !link.map) return;
     const current = started.current();
     const next = await openLink(link, current);
     showView(null);
     if (next !== current) started.open(next);
+  };
+  let pasted = Promise.resolve();
+  addEventListener("hashchange", (event) => {
+    const hash = new URL(event.newURL).hash;
+    pasted = pasted
+      .then(() => openPasted(hash))
+      .catch((err) => notify(`The shared game could not be opened: ${/** @type {Error} */ (err).message}.`, { key: "link" }));
   });
 } catch (err) {
   startFailed(err, first);
