@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
 import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
@@ -38,13 +38,6 @@ function clockBetween(page, side, low, high) {
   );
 }
 
-/** Black plays the first legal move of the default map by a click. */
-async function playFirstMove(page) {
-  const { legal } = await gameState(page, DEFAULT_MAP, "");
-  await clickSquare(page, legal[0]);
-  await waitForMoves(page, 1);
-}
-
 /** The seconds a clock shows ("0:40" is 40). */
 async function seconds(page, side) {
   const [m, s] = (await page.textContent(`#clock-${side}`)).split(":");
@@ -72,7 +65,7 @@ for (const [screen, options] of SCREENS) {
     assert.equal(await page.textContent("#clock-X"), "1:00", "a reload before the first move starts no clock");
     assert.equal(await page.textContent("#clock-O"), "1:00");
 
-    await playFirstMove(page);
+    await playFirstLegal(page);
     assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock running");
     await page.clock.fastForward(10_000);
     await clockBetween(page, "O", 47, 50);
@@ -106,7 +99,7 @@ test("a flag fall in a series counts as a game lost", async () => {
   const { page, problems } = await openOnFakeClock(DESKTOP);
   await setMode(page, "series", { opponent: "human", clock: "1" });
   await page.waitForSelector("#clock-X", { state: "visible" });
-  await playFirstMove(page);
+  await playFirstLegal(page);
   await page.clock.fastForward(61_000);
   await page.waitForSelector("#result", { state: "visible" });
   assert.match(await page.textContent("#result-title"), /^White lost on time\. Black wins \d+ to \d+\.$/);
@@ -136,7 +129,7 @@ test("the computer thinks within its clock and earns its increment", async () =>
 testLooks("the clocks read well", openOnFakeClock, async (page, look) => {
   await setMode(page, "hotseat", { clock: "3+2" });
   await page.waitForSelector("#clock-X", { state: "visible" });
-  await playFirstMove(page);
+  await playFirstLegal(page);
   await page.clock.fastForward(172_000);
   await page.waitForFunction(() => document.querySelector("#clock-O")?.classList.contains("low"));
   await page.screenshot({ path: `${screenshots}/clocks-low-${look}.png` });
@@ -148,9 +141,7 @@ test("a game by link has no clock, though one was chosen for the game before it"
   await page.waitForSelector("#clock-X", { state: "visible" });
   await page.click("#play-friend");
   await page.waitForSelector("#corresp:not([hidden])");
-  const { legal } = await gameState(page, DEFAULT_MAP, "");
-  await clickSquare(page, legal[0]);
-  await waitForMoves(page, 1);
+  await playFirstLegal(page);
   await page.clock.fastForward(120_000);
   assert.equal(await page.isVisible("#clock-X"), false, "no clock in a game by link");
   assert.equal(await page.isVisible("#clock-O"), false);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { serve } from "../../.ci/static-server.mjs";
 import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -18,15 +18,6 @@ const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
 /** A player's page in a browser profile of their own, at `options`'s width and scheme. */
 function player(url, options) {
   return openBoard(env.browser, url, { ...options, ...CLIPBOARD });
-}
-
-/** Plays the first legal move of the game on `page` by a click, and waits until it is in the list. */
-async function playFirstLegal(page, map = DEFAULT_MAP) {
-  const before = await moveList(page);
-  const [move] = (await gameState(page, map, before.join(""))).legal;
-  await clickSquare(page, move);
-  await waitForMoves(page, before.length + 1);
-  return move;
 }
 
 /**

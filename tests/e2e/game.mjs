@@ -45,6 +45,18 @@ export async function waitForMoves(page, n, timeout = 30_000) {
   await page.waitForFunction((k) => document.querySelectorAll("#move-list li").length >= k, n, { timeout });
 }
 
+/**
+ * Plays the first legal move of the game on `page` (on `map`) by a click,
+ * waits until it is in the move list, and gives it.
+ */
+export async function playFirstLegal(page, map = DEFAULT_MAP) {
+  const before = await moveList(page);
+  const [move] = (await gameState(page, map, before.join(""))).legal;
+  await clickSquare(page, move);
+  await waitForMoves(page, before.length + 1);
+  return move;
+}
+
 /** The board with the computer playing black at `level`, once it has opened. */
 export async function openAsWhite(env, level) {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);

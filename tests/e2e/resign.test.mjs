@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, playFirstLegal, setMode } from "./game.mjs";
 import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
@@ -22,13 +22,6 @@ function rowBoxes(page) {
   );
 }
 
-/** Plays the first legal move (on the default map) of the side to move, by a click, and waits for `after` moves. */
-async function playFirstLegal(page, after) {
-  const { legal } = await gameState(page, DEFAULT_MAP, (await moveList(page)).map((m) => m.replace(/^\d+\.\s*/, "")).join(" "));
-  await clickSquare(page, legal[0]);
-  await waitForMoves(page, after);
-}
-
 function scoreboard(page) {
   return page.$$eval("#match-rows tr", (rows) => rows.map((tr) => [...tr.cells].map((td) => td.textContent)));
 }
@@ -38,7 +31,7 @@ for (const [screen, options] of SCREENS) {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     const before = await rowBoxes(page);
     assert.equal(await page.isVisible("#resign"), false, "no Resign before the game is under way");
-    await playFirstLegal(page, 1);
+    await playFirstLegal(page);
     await page.waitForSelector("#resign", { state: "visible" });
     assert.deepEqual(await rowBoxes(page), before, "Resign comes in its kept room: nothing moves");
     await page.click("#resign");
@@ -97,9 +90,9 @@ test("in a series the side to move resigns, and the game counts as lost", async 
   await setMode(page, "series", { opponent: "human" });
   await page.waitForSelector("#match", { state: "visible" });
   assert.equal(await page.isVisible("#resign"), false, "not before the first move");
-  await playFirstLegal(page, 1);
+  await playFirstLegal(page);
   assert.equal(await page.isVisible("#resign"), true, "once Black has played");
-  await playFirstLegal(page, 2);
+  await playFirstLegal(page);
   await page.click("#resign");
   assert.equal(await page.textContent("#resign-question"), "Resign this game as black? Player 2 (white) wins it.");
   await page.click("#resign-yes");
@@ -117,7 +110,7 @@ test("in a series the side to move resigns, and the game counts as lost", async 
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });
   assert.equal(await page.isVisible("#resign"), false, "the next game is not under way yet");
-  await playFirstLegal(page, 1);
+  await playFirstLegal(page);
   assert.equal(await page.isVisible("#resign"), true);
   assert.deepEqual(problems, []);
   await page.context().close();
@@ -135,7 +128,7 @@ testLooks(
   "the question and the result read well",
   (options) => openBoard(env.browser, env.site.url, options),
   async (page, look) => {
-    await playFirstLegal(page, 1);
+    await playFirstLegal(page);
     await page.click("#resign");
     await page.locator("#resign-confirm").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${screenshots}/resign-confirm-${look}.png` });

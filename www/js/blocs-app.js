@@ -127,7 +127,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
   /** @type {BlocsRecord} */
   const saved = stored.value ?? { ...DEFAULTS };
   fillLevels(catalogue().blocsLevels.max);
-  const link = () => `${location.origin}${location.pathname}#${LINK_KEY}=${controller.transcript()}`;
+  const link = () => `${location.origin}${location.pathname}#${LINK_KEY}=${controller.record().moves}`;
   const controller = createBlocsController({
     BlocsGame,
     saved,
@@ -167,22 +167,25 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     }
     $("blocs-refusal").textContent = "";
     // What the shared game is to the one here is the rules' word (`lineage`).
-    const [held, linked] = [controller.transcript(), moves].map((m) => new BlocsGame({ moves: m }));
+    const [held, linked] = [controller.record().moves, moves].map((m) => new BlocsGame({ moves: m }));
     const lineage = held.lineage(linked);
     held.free();
     linked.free();
+    if (lineage.relation === "same") {
+      controller.resume();
+      if (lineage.moves > 0) notify("This link holds your Blocs game as it is here: no new move yet.", { key: "blocs-link" });
+      else clearNotice("blocs-link");
+      return;
+    }
     // A link does not say who plays the side to move: a person, never the computer unasked.
-    const { opponent } = controller.snapshot().settings;
-    if (lineage.relation === "same") controller.resume();
-    else if (lineage.relation === "ahead") {
-      controller.set("opponent", "human");
-      controller.continueTo(moves);
-    } else controller.startOver(moves, "Your previous Blocs game was replaced by the shared one.", { opponent: "human" });
-    if (lineage.relation !== "same" && opponent !== "human") {
+    const { opponent } = controller.record();
+    const twoPlayers = { opponent: /** @type {const} */ ("human") };
+    if (lineage.relation === "ahead") controller.continueTo(moves, twoPlayers);
+    else controller.startOver(moves, "Your previous Blocs game was replaced by the shared one.", twoPlayers);
+    if (opponent !== "human") {
       notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
     }
-    if (lineage.relation === "same" && lineage.moves > 0) notify("This link holds your Blocs game as it is here: no new move yet.", { key: "blocs-link" });
-    else if (lineage.relation === "ahead" && lineage.from > 0) {
+    if (lineage.relation === "ahead" && lineage.from > 0) {
       const added = lineage.to - lineage.from;
       notify(`The link continues your Blocs game with ${added === 1 ? "a new move" : `${added} new moves`}.`, { key: "blocs-link" });
     } else clearNotice("blocs-link");
@@ -251,7 +254,7 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
   const level = $("blocs-level", HTMLSelectElement);
   level.addEventListener("change", () => controller.set("level", Number(level.value)));
   $("blocs-copy-link").addEventListener("click", () => copy(link(), "Link copied."));
-  $("blocs-copy-moves").addEventListener("click", () => copy(controller.transcript(), "Moves copied."));
+  $("blocs-copy-moves").addEventListener("click", () => copy(controller.record().moves, "Moves copied."));
   // A pasted transcript replaces the game only when it reads and every
   // move is legal; otherwise the game on the board stays as it was.
   $("blocs-load-moves").addEventListener("click", () => {

@@ -66,9 +66,9 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   let thinking = false;
   const computer = createWorkerClient(new URL("./blocs-worker.js", import.meta.url), { name: "the computer player" });
 
-  function save() {
-    hooks.unsaved(!store({ ...settings, moves: game.transcript() }));
-  }
+  /** @returns {BlocsRecord} */
+  const record = () => ({ ...settings, moves: game.transcript() });
+  const save = () => hooks.unsaved(!store(record()));
 
   // Saves, redraws, and lets the computer move when it is its turn.
   function settle() {
@@ -107,7 +107,9 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     thinking = false;
   }
 
-  function replace(/** @type {string} */ moves) {
+  // Puts the game `moves` on the board, with the settings `changes` changes.
+  function replace(/** @type {string} */ moves, /** @type {Partial<BlocsRecord>} */ changes = {}) {
+    Object.assign(settings, changes);
     stopThinking();
     const next = new BlocsGame({ moves });
     game.free();
@@ -146,8 +148,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
      */
     startOver(moves = "", said = "A new game started; the one you were playing was put aside.", next = {}) {
       const before = { moves: game.transcript(), settings: { ...settings } };
-      Object.assign(settings, next);
-      replace(moves);
+      replace(moves, next);
       if (before.moves === "" || before.moves === moves) return;
       const back = () => {
         hooks.clearNotice("blocs-replaced");
@@ -157,8 +158,8 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       };
       hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
     },
-    /** Plays on to `moves` (which replay and continue this game): nothing is put aside. */
-    continueTo: (/** @type {string} */ moves) => replace(moves),
+    /** Plays on to `moves` (which replay and continue this game), with the settings `changes` changes: nothing is put aside. */
+    continueTo: replace,
     /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
     set(name, value) {
       settings[name] = value;
@@ -175,7 +176,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       hooks.changed();
       proceed();
     },
-    /** The game's transcript. */
-    transcript: () => game.transcript(),
+    /** The game's moves and settings as they are now, as stored. */
+    record,
   };
 }
