@@ -136,6 +136,8 @@ for (const [width, options] of SCREENS) {
     await noticeButton(page, "Back to that game");
     await waitForExactly(page, 2);
     await setLevel(page, "7");
+    await playFirstLegal(page);
+    await waitForMoves(page, 4);
     await newGame(page);
     const list = await savedGames(page);
     assert.equal(list.length, 1, list.join("\n"));
@@ -236,9 +238,11 @@ test("a game by link from a set-up position: the friend's reply continues it, on
   assert.equal(saved.length, 1, JSON.stringify(saved));
   assert.equal(saved[0].game.start, start);
   assert.equal(saved[0].game.moves, [first, reply, third, fourth].join(""));
-  // Put aside again, it keeps its one entry, dated anew.
+  // Played on and put aside again, it keeps its one entry.
+  const fifth = await playFirstLegal(alice.page);
   await setMode(alice.page, "hotseat");
-  await alice.page.waitForFunction((date) => JSON.parse(localStorage.getItem("mapello.archive")).games.some((e) => e.seat.startsWith("corresp-") && e.date !== date), saved[0].date);
+  const moves = [first, reply, third, fourth, fifth].join("");
+  await alice.page.waitForFunction((all) => JSON.parse(localStorage.getItem("mapello.archive")).games.some((e) => e.game.moves === all), moves);
   assert.equal((await byLink(alice.page)).length, 1);
   assert.deepEqual([...alice.problems, ...bob.problems], []);
   await alice.page.context().close();

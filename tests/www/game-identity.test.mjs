@@ -112,16 +112,22 @@ test("a later state of a game replaces its entry and goes to the top: brought ba
   assert.equal(change.replaced?.game.moves, "c5c4");
   assert.deepEqual(change.entries.map((e) => [e.id, e.game.moves]), [["g", "c5c4b3"], ["other", "d6"]]);
   entries = change.entries;
-  // Given up: the finished game, then the same put aside by a new game.
-  const resigned = { ...entry("c5c4b3", "g", 22).game, forfeit: { cause: "resigned", loser: "X" } };
-  entries = withEntry(entries, { ...entry("", "g", 22), game: resigned, state: "finished", result: "White wins: black resigned." }).entries;
-  change = withEntry(entries, { ...entry("", "g", 23), game: resigned, state: "finished", result: "White wins: black resigned." });
-  assert.equal(change.entries.length, 2);
-  assert.equal(change.entries[0].date, "2026-11-23T10:00:00.000Z");
   // The level changed: its players read otherwise, and it is the same game.
-  change = withEntry(change.entries, { ...entry("", "g", 24), game: resigned, players: ["Black (you)", "White (computer, level 7)"], state: "finished" });
+  change = withEntry(entries, { ...entry("c5c4b3c3", "g", 22), players: ["Black (you)", "White (computer, level 7)"] });
   assert.deepEqual(change.entries.map((e) => e.id), ["g", "other"]);
   assert.equal(change.entries[0].players[1], "White (computer, level 7)");
+  entries = change.entries;
+  // Moves taken back and the game put aside changes nothing: the entry holds them.
+  assert.equal(withEntry(entries, { ...entry("c5c4", "g", 23), players: ["Black (you)", "White (computer, level 8)"] }).added, false);
+  // Given up: the finished game replaces the one put aside; put aside as it is, it stays as it was.
+  const resigned = { ...entry("c5c4b3c3", "g", 24).game, forfeit: { cause: "resigned", loser: "X" } };
+  change = withEntry(entries, { ...entry("", "g", 24), game: resigned, state: "finished", result: "White wins: black resigned." });
+  assert.equal(change.replaced?.state, "abandoned");
+  assert.deepEqual(change.entries.map((e) => [e.id, e.state]), [["g", "finished"], ["other", "abandoned"]]);
+  entries = change.entries;
+  change = withEntry(entries, { ...entry("", "g", 25), game: resigned, state: "finished", result: "White wins: black resigned." });
+  assert.equal(change.added, false);
+  assert.equal(change.entries, entries);
   assert.equal(archiveProblem({ version: 1, games: change.entries }), null);
 });
 

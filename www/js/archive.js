@@ -186,22 +186,23 @@ export function withEntry(entries, entry) {
 }
 
 /**
- * `entries` with `entry`, a later state of `kin`'s game (the same id):
- * one that holds all of `kin` replaces it, moved to the top by its date,
- * keeping the names of two players at one board that the page does not
- * know (an imported game's). One that `kin` holds whole (moves taken
- * back) changes nothing. One that took another line after moves taken
- * back is kept beside `kin`, which keeps its line under a new id.
+ * `entries` with `entry`, a state of `kin`'s game (the same id): one that
+ * `kin` holds whole (nothing new, or moves taken back) changes nothing,
+ * so a game opened and put aside as it was keeps its date and place. One
+ * that holds all of `kin` and more replaces it, moved to the top by its
+ * date, keeping the names of two players at one board that the page does
+ * not know (an imported game's). One that took another line after moves
+ * taken back is kept beside `kin`, which keeps its line under a new id.
  * @param {Entry[]} entries
  * @param {Entry} entry
  * @param {Entry} kin
  */
 function withKin(entries, entry, kin) {
+  if (continuesGame(kin.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
   if (continuesGame(entry.game, kin.game)) {
     const players = entry.seat === "hotseat" && kin.seat === "hotseat" ? kin.players : entry.players;
     return placed(entries.filter((e) => e !== kin), { ...entry, players }, kin);
   }
-  if (continuesGame(kin.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
   return placed(entries.map((e) => (e === kin ? { ...kin, id: newId() } : e)), entry, null);
 }
 
