@@ -17,7 +17,7 @@ export const TAB_KEY = "mapello.tab";
  *   storage: Storage,
  *   notify: (text: string, options?: object) => void,
  * }} ArchiveDeps
- * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown }} PlayRecord
+ * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown, id?: unknown }} PlayRecord
  */
 
 // The archive's modules, each loaded once; every call on them waits its turn.

@@ -6,26 +6,27 @@
 import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
 import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
+import { gameOf, isId } from "./storage.js";
 
 /** @typedef {import("./archive-hooks.js").ArchiveDeps} ArchiveDeps */
 /** @typedef {import("./archive-hooks.js").PlayRecord} PlayRecord */
 
 /**
  * The archive entry of a saved record, as the rules read its game (its
- * state and result), dated `now`; null when it has no move (and was not
+ * state and result), dated `now`, under the game's id (a new one for a
+ * record without); null when it has no move (and was not
  * given up) or does not open.
  * @param {ArchiveDeps["Game"]} Game
  * @param {PlayRecord} record
  * @param {number} [now]
  * @returns {import("./archive.js").Entry | null}
  */
-export function entryOf(Game, { settings, game, match, phase }, now = Date.now()) {
+export function entryOf(Game, { settings, game, match, phase, id }, now = Date.now()) {
   if (!game.moves && !game.forfeit) return null;
   let snap;
   let canonical;
   try {
-    const replayed = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (game.variant), map: game.map, start: game.start, moves: game.moves });
-    if (game.forfeit) replayed.forfeit(game.forfeit.cause, game.forfeit.loser);
+    const replayed = gameOf(Game, game);
     snap = replayed.snapshot();
     canonical = replayed.transcript();
     replayed.free();
@@ -37,7 +38,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
   const over = snap.status === "gameOver";
   return {
-    id: newId(now),
+    id: isId(id) ? id : newId(now),
     date: new Date(now).toISOString(),
     game: { map: game.map, variant: snap.variant, moves: canonical, ...(game.start && { start: game.start }), ...(snap.forfeit && { forfeit: snap.forfeit }) },
     players: [sideLabel(flow, SIDES[0]), sideLabel(flow, SIDES[1])],
@@ -134,7 +135,8 @@ export function keepForeign(deps, other, game, open) {
 export function openEntry(ctrl, entry) {
   const before = ctrl.toBringBack();
   const settings = settingsFor(entry.seat, ctrl.flow.settings);
-  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null });
+  // The game keeps its entry's id: put aside again, it replaces that entry.
+  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id: entry.id });
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
   ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
 }

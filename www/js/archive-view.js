@@ -14,7 +14,7 @@ import { gameById } from "./games.js";
 import { render } from "./render.js";
 import { settingsFor } from "./share.js";
 import { fromGame } from "./state.js";
-import { DEFAULT_SETTINGS } from "./storage.js";
+import { DEFAULT_SETTINGS, gameOf } from "./storage.js";
 
 /** @typedef {import("./archive.js").Entry} Entry */
 /** @typedef {import("./archive-hooks.js").ArchiveDeps & { openEntry: (entry: Entry) => void }} ViewDeps */
@@ -190,10 +190,8 @@ function say(text, action = null) {
  */
 function replay({ Game }, { game }, why = {}) {
   try {
-    const variant = /** @type {import("../mapello.d.ts").Variant} */ (game.variant);
-    const played = new Game({ variant, map: game.map, start: game.start, moves: game.moves });
-    if (game.forfeit) played.forfeit(game.forfeit.cause, game.forfeit.loser);
-    const first = new Game({ variant, map: game.map, start: game.start });
+    const played = gameOf(Game, game);
+    const first = gameOf(Game, { ...game, moves: "" }, { forfeit: false });
     const shots = { snap: played.snapshot(), start: first.snapshot() };
     played.free();
     first.free();

@@ -14,7 +14,9 @@
 // read by the rules: the wasm `ggfWrite` and `ggfRead`, src/ggf.rs).
 
 import { catalogue, rules } from "./catalogue.js";
-import { loadRecord, storeRecord } from "./storage.js";
+import { loadRecord, newId, storeRecord } from "./storage.js";
+
+export { newId };
 
 /** The localStorage key. */
 export const ARCHIVE_KEY = "mapello.archive";
@@ -149,14 +151,6 @@ export function continuesGame(later, earlier) {
 }
 
 /**
- * A new entry's id: unique enough among the games of one browser.
- * @param {number} [now]
- */
-export function newId(now = Date.now()) {
-  return `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/**
  * Whether entries `a` and `b` are one game: the same moves on the same map
  * by the same players, or the game of another tab (`from`) kept as it
  * grew, when one continues the other. Two games of this tab that open
@@ -174,20 +168,54 @@ function sameGame(a, b) {
 /**
  * `entries` with `entry` added in its place by date (newest first): the
  * same game kept shorter is replaced, and when the archive holds the game
- * already, whole, nothing changes (see `sameGame`). Past ARCHIVE_LIMIT the
- * oldest are `dropped`. `added` says whether `entry` went in, `replaced`
- * the entry it replaced.
+ * already, whole, nothing changes. The same game is the entry of the same
+ * id (the page's game keeps its id, storage.js), or else one `sameGame`
+ * finds (entries of games saved before games had ids). Past ARCHIVE_LIMIT
+ * the oldest are `dropped`. `added` says whether `entry` went in,
+ * `replaced` the entry it replaced.
  * @param {Entry[]} entries
  * @param {Entry} entry
  * @returns {{ entries: Entry[], added: boolean, replaced: Entry | null, dropped: Entry[] }}
  */
 export function withEntry(entries, entry) {
+  const kin = entries.find((e) => e.id === entry.id);
+  if (kin) return withKin(entries, entry, kin);
   const same = entries.find((e) => sameGame(e, entry)) ?? null;
   if (same && continuesGame(same.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
-  const kept = entries.filter((e) => e !== same);
+  return placed(entries.filter((e) => e !== same), entry, same);
+}
+
+/**
+ * `entries` with `entry`, a state of `kin`'s game (the same id): one that
+ * `kin` holds whole (nothing new, or moves taken back) changes nothing,
+ * so a game opened and put aside as it was keeps its date and place. One
+ * that holds all of `kin` and more replaces it, moved to the top by its
+ * date, keeping the names of two players at one board that the page does
+ * not know (an imported game's). One that took another line after moves
+ * taken back is kept beside `kin`, which keeps its line under a new id.
+ * @param {Entry[]} entries
+ * @param {Entry} entry
+ * @param {Entry} kin
+ */
+function withKin(entries, entry, kin) {
+  if (continuesGame(kin.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
+  if (continuesGame(entry.game, kin.game)) {
+    const players = entry.seat === "hotseat" && kin.seat === "hotseat" ? kin.players : entry.players;
+    return placed(entries.filter((e) => e !== kin), { ...entry, players }, kin);
+  }
+  return placed(entries.map((e) => (e === kin ? { ...kin, id: newId() } : e)), entry, null);
+}
+
+/**
+ * `kept` with `entry` in its place by date, cut to ARCHIVE_LIMIT: withEntry's answer.
+ * @param {Entry[]} kept
+ * @param {Entry} entry
+ * @param {Entry | null} replaced
+ */
+function placed(kept, entry, replaced) {
   const at = kept.findIndex((e) => e.date <= entry.date);
   const all = at < 0 ? [...kept, entry] : [...kept.slice(0, at), entry, ...kept.slice(at)];
-  return { entries: all.slice(0, ARCHIVE_LIMIT), added: true, replaced: same, dropped: all.slice(ARCHIVE_LIMIT) };
+  return { entries: all.slice(0, ARCHIVE_LIMIT), added: true, replaced, dropped: all.slice(ARCHIVE_LIMIT) };
 }
 
 /**

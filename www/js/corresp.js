@@ -12,10 +12,10 @@ import { forfeitText } from "./announce.js";
 import { readArchive, removeEntry } from "./archive.js";
 import { archive, entryOf } from "./archive-store.js";
 import { settingsFor } from "./share.js";
+import { gameOf } from "./storage.js";
 
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
-/** @typedef {import("../mapello.d.ts").Variant} Variant */
 /**
  * What it is handed: the wasm Game class, the page's notices, what keeps a
  * game in the saved games, and what opens a record on the board.
@@ -43,20 +43,26 @@ export function linkOutcome(relation) {
   return relation === "unrelated" ? "replace" : "beside";
 }
 
-// What the rules say linked game `b` is to held game `a` (Game.lineage),
-// with the names of the moves `b` has past their shared ones.
+// What the rules say linked game `b` is to held game `a` (Game.lineage):
+// each played from its map and set-up start, so that two games from other
+// starts are unrelated and one from the same start continues; with the
+// names of the moves `b` has past their shared ones.
 /**
  * @param {Deps["Game"]} Game
  * @param {GameRecord} a
  * @param {GameRecord} b
  */
 function lineageOf(Game, a, b) {
-  const games = [a, b].map(({ variant, map, moves }) => new Game({ variant: /** @type {Variant} */ (variant), map, moves }));
-  const [held, linked] = games;
-  const lineage = held.lineage(linked);
-  const { moves } = linked.snapshot();
-  for (const game of games) game.free();
-  return { lineage, moves };
+  const held = gameOf(Game, a, { forfeit: false });
+  try {
+    const linked = gameOf(Game, b, { forfeit: false });
+    const lineage = held.lineage(linked);
+    const { moves } = linked.snapshot();
+    linked.free();
+    return { lineage, moves };
+  } finally {
+    held.free();
+  }
 }
 
 /**
@@ -140,7 +146,8 @@ export function savedGameByLink(deps, start) {
     }
     const { lineage, moves } = found;
     if (lineage.relation !== "ahead" && lineage.relation !== "same") continue;
-    const opened = { ...start, settings: settingsFor(entry.seat, start.settings) };
+    // It is the saved game, under its id: put aside again, it replaces its entry.
+    const opened = { ...start, settings: settingsFor(entry.seat, start.settings), id: entry.id };
     const news = newsOf(lineage, moves, start.game.forfeit && !entry.game.forfeit ? start.game.forfeit : undefined);
     if (news) {
       const updated = entryOf(deps.Game, opened);

@@ -8,7 +8,7 @@
 import { putAside } from "./archive-hooks.js";
 import { whoPlays } from "./flow.js";
 import { settingsFor } from "./share.js";
-import { DEFAULT_SETTINGS } from "./storage.js";
+import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
 
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
@@ -43,7 +43,7 @@ import { DEFAULT_SETTINGS } from "./storage.js";
 function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   let game;
   try {
-    game = new Game({ variant: link.variant, map: link.map, start: link.start });
+    game = gameOf(Game, { variant: link.variant, map: link.map, start: link.start });
   } catch (err) {
     return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
   }
@@ -71,7 +71,8 @@ function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   const snap = game.snapshot();
   const record = { map: link.map, variant, moves: game.transcript(), ...(link.start && { start: link.start }), ...(snap.forfeit && { forfeit: snap.forfeit }) };
   game.free();
-  const start = fresh(settingsFor(link.players, settings), record);
+  // A linked game is a game of its own (storage.js's id) until it is found to be one held here.
+  const start = { ...fresh(settingsFor(link.players, settings), record), id: newId() };
   // Both browsers of a game by link hold the link's moves: none is taken back.
   if (start.settings.mode === "corresp" && snap.moves.length) start.shared = snap.moves.length;
   // The game goes on at once where the link stops: the notice says who moves next.
@@ -124,9 +125,12 @@ export async function openLink(deps, link, current) {
   const same = game && game.map === start.game.map && game.start === start.game.start && game.moves === start.game.moves;
   // Only a game with something the player did is put aside, with a way back.
   const played = game?.moves || game?.start || game?.forfeit || current?.match?.games.length;
+  // A link holding the very game on the board opens it as the same game.
+  if (same && current?.id) start = { ...start, id: current.id };
   if (current && played && !(same && !current.match?.games.length)) {
-    previous = current;
-    putAside(held, current);
+    // Put aside and brought back, the game keeps one id, so it keeps one entry in the saved games.
+    previous = current.id ? current : { ...current, id: newId() };
+    putAside(held, previous);
     notify("Your previous game was replaced by the shared one.", {
       key: "previous",
       action: { label: "Restore it", run: () => restorePrevious(deps) },

@@ -14,14 +14,13 @@ import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
 import { defaultMap } from "./presets.js";
 import { readFragment } from "./share.js";
-import { DEFAULT_SETTINGS, drop, encodeSave, KEY, load, save } from "./storage.js";
+import { DEFAULT_SETTINGS, drop, encodeSave, gameOf, KEY, load, save } from "./storage.js";
 
 /** @typedef {import("./play-ctrl.js").NoticeAction} NoticeAction */
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
 /** @typedef {import("./storage.js").Settings} Settings */
 /** @typedef {import("./share.js").Link} Link */
-/** @typedef {import("../mapello.d.ts").Variant} Variant */
 /**
  * What the page starts with: `from` says where it came from, `kept` is the
  * saved record a link replaced.
@@ -147,17 +146,15 @@ function defaultGame() {
 
 // What the rules say against a saved record that fits the schema: the
 // game must open, and a result on show must be of a finished game. Null
-// when it restores.
+// when it restores. Its id is the schema's to check (storage.js): the
+// rules have no say in it.
 /** @param {SavedRecord} saved */
 function rulesProblem({ game: record, phase, shared }) {
   let game;
   try {
-    // The Game refuses a name it does not know, as it does a map or moves that do not hold.
-    game = new Game({ variant: /** @type {Variant} */ (record.variant), map: record.map, start: record.start, moves: record.moves });
-    // A forfeit the rules refuse (of a game over, or not a forfeit at all) spoils the record too.
-    if (record.forfeit) game.forfeit(record.forfeit.cause, record.forfeit.loser);
+    // A game, map, start, move or forfeit the rules refuse spoils the record.
+    game = gameOf(Game, record);
   } catch (err) {
-    game?.free();
     return /** @type {Error} */ (err).message;
   }
   const { status, moves } = game.snapshot();

@@ -45,7 +45,7 @@ import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
 import { copyText, linkFor, playersOf } from "./share.js";
 import { fromGame, moveNumbers } from "./state.js";
-import { save } from "./storage.js";
+import { gameOf, newId, save } from "./storage.js";
 import { HINTS_HELP, marksHelp } from "./troll.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
@@ -114,6 +114,9 @@ export class PlayCtrl {
     /** @type {PlayFlow} */
     this.flow = { settings: { ...start.settings }, match: start.match, phase: start.phase };
     this.game = this.newGameOf(start.game);
+    // The game's id (storage.js): kept through every change that keeps the
+    // game, new with each new game; its entry in the saved games has it.
+    this.gameId = start.id ?? newId();
     // In a game by link, how many of its first moves both browsers have:
     // sent, or received in a link. Those are not taken back.
     this.shared = start.shared ?? 0;
@@ -210,11 +213,9 @@ export class PlayCtrl {
    * do not hold.
    * @param {import("./storage.js").GameRecord} record
    */
-  newGameOf({ variant, map, start, moves, forfeit }) {
-    const game = new this.Game({ variant: /** @type {Variant} */ (variant), map, start, moves });
+  newGameOf(record) {
     // A forfeit of a game already over throws, as a bad map or move does.
-    if (forfeit) game.forfeit(forfeit.cause, forfeit.loser);
-    return game;
+    return gameOf(this.Game, record);
   }
 
   // The first legal moves on the game's map, as a transcript, so the
@@ -369,7 +370,7 @@ export class PlayCtrl {
     const clock = this.clocks ? this.clocks.saved() : this.savedClock;
     // Moves loaded over a game by link may leave fewer moves than were sent.
     const shared = settings.mode === "corresp" ? Math.min(this.shared, snap.moves.length) : 0;
-    return { settings, game, match, phase, review, ...(clock ? { clock } : {}), ...(shared ? { shared } : {}) };
+    return { settings, game, match, phase, review, ...(clock ? { clock } : {}), ...(shared ? { shared } : {}), id: this.gameId };
   }
 
   /** @param {string} text */
@@ -566,6 +567,7 @@ export class PlayCtrl {
     this.resigning = null;
     this.restartClocks();
     this.shared = 0;
+    this.gameId = newId();
     this.replaceGame(new this.Game({ variant: this.game.snapshot().variant, map }));
     this.draftMap = map;
     this.deps.clearNotice("computer");
@@ -593,6 +595,7 @@ export class PlayCtrl {
 
   // Starts what the flow's new phase asks for: a map to make, or a game.
   startPhase() {
+    this.gameId = newId();
     if (this.flow.phase === "setup") this.beginSetup();
     else this.startGame();
   }
@@ -679,6 +682,8 @@ export class PlayCtrl {
     try {
       if (this.flow.phase !== "play") throw new Error("finish setting up the game first");
       this.game.loadMoves(text);
+      // Moves that do not continue the game make another game.
+      if (!this.continues(before)) this.gameId = newId();
       this.restartClocks();
       error.textContent = "";
       this.passNotice = "";
@@ -788,6 +793,7 @@ export class PlayCtrl {
     const moves = this.game.snapshot().moves.slice(0, index).join(" ");
     this.stopComputer();
     this.game.loadMoves(moves);
+    this.gameId = newId();
     this.restartClocks();
     const side = this.game.snapshot().toMove ?? SIDES[0];
     const mode = opponent === "computer" ? "computer" : "hotseat";
@@ -910,6 +916,8 @@ export class PlayCtrl {
     this.flow = { settings: { ...next.settings }, match: next.match, phase: next.phase };
     this.restartClocks(next.clock);
     this.shared = next.shared ?? 0;
+    // A game brought back or opened from the saved games keeps its id; any other is a new game.
+    this.gameId = next.id ?? newId();
     this.replaceGame(opened);
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);

@@ -12,6 +12,7 @@ import { squareIndex } from "./geometry.js";
 import { addItem, defaultLevel, fits, graph, isComplete, nearestPoint, nextIndex, reconcile, startReview, step, valueText } from "./review.js";
 import { drawGraph, drawReview, graphBox } from "./review-panels.js";
 import { fromGame } from "./state.js";
+import { gameOf } from "./storage.js";
 
 /** @typedef {import("./review.js").Review} Review */
 /** @typedef {import("./review.js").ReviewItem} ReviewItem */
@@ -133,7 +134,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const { review, selected } = state;
     if (!review || selected === null) return;
     const item = review.items[selected];
-    const game = new Game({ variant: review.game.variant, map: review.game.map, start: review.game.start, moves: review.names.slice(0, selected).join(" ") });
+    const game = gameOf(Game, { ...review.game, moves: review.names.slice(0, selected).join(" ") }, { forfeit: false });
     const snap = game.snapshot();
     game.free();
     const marks = [

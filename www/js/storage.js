@@ -50,7 +50,11 @@ import { reviewProblem } from "./review.js";
  * `clock` is the game's clocks (clock-view.js checks them), when it has a time control.
  * `shared` is, in a game by link, how many of its first moves both browsers
  * have (sent in a link, or received in one): those are never taken back.
- * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown, shared?: number }} SavedRecord
+ * `id` names the game through every change that keeps it (set aside and
+ * brought back, opened from the saved games, a level changed): its entry
+ * in the saved games (archive.js) has the same id, so a later state of the
+ * game replaces that entry. A record saved before games had ids has none.
+ * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown, shared?: number, id?: string }} SavedRecord
  */
 
 /** The localStorage key. */
@@ -83,6 +87,45 @@ export const DEFAULT_SETTINGS = {
 const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause", "moveNumbers"];
 /** @type {WatchSpeed[]} */
 const WATCH_SPEEDS = ["slow", "normal", "fast"];
+
+/**
+ * A new game's id, unique enough among the games of one browser.
+ * @param {number} [now]
+ */
+export function newId(now = Date.now()) {
+  return `${now.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Whether `v` is a game's id as saved: a name of at most 40 characters.
+ * @param {unknown} v
+ * @returns {v is string}
+ */
+export function isId(v) {
+  return typeof v === "string" && v !== "" && v.length <= 40;
+}
+
+/**
+ * The wasm Game of `record` (a game as saved, linked or archived): its
+ * game (the rules' default when none), map, set-up start and moves, given up as it was unless `forfeit`
+ * is false. It throws, having freed what it made, on a game, map, start,
+ * move or forfeit the rules refuse.
+ * @param {typeof import("../mapello.d.ts").Game} Game
+ * @param {{ variant?: string, map: string, start?: string, moves?: string, forfeit?: import("../mapello.d.ts").Forfeit }} record
+ * @param {{ forfeit?: boolean }} [options]
+ */
+export function gameOf(Game, { variant, map, start, moves, forfeit }, options = {}) {
+  // The Game refuses a name it does not know, as it does a map or moves that do not hold.
+  const game = new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (variant), map, start, moves });
+  if (!forfeit || options.forfeit === false) return game;
+  try {
+    game.forfeit(forfeit.cause, forfeit.loser);
+  } catch (err) {
+    game.free();
+    throw err;
+  }
+  return game;
+}
 
 /** @param {unknown} v */
 const isColour = (v) => v === "X" || v === "O";
@@ -147,6 +190,7 @@ const RULES = [
   ["its game is damaged: the moves are not a transcript", (d) => isText(d.game.moves, catalogue().maxTextChars)],
   ["its game is damaged: the start is not a start code", (d) => d.game.start === undefined || isText(d.game.start, catalogue().maxCodeChars)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
+  ["its game's id is not a name", (d) => d.id === undefined || isId(d.id)],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
   ["its player names are damaged", ofMatch((m) => Array.isArray(m.names) && m.names.length === 2 && m.names.every((n) => isText(n, 40)))],
@@ -211,9 +255,10 @@ export function decodeSave(text) {
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   // It fits the schema, and any review is checked on its own below.
-  const { settings, game, match, phase, review, clock, shared } = /** @type {SavedRecord & { review?: unknown }} */ (data);
+  const { settings, game, match, phase, review, clock, shared, id } = /** @type {SavedRecord & { review?: unknown }} */ (data);
   /** @type {SavedRecord} */
   const saved = { settings, game, match, phase };
+  if (id !== undefined) saved.id = id;
   if (clock != null) saved.clock = clock;
   if (shared) saved.shared = shared;
   if (review == null) return { saved };
@@ -226,13 +271,14 @@ export function decodeSave(text) {
 }
 
 /**
- * The JSON text saved for `{ settings, game, match, phase, review, tab }`
+ * The JSON text saved for `{ settings, game, match, phase, review, tab, id }`
  * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
  * @param {SavedRecord & { tab?: string | null }} record
  */
-export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null, shared = 0 }) {
+export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null, shared = 0, id }) {
   /** @type {SavedRecord & { version: number, tab?: string }} */
   const data = { version: VERSION, settings, game, match, phase };
+  if (id) data.id = id;
   if (clock) data.clock = clock;
   if (shared) data.shared = shared;
   if (review) data.review = review;
