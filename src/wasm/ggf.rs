@@ -10,18 +10,22 @@ use super::args::{error, string, Options};
 use super::Game;
 use crate::forfeit::Forfeit;
 use crate::ggf;
+use crate::position::Colour;
 
 /// Longest name or date `ggfWrite` takes (the record keeps 80 characters
 /// of a name).
 const MAX_INFO_CHARS: u32 = 200;
 
 /// The GGF record of a game: `options` as `Game` takes them, `record`
-/// `{ black?, white?, date?, forfeit? }` with the players' names, the date
-/// in ISO 8601 and the forfeit as a snapshot gives it. `undefined` for a
-/// game GGF cannot say: any but Othello on a board without pieces.
+/// `{ black?, white?, date?, forfeit?, details? }` with the players' names,
+/// the date in ISO 8601 (or its day alone), the forfeit as a snapshot
+/// gives it and the details `ggfRead` gave, written back as they were.
+/// `undefined` for a game GGF cannot say: any but Othello on a board
+/// without pieces.
 #[wasm_bindgen(js_name = ggfWrite)]
 pub fn ggf_write(options: JsValue, record: JsValue) -> Result<Option<String>, JsError> {
-    let record = Options::read("record", record, &["black", "white", "date", "forfeit"])?;
+    let keys = ["black", "white", "date", "forfeit", "details"];
+    let record = Options::read("record", record, &keys)?;
     let mut game = Game::new(options)?;
     if let Some((forfeit, name)) = record.get("forfeit")? {
         let field = |key: &str| {
@@ -37,12 +41,74 @@ pub fn ggf_write(options: JsValue, record: JsValue) -> Result<Option<String>, Js
         }
     };
     let (black, white, date) = (text("black")?, text("white")?, text("date")?);
+    let details = match record.get("details")? {
+        Some((value, _)) => Some(details_of(value)?),
+        None => None,
+    };
     let info = ggf::Info {
         black: &black,
         white: &white,
         date: (!date.is_empty()).then_some(date.as_str()),
+        details: details.as_ref(),
     };
     Ok(ggf::write(game.inner(), &info))
+}
+
+/// The keys of a record's details, as `ggfRead` gives them.
+const DETAIL_KEYS: [&str; 6] = [
+    "place",
+    "time",
+    "blackRating",
+    "whiteRating",
+    "type",
+    "result",
+];
+
+/// The details `ggfWrite` is given: `{ place?, time?, blackRating?,
+/// whiteRating?, type?, result? }`, each a string.
+fn details_of(value: JsValue) -> Result<ggf::Details, JsError> {
+    let given = Options::read("record.details", value, &DETAIL_KEYS)?;
+    let text = |key: &str| -> Result<Option<String>, JsError> {
+        match given.get(key)? {
+            Some((value, name)) => string(&name, &value, MAX_INFO_CHARS).map(Some),
+            None => Ok(None),
+        }
+    };
+    Ok(ggf::Details {
+        place: text("place")?,
+        time: text("time")?,
+        black_rating: text("blackRating")?,
+        white_rating: text("whiteRating")?,
+        kind: text("type")?,
+        result: text("result")?,
+    })
+}
+
+/// A record's details as `ggfRead` gives them (see [`ggf::Details`]).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Details {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    place: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black_rating: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white_rating: Option<String>,
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<String>,
+}
+
+/// The result a record gives for a game its moves leave unfinished:
+/// `{ winner?, margin }`, the winner `X` or `O` (none for a draw).
+#[derive(Serialize)]
+struct Said {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<&'static str>,
+    margin: String,
 }
 
 /// A game `ggfRead` read: what `Game` takes to replay it, with the names,
@@ -63,6 +129,10 @@ struct Read {
     date: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit: Option<Forfeit>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    details: Option<Details>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    said: Option<Said>,
 }
 
 /// A record `ggfRead` refused, and why.
@@ -81,8 +151,10 @@ struct Records {
 
 /// The games of a GGF text: `{ games, refused }`, `games` each
 /// `{ record, variant, map, start?, moves, black?, white?, date?,
-/// forfeit? }` (`record` its number in the text, from 1, the rest as
-/// `Game` and the archive take them), `refused` each `{ record, message }`.
+/// forfeit?, details?, said? }` (`record` its number in the text, from 1,
+/// the rest as `Game` and the archive take them; `details` what else the
+/// record says, `said` its result for a game its moves leave unfinished),
+/// `refused` each `{ record, message }`.
 /// Throws when the text is too long or holds no record.
 #[wasm_bindgen(js_name = ggfRead)]
 pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
@@ -106,6 +178,11 @@ pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
                     white: r.white,
                     date: r.date,
                     forfeit,
+                    details: details(r.details),
+                    said: r.said.map(|s| Said {
+                        winner: s.winner.map(|c| if c == Colour::Black { "X" } else { "O" }),
+                        margin: s.margin,
+                    }),
                 });
             }
             Err(e) => out.refused.push(Refused {
@@ -115,4 +192,16 @@ pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
         }
     }
     serde_wasm_bindgen::to_value(&out).map_err(error)
+}
+
+/// The details of a record read, none when it gives none.
+fn details(d: ggf::Details) -> Option<Details> {
+    (d != ggf::Details::default()).then_some(Details {
+        place: d.place,
+        time: d.time,
+        black_rating: d.black_rating,
+        white_rating: d.white_rating,
+        kind: d.kind,
+        result: d.result,
+    })
 }
