@@ -149,33 +149,26 @@ pub fn write(game: &AnyGame, info: &Info) -> Option<String> {
         ..Details::default()
     };
     let details = info.details.unwrap_or(&here);
-    let value = |v: &Option<String>| v.as_deref().map(clean).filter(|v| !v.trim().is_empty());
     let mut out = String::from("(;GM[Othello]");
-    if let Some(place) = value(&details.place) {
-        out.push_str(&format!("PC[{place}]"));
-    }
-    if let Some(date) = info.date.and_then(ggf_date) {
-        out.push_str(&format!("DT[{date}]"));
-    }
+    property(&mut out, "PC", details.place.as_deref());
+    property(&mut out, "DT", info.date.and_then(ggf_date).as_deref());
     out.push_str(&format!(
         "PB[{}]PW[{}]",
         clean(info.black),
         clean(info.white)
     ));
-    for (name, v) in [
-        ("RB", &details.black_rating),
-        ("RW", &details.white_rating),
-        ("TI", &details.time),
-    ] {
-        if let Some(v) = value(v) {
-            out.push_str(&format!("{name}[{v}]"));
-        }
-    }
-    if let Some(re) = result_of(game, details.result.as_deref()) {
-        out.push_str(&format!("RE[{re}]"));
-    }
-    let kind = value(&details.kind).filter(|k| kind_fits(k, n));
-    let kind = kind.unwrap_or_else(|| n.to_string());
+    property(&mut out, "RB", details.black_rating.as_deref());
+    property(&mut out, "RW", details.white_rating.as_deref());
+    property(&mut out, "TI", details.time.as_deref());
+    property(
+        &mut out,
+        "RE",
+        result_of(game, details.result.as_deref()).as_deref(),
+    );
+    let kind = details.kind.as_deref().map(clean);
+    let kind = kind
+        .filter(|k| kind_fits(k, n))
+        .unwrap_or_else(|| n.to_string());
     out.push_str(&format!("TY[{kind}]BO[{n} {}]", board(&start)));
     let mut side = start.side;
     for mv in game.moves() {
@@ -220,13 +213,29 @@ fn result_of(game: &AnyGame, given: Option<&str>) -> Option<String> {
     Some(format!("{sign}{margin}.000{how}"))
 }
 
+/// Adds `name[value]` to `out`, the value cleaned (see [`clean`]), unless
+/// it is missing or blank. Not inlined: the workers' module is built for
+/// speed, and a copy at each call would only make it larger.
+#[inline(never)]
+fn property(out: &mut String, name: &str, value: Option<&str>) {
+    let value = clean(value.unwrap_or(""));
+    if !value.trim().is_empty() {
+        out.push_str(name);
+        out.push('[');
+        out.push_str(&value);
+        out.push(']');
+    }
+}
+
 /// Whether the `TY` value `kind` is one of Othello on the board of side `n`.
 fn kind_fits(kind: &str, n: u32) -> bool {
     !kind.contains('a') && kind_size(kind) == Some(n)
 }
 
 /// A name as a value: without the brackets and backslashes that would end
-/// or escape it, nor line breaks, cut to [`MAX_NAME_CHARS`].
+/// or escape it, nor line breaks, cut to [`MAX_NAME_CHARS`]. Not inlined,
+/// as [`property`].
+#[inline(never)]
 fn clean(name: &str) -> String {
     name.chars()
         .filter(|c| !matches!(c, '[' | ']' | '\\') && !c.is_control())
@@ -555,19 +564,16 @@ fn record(properties: &[Property], start: usize) -> Result<Record, ParseError> {
     // The result as kept: without control characters, within bounds.
     let re = single(properties, "RE")?;
     let re_text = value(re).filter(|v| result_parts(v).is_some());
-    if let (Some(p), Some(text)) = (re, &re_text) {
-        if let Some(forfeit) = forfeit_of(text) {
-            if game.status() != Status::GameOver {
-                game.forfeit(forfeit.loser, forfeit.cause)
-                    .map_err(|e| at(p.at, format!("RE: {e}")))?;
-            }
-        }
+    let open = game.status() != Status::GameOver;
+    let forfeit = re_text.as_deref().and_then(forfeit_of).filter(|_| open);
+    if let (Some(p), Some(f)) = (re, forfeit) {
+        game.forfeit(f.loser, f.cause)
+            .map_err(|e| at(p.at, format!("RE: {e}")))?;
     }
-    let snap = game.snapshot();
-    let open = snap.status != Status::GameOver;
     // The record's result when the moves do not end the game: kept as
     // given, and said when no forfeit ended it.
-    let result = re_text.filter(|_| open || snap.forfeit.is_some());
+    let result = re_text.filter(|_| open);
+    let open = forfeit.is_none() && open;
     let said = result.as_deref().filter(|_| open).and_then(said_of);
     let kind = ty
         .and_then(|p| value(Some(p)))
@@ -595,7 +601,9 @@ fn first<'a>(properties: &'a [Property], name: &str) -> Option<&'a Property> {
 }
 
 /// A value kept as given: without control characters, blanks around it
-/// and characters past [`MAX_NAME_CHARS`]; none when blank.
+/// and characters past [`MAX_NAME_CHARS`]; none when blank. Not inlined,
+/// as [`property`].
+#[inline(never)]
 fn value(p: Option<&Property>) -> Option<String> {
     let text: String = p?
         .value
@@ -743,7 +751,9 @@ fn play(game: &mut AnyGame, p: &Property, number: usize) -> Result<(), ParseErro
 
 /// The parts of an `RE` value: whether black lost (its sign is `-`), the
 /// whole and fraction digits of the margin, and the letter after a `:`
-/// (`r`, `t`, `s`, or `""`); `None` when it is no result.
+/// (`r`, `t`, `s`, or `""`); `None` when it is no result. Not inlined,
+/// as [`property`].
+#[inline(never)]
 fn result_parts(value: &str) -> Option<(bool, &str, &str, &str)> {
     let (margin, how) = value.trim().split_once(':').unwrap_or((value, ""));
     // The sign and the digits: a float parser would add its tables to the

@@ -84,31 +84,18 @@ fn details_of(value: JsValue) -> Result<ggf::Details, JsError> {
     })
 }
 
-/// A record's details as `ggfRead` gives them (see [`ggf::Details`]).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Details {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    place: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    black_rating: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    white_rating: Option<String>,
-    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-    kind: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<String>,
-}
-
-/// The result a record gives for a game its moves leave unfinished:
-/// `{ winner?, margin }`, the winner `X` or `O` (none for a draw).
-#[derive(Serialize)]
-struct Said {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<&'static str>,
-    margin: String,
+/// A plain object of the `pairs` that have a value: a record's details or
+/// its result, built here rather than by serde, which would add a
+/// serialiser for each shape to the module.
+fn object(pairs: &[(&str, Option<&str>)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (key, value) in pairs {
+        if let Some(value) = value {
+            // Setting a key of a fresh plain object does not fail.
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), &JsValue::from_str(value));
+        }
+    }
+    o.into()
 }
 
 /// A game `ggfRead` read: what `Game` takes to replay it, with the names,
@@ -129,10 +116,16 @@ struct Read {
     date: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit: Option<Forfeit>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    details: Option<Details>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    said: Option<Said>,
+    #[serde(
+        with = "serde_wasm_bindgen::preserve",
+        skip_serializing_if = "JsValue::is_undefined"
+    )]
+    details: JsValue,
+    #[serde(
+        with = "serde_wasm_bindgen::preserve",
+        skip_serializing_if = "JsValue::is_undefined"
+    )]
+    said: JsValue,
 }
 
 /// A record `ggfRead` refused, and why.
@@ -178,10 +171,10 @@ pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
                     white: r.white,
                     date: r.date,
                     forfeit,
-                    details: details(r.details),
-                    said: r.said.map(|s| Said {
-                        winner: s.winner.map(|c| if c == Colour::Black { "X" } else { "O" }),
-                        margin: s.margin,
+                    details: details(&r.details),
+                    said: r.said.map_or(JsValue::UNDEFINED, |s| {
+                        let winner = s.winner.map(|c| if c == Colour::Black { "X" } else { "O" });
+                        object(&[("winner", winner), ("margin", Some(&s.margin))])
                     }),
                 });
             }
@@ -194,14 +187,18 @@ pub fn ggf_read(text: JsValue) -> Result<JsValue, JsError> {
     serde_wasm_bindgen::to_value(&out).map_err(error)
 }
 
-/// The details of a record read, none when it gives none.
-fn details(d: ggf::Details) -> Option<Details> {
-    (d != ggf::Details::default()).then_some(Details {
-        place: d.place,
-        time: d.time,
-        black_rating: d.black_rating,
-        white_rating: d.white_rating,
-        kind: d.kind,
-        result: d.result,
-    })
+/// The details of a record read, `{ place?, time?, blackRating?,
+/// whiteRating?, type?, result? }`; `undefined` when it gives none.
+fn details(d: &ggf::Details) -> JsValue {
+    if *d == ggf::Details::default() {
+        return JsValue::UNDEFINED;
+    }
+    object(&[
+        ("place", d.place.as_deref()),
+        ("time", d.time.as_deref()),
+        ("blackRating", d.black_rating.as_deref()),
+        ("whiteRating", d.white_rating.as_deref()),
+        ("type", d.kind.as_deref()),
+        ("result", d.result.as_deref()),
+    ])
 }
