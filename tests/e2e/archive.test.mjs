@@ -243,8 +243,9 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     // result its record gives, though its moves stop before the end.
     const server = { title: "Othello 8 x 8", players: "Saio1200 (2197.72) vs Saio3000 (2330.93)", state: "White won by 2, as the record says; its moves stop before the end." };
     assert.deepEqual(after, [before[0], server]);
+    // This page's own record says where it was played: here.
     assert.deepEqual(await page.$$eval("#archive-list li", (items) => items.map((li) => [li.classList.contains("archive-imported"), li.querySelector(".archive-details")?.textContent ?? null])), [
-      [true, null],
+      [true, "Mapello"],
       [true, "GGS/os, time 15:00//02:00"],
     ]);
     // The game imported back opens on the board as it was played.
