@@ -10,22 +10,26 @@
 //!   anywhere between them), then the side to move (`*` or `O`);
 //! - `TY[8]` the game type: its number is the board's side, and a type
 //!   with `a` (anti-Othello, where fewer discs win) is refused;
-//! - `PB[…]` and `PW[…]` the players, `DT[…]` the date
-//!   (`2026.11.26_18:02:46.UTC`, or seconds since 1970);
+//! - `PB[…]` and `PW[…]` the players, `RB[…]` and `RW[…]` their ratings,
+//!   `DT[…]` the date (`2026.11.26_18:02:46.UTC`, a day `2026.11.26`, or
+//!   seconds since 1970), `PC[…]` the place, `TI[…]` the time control;
 //! - `RE[+12.000]` the result, black's margin, with `:r` when the loser
-//!   resigned and `:t` when their time ran out;
+//!   resigned, `:t` when their time ran out and `:s` when the players
+//!   agreed the score;
 //! - `B[f5]` and `W[d6]` the moves, in order, with anything after a `/`
 //!   (an evaluation, a time) ignored, and `PA` for a pass.
 //!
 //! Every other property is skipped. The reader replays the moves with the
-//! rules, so a record that reads is a game that plays.
+//! rules, so a record that reads is a game that plays. What the record
+//! says besides the game ([`Details`]) is kept as given, to be shown and
+//! written back.
 //!
 //! ```
 //! use mapello::{ggf, transcript, AnyGame, Map, Variant};
 //!
 //! let mut game = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
 //! transcript::replay(&mut game, &transcript::read("f5d6c3", 8).unwrap()).unwrap();
-//! let info = ggf::Info { black: "Ann", white: "Bob", date: Some("2026-11-26T18:02:46Z") };
+//! let info = ggf::Info { black: "Ann", white: "Bob", date: Some("2026-11-26T18:02:46Z"), details: None };
 //! let text = ggf::write(&game, &info).unwrap();
 //! assert!(text.ends_with("PB[Ann]PW[Bob]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c3];)"));
 //!
@@ -66,8 +70,45 @@ pub struct Info<'a> {
     /// White's name.
     pub white: &'a str,
     /// When the game was played, in ISO 8601 (`2026-11-26T18:02:46.123Z`),
-    /// read as UTC; a date in another form is left out.
+    /// read as UTC, or its day alone (`2026-11-26`); a date in another
+    /// form is left out.
     pub date: Option<&'a str>,
+    /// What an imported record said besides, written back as it was.
+    pub details: Option<&'a Details>,
+}
+
+/// What a record says of its game besides the players, the date and the
+/// moves, each value as given (at most [`MAX_NAME_CHARS`] characters,
+/// without control characters): the reader keeps them so that a game
+/// imported shows them and is written back with them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Details {
+    /// Where it was played (`PC`): a server, a tournament.
+    pub place: Option<String>,
+    /// The time control (`TI`), `15:00//02:00`.
+    pub time: Option<String>,
+    /// Black's rating (`RB`).
+    pub black_rating: Option<String>,
+    /// White's rating (`RW`).
+    pub white_rating: Option<String>,
+    /// The game type (`TY`) when it says more than the board's side
+    /// (`8r`, `s8r20`).
+    pub kind: Option<String>,
+    /// The result (`RE`), `+12.000:s`, when the record's moves do not end
+    /// the game: the record's word on how it ended.
+    pub result: Option<String>,
+}
+
+/// A result a record gives for a game its moves leave unfinished and that
+/// the rules do not play as a forfeit: the score the players agreed, or
+/// the one the server gave when the game stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Colour>,
+    /// The winner's margin as the record gives it, without its sign, its
+    /// leading zeros or its trailing zero decimals: `12`, `0.5`.
+    pub margin: String,
 }
 
 /// A game read from a record, replayed by the rules.
@@ -81,10 +122,16 @@ pub struct Record {
     pub black: Option<String>,
     /// White's name, when the record gives one.
     pub white: Option<String>,
-    /// The date in ISO 8601, UTC (`2026-11-26T18:02:46Z`), when the record
+    /// The date in ISO 8601, UTC (`2026-11-26T18:02:46Z`), or the day
+    /// alone (`2026-11-26`) when the record gives no time, when the record
     /// gives one this reader knows; a time zone other than UTC is not
     /// converted.
     pub date: Option<String>,
+    /// The rest of what the record says, as given.
+    pub details: Details,
+    /// The record's result, when its moves do not end the game and it is
+    /// no resignation or loss on time the rules can play.
+    pub said: Option<Said>,
 }
 
 /// The GGF record of `game`: `None` unless it is Othello on a board
@@ -95,32 +142,34 @@ pub fn write(game: &AnyGame, info: &Info) -> Option<String> {
     if game.variant() != Variant::Othello || start.map.pieces().next().is_some() {
         return None;
     }
-    let mut out = String::from("(;GM[Othello]PC[Mapello]");
-    if let Some(date) = info.date.and_then(ggf_date) {
-        out.push_str(&format!("DT[{date}]"));
-    }
+    // A game played here is placed here; an imported one where its record
+    // says, if it does.
+    let here = Details {
+        place: Some("Mapello".into()),
+        ..Details::default()
+    };
+    let details = info.details.unwrap_or(&here);
+    let mut out = String::from("(;GM[Othello]");
+    property(&mut out, "PC", details.place.as_deref());
+    property(&mut out, "DT", info.date.and_then(ggf_date).as_deref());
     out.push_str(&format!(
         "PB[{}]PW[{}]",
         clean(info.black),
         clean(info.white)
     ));
-    let snap = game.snapshot();
-    if snap.status == Status::GameOver {
-        let margin = snap.score[0] - snap.score[1];
-        let sign = if margin > 0 { "+" } else { "" };
-        let how = match snap.forfeit {
-            Some(Forfeit {
-                cause: Cause::Resigned,
-                ..
-            }) => ":r",
-            Some(Forfeit {
-                cause: Cause::Time, ..
-            }) => ":t",
-            None => "",
-        };
-        out.push_str(&format!("RE[{sign}{margin}.000{how}]"));
-    }
-    out.push_str(&format!("TY[{n}]BO[{n} {}]", board(&start)));
+    property(&mut out, "RB", details.black_rating.as_deref());
+    property(&mut out, "RW", details.white_rating.as_deref());
+    property(&mut out, "TI", details.time.as_deref());
+    property(
+        &mut out,
+        "RE",
+        result_of(game, details.result.as_deref()).as_deref(),
+    );
+    let kind = details.kind.as_deref().map(clean);
+    let kind = kind
+        .filter(|k| kind_fits(k, n))
+        .unwrap_or_else(|| n.to_string());
+    out.push_str(&format!("TY[{kind}]BO[{n} {}]", board(&start)));
     let mut side = start.side;
     for mv in game.moves() {
         let name = match mv {
@@ -135,8 +184,58 @@ pub fn write(game: &AnyGame, info: &Info) -> Option<String> {
     Some(out)
 }
 
+/// The `RE` value of `game`: the record's own (`given`) when it says how
+/// the game ended as the game does (the same forfeit, or none), unless the
+/// moves end it; otherwise black's margin by the rules, at the end.
+fn result_of(game: &AnyGame, given: Option<&str>) -> Option<String> {
+    let snap = game.snapshot();
+    let played_out = snap.status == Status::GameOver && snap.forfeit.is_none();
+    if let Some(given) = given.map(str::trim) {
+        if !played_out && result_parts(given).is_some() && forfeit_of(given) == snap.forfeit {
+            return Some(given.to_string());
+        }
+    }
+    if snap.status != Status::GameOver {
+        return None;
+    }
+    let margin = snap.score[0] - snap.score[1];
+    let sign = if margin > 0 { "+" } else { "" };
+    let how = match snap.forfeit {
+        Some(Forfeit {
+            cause: Cause::Resigned,
+            ..
+        }) => ":r",
+        Some(Forfeit {
+            cause: Cause::Time, ..
+        }) => ":t",
+        None => "",
+    };
+    Some(format!("{sign}{margin}.000{how}"))
+}
+
+/// Adds `name[value]` to `out`, the value cleaned (see [`clean`]), unless
+/// it is missing or blank. Not inlined: the workers' module is built for
+/// speed, and a copy at each call would only make it larger.
+#[inline(never)]
+fn property(out: &mut String, name: &str, value: Option<&str>) {
+    let value = clean(value.unwrap_or(""));
+    if !value.trim().is_empty() {
+        out.push_str(name);
+        out.push('[');
+        out.push_str(&value);
+        out.push(']');
+    }
+}
+
+/// Whether the `TY` value `kind` is one of Othello on the board of side `n`.
+fn kind_fits(kind: &str, n: u32) -> bool {
+    !kind.contains('a') && kind_size(kind) == Some(n)
+}
+
 /// A name as a value: without the brackets and backslashes that would end
-/// or escape it, nor line breaks, cut to [`MAX_NAME_CHARS`].
+/// or escape it, nor line breaks, cut to [`MAX_NAME_CHARS`]. Not inlined,
+/// as [`property`].
+#[inline(never)]
 fn clean(name: &str) -> String {
     name.chars()
         .filter(|c| !matches!(c, '[' | ']' | '\\') && !c.is_control())
@@ -167,16 +266,22 @@ fn board(setup: &Setup) -> String {
 }
 
 /// An ISO 8601 date (`2026-11-26T18:02:46`, then anything) as `DT` writes
-/// it, `2026.11.26_18:02:46.UTC`; `None` for any other text.
+/// it, `2026.11.26_18:02:46.UTC`, or a day alone (`2026-11-26`) as
+/// `2026.11.26`; `None` for any other text.
 fn ggf_date(iso: &str) -> Option<String> {
     let b = iso.as_bytes();
-    let shape = b"dddd-dd-ddTdd:dd:dd";
-    let fits = b.len() >= shape.len()
-        && shape.iter().zip(b).all(|(&s, &c)| match s {
-            b'd' => c.is_ascii_digit(),
-            s => s == c,
-        });
-    if !fits {
+    let fits = |shape: &[u8]| {
+        b.len() >= shape.len()
+            && shape.iter().zip(b).all(|(&s, &c)| match s {
+                b'd' => c.is_ascii_digit(),
+                s => s == c,
+            })
+    };
+    if b.len() == 10 && fits(b"dddd-dd-dd") {
+        let date = civil(&iso[0..4], &iso[5..7], &iso[8..10], "0", "0", "0")?;
+        return Some(format!("{}.{}.{}", &date[0..4], &date[5..7], &date[8..10]));
+    }
+    if !fits(b"dddd-dd-ddTdd:dd:dd") {
         return None;
     }
     let date = civil(
@@ -217,17 +322,22 @@ fn civil(y: &str, mo: &str, d: &str, h: &str, mi: &str, s: &str) -> Option<Strin
 }
 
 /// The date of a `DT` value, ISO 8601: `2026.11.26_18:02:46` with any zone
-/// after it (not converted), or seconds since 1970 (UTC).
+/// after it (not converted), or seconds since 1970 (UTC); a day without a
+/// time (`2026.11.26`) as the day alone, `2026-11-26`.
 fn iso_date(value: &str) -> Option<String> {
     let value = value.trim();
     if !value.is_empty() && value.len() <= 12 && value.bytes().all(|c| c.is_ascii_digit()) {
         return unix_date(value.parse().ok()?);
     }
-    let (day, time) = value.split_once('_')?;
+    let (day, time) = value.split_once('_').unwrap_or((value, ""));
     let mut day = day.split('.');
     let (y, mo, d) = (day.next()?, day.next()?, day.next()?);
     if day.next().is_some() {
         return None;
+    }
+    if time.is_empty() {
+        let date = civil(y, mo, d, "0", "0", "0").filter(|_| y.len() == 4)?;
+        return Some(date[..10].to_string());
     }
     let time = time.split('.').next()?;
     let mut time = time.split(':');
@@ -451,20 +561,59 @@ fn record(properties: &[Property], start: usize) -> Result<Record, ParseError> {
         number += 1;
         play(&mut game, p, number)?;
     }
-    if let Some(p) = single(properties, "RE")? {
-        if let Some(forfeit) = forfeit_of(&p.value) {
-            if game.status() != Status::GameOver {
-                game.forfeit(forfeit.loser, forfeit.cause)
-                    .map_err(|e| at(p.at, format!("RE: {e}")))?;
-            }
-        }
+    // The result as kept: without control characters, within bounds.
+    let re = single(properties, "RE")?;
+    let re_text = value(re).filter(|v| result_parts(v).is_some());
+    let open = game.status() != Status::GameOver;
+    let forfeit = re_text.as_deref().and_then(forfeit_of).filter(|_| open);
+    if let (Some(p), Some(f)) = (re, forfeit) {
+        game.forfeit(f.loser, f.cause)
+            .map_err(|e| at(p.at, format!("RE: {e}")))?;
     }
+    // The record's result when the moves do not end the game: kept as
+    // given, and said when no forfeit ended it.
+    let result = re_text.filter(|_| open);
+    let open = forfeit.is_none() && open;
+    let said = result.as_deref().filter(|_| open).and_then(said_of);
+    let kind = ty
+        .and_then(|p| value(Some(p)))
+        .filter(|k| !k.bytes().all(|c| c.is_ascii_digit()));
     Ok(Record {
         game,
         black: name(single(properties, "PB")?)?,
         white: name(single(properties, "PW")?)?,
         date: single(properties, "DT")?.and_then(|p| iso_date(&p.value)),
+        details: Details {
+            place: value(first(properties, "PC")),
+            time: value(first(properties, "TI")),
+            black_rating: value(first(properties, "RB")),
+            white_rating: value(first(properties, "RW")),
+            kind,
+            result,
+        },
+        said,
     })
+}
+
+/// The first value of property `name`, if any: for what is only shown.
+fn first<'a>(properties: &'a [Property], name: &str) -> Option<&'a Property> {
+    properties.iter().find(|p| p.name == name)
+}
+
+/// A value kept as given: without control characters, blanks around it
+/// and characters past [`MAX_NAME_CHARS`]; none when blank. Not inlined,
+/// as [`property`].
+#[inline(never)]
+fn value(p: Option<&Property>) -> Option<String> {
+    let text: String = p?
+        .value
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
 }
 
 /// The board side a `TY` value names (`8`, `s8r20`), or none when it names
@@ -477,14 +626,18 @@ fn type_size(p: &Property) -> Result<Option<u32>, ParseError> {
         );
         return Err(at(p.at, message));
     }
-    let digits: String = p
-        .value
+    Ok(kind_size(&p.value))
+}
+
+/// The first number of a `TY` value (`8`, `s8r20`), the board's side.
+fn kind_size(kind: &str) -> Option<u32> {
+    let digits: String = kind
         .chars()
         .skip_while(|c| !c.is_ascii_digit())
         .take_while(char::is_ascii_digit)
         .take(4)
         .collect();
-    Ok(digits.parse().ok())
+    digits.parse().ok()
 }
 
 /// The empty board of side `n`, or why it is not offered.
@@ -596,18 +749,15 @@ fn play(game: &mut AnyGame, p: &Property, number: usize) -> Result<(), ParseErro
         .map_err(|e| fail(format!("{}[{}]: {e}", p.name, escaped(text))))
 }
 
-/// The forfeit an `RE` value says: `:r` resigned, `:t` out of time, the
-/// loser the side its sign says; `None` for a result played to the end or
-/// one this reader does not know.
-fn forfeit_of(value: &str) -> Option<Forfeit> {
-    let (margin, how) = value.trim().split_once(':')?;
-    let cause = match how.trim() {
-        "r" => Cause::Resigned,
-        "t" => Cause::Time,
-        _ => return None,
-    };
-    // The sign and whether any digit is not 0: a float parser would add
-    // its tables to the module for no more.
+/// The parts of an `RE` value: whether black lost (its sign is `-`), the
+/// whole and fraction digits of the margin, and the letter after a `:`
+/// (`r`, `t`, `s`, or `""`); `None` when it is no result. Not inlined,
+/// as [`property`].
+#[inline(never)]
+fn result_parts(value: &str) -> Option<(bool, &str, &str, &str)> {
+    let (margin, how) = value.trim().split_once(':').unwrap_or((value, ""));
+    // The sign and the digits: a float parser would add its tables to the
+    // module for no more.
     let margin = margin.trim();
     let (negative, number) = match margin.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -615,10 +765,31 @@ fn forfeit_of(value: &str) -> Option<Forfeit> {
     };
     let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
     let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
-    if whole.is_empty() || !digits(whole) || !digits(fraction) {
+    let how = how.trim();
+    if whole.is_empty()
+        || !digits(whole)
+        || !digits(fraction)
+        || !how.bytes().all(|c| c.is_ascii_alphanumeric())
+    {
         return None;
     }
-    if !number.bytes().any(|c| matches!(c, b'1'..=b'9')) {
+    Some((negative, whole, fraction, how))
+}
+
+/// The forfeit an `RE` value says: `:r` resigned, `:t` out of time, the
+/// loser the side its sign says; `None` for a result played to the end or
+/// agreed, a draw, or one this reader does not know.
+fn forfeit_of(value: &str) -> Option<Forfeit> {
+    let (negative, whole, fraction, how) = result_parts(value)?;
+    let cause = match how {
+        "r" => Cause::Resigned,
+        "t" => Cause::Time,
+        _ => return None,
+    };
+    if !format!("{whole}{fraction}")
+        .bytes()
+        .any(|c| matches!(c, b'1'..=b'9'))
+    {
         return None;
     }
     let loser = if negative {
@@ -627,6 +798,34 @@ fn forfeit_of(value: &str) -> Option<Forfeit> {
         Colour::White
     };
     Some(Forfeit { loser, cause })
+}
+
+/// What an `RE` value says of a game its moves leave unfinished: the
+/// winner by its sign (none for a zero margin) and the margin as given.
+fn said_of(value: &str) -> Option<Said> {
+    let (negative, whole, fraction, _) = result_parts(value)?;
+    let whole = whole.trim_start_matches('0');
+    let fraction = fraction.trim_end_matches('0');
+    let margin = match (whole, fraction) {
+        ("", "") => {
+            return Some(Said {
+                winner: None,
+                margin: "0".into(),
+            })
+        }
+        ("", f) => format!("0.{f}"),
+        (w, "") => w.to_string(),
+        (w, f) => format!("{w}.{f}"),
+    };
+    let winner = if negative {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    Some(Said {
+        winner: Some(winner),
+        margin,
+    })
 }
 
 /// A player's name from `PB` or `PW`: none when absent or blank.
@@ -671,6 +870,11 @@ mod tests {
         );
         assert_eq!(iso_date("999999999999"), None);
         assert_eq!(iso_date("2003.12_13:24:03"), None);
+        assert_eq!(iso_date("2003.12.15").as_deref(), Some("2003-12-15"));
+        assert_eq!(iso_date("2003.13.15"), None);
+        assert_eq!(iso_date("03.12.15"), None);
+        assert_eq!(ggf_date("2003-12-15").as_deref(), Some("2003.12.15"));
+        assert_eq!(ggf_date("2003-12-15T"), None);
     }
 
     #[test]
@@ -685,5 +889,10 @@ mod tests {
         assert!(forfeit_of("-0.00:r").is_none());
         assert!(forfeit_of("x:r").is_none());
         assert_eq!(forfeit_of("3:t").unwrap().loser, Colour::White);
+        assert!(forfeit_of("+12.000:s").is_none());
+        assert_eq!(said_of("+012.500").unwrap().margin, "12.5");
+        assert_eq!(said_of("-0.000:s").unwrap().winner, None);
+        assert_eq!(said_of("-.5"), None);
+        assert_eq!(result_parts("+1.5:t"), Some((false, "1", "5", "t")));
     }
 }

@@ -14,6 +14,7 @@ const INFO: ggf::Info = ggf::Info {
     black: "Ann",
     white: "Bob",
     date: Some("2026-11-26T18:02:46.500Z"),
+    details: None,
 };
 
 fn othello(n: u32, moves: &str) -> AnyGame {
@@ -72,6 +73,7 @@ fn the_writer_writes_the_start_players_date_result_and_moves() {
         black: "A]n[n\\",
         white: "Bo\nb",
         date: Some("not a date"),
+        details: None,
     };
     let text = ggf::write(&game, &names).unwrap();
     assert!(text.contains("PB[Ann]PW[Bob]"), "{text}");
@@ -169,7 +171,7 @@ BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
 B[f5//0.01]W[d6/-1.23/0.5]B[c3/0.00/1.20]W[d3]B[c4];)";
 
 #[test]
-fn server_records_read_with_other_properties_skipped() {
+fn server_records_keep_what_they_say_of_the_game() {
     let record = one(SERVER);
     assert_eq!(record.black.as_deref(), Some("Saio1200"));
     assert_eq!(record.white.as_deref(), Some("Saio3000"));
@@ -177,6 +179,127 @@ fn server_records_read_with_other_properties_skipped() {
     assert_eq!(transcript::write(&record.game.moves(), 8), "f5d6c3d3c4");
     assert_eq!(record.game.status(), Status::ToMove);
     assert!(record.game.snapshot().forfeit.is_none());
+    let details = ggf::Details {
+        place: Some("GGS/os".into()),
+        time: Some("15:00//02:00".into()),
+        black_rating: Some("2197.72".into()),
+        white_rating: Some("2330.93".into()),
+        kind: None,
+        result: Some("-2.000".into()),
+    };
+    assert_eq!(record.details, details);
+    // The moves stop before the end: the result is the record's.
+    let said = record.said.unwrap();
+    assert_eq!(
+        (said.winner, said.margin.as_str()),
+        (Some(Colour::White), "2")
+    );
+}
+
+/// The record of `record`'s game written back with all it said.
+fn written_back(record: &ggf::Record) -> String {
+    let info = ggf::Info {
+        black: record.black.as_deref().unwrap_or(""),
+        white: record.white.as_deref().unwrap_or(""),
+        date: record.date.as_deref(),
+        details: Some(&record.details),
+    };
+    ggf::write(&record.game, &info).unwrap()
+}
+
+#[test]
+fn what_a_record_says_is_written_back_and_reads_the_same() {
+    let text = written_back(&one(SERVER));
+    assert_eq!(
+        text,
+        "(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.UTC]PB[Saio1200]PW[Saio3000]\
+         RB[2197.72]RW[2330.93]TI[15:00//02:00]RE[-2.000]TY[8]\
+         BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\
+         B[f5]W[d6]B[c3]W[d3]B[c4];)"
+    );
+    let again = one(&text);
+    let first = one(SERVER);
+    assert_eq!(again.details, first.details);
+    assert_eq!(again.said, first.said);
+    assert_eq!(again.game.moves(), first.game.moves());
+    // A type that says more than the side, and a day without a time.
+    let typed = one("(;GM[Othello]PC[Club]DT[1999.07.04]TY[8r]B[f5];)");
+    assert_eq!(typed.details.kind.as_deref(), Some("8r"));
+    assert_eq!(typed.date.as_deref(), Some("1999-07-04"));
+    let text = written_back(&typed);
+    assert!(
+        text.starts_with("(;GM[Othello]PC[Club]DT[1999.07.04]PB[]PW[]TY[8r]BO[8 "),
+        "{text}"
+    );
+    assert_eq!(one(&text).date.as_deref(), Some("1999-07-04"));
+    assert_eq!(one(&text).details, typed.details);
+    // A plain type is the board's side, not a detail.
+    assert_eq!(
+        one("(;GM[Othello]TY[8]B[f5];)").details,
+        ggf::Details::default()
+    );
+    // A game of this page has none, and is placed here.
+    assert!(ggf::write(&othello(8, "f5"), &ggf::Info::default())
+        .unwrap()
+        .starts_with("(;GM[Othello]PC[Mapello]PB[]PW[]TY[8]"));
+}
+
+#[test]
+fn a_result_on_an_unfinished_game_is_the_records_word_or_a_forfeit() {
+    let said = |re: &str| {
+        let r = one(&format!("(;GM[Othello]RE[{re}]B[f5]W[d6];)"));
+        let said = r.said.map(|s| (s.winner, s.margin));
+        (said, r.game.snapshot().forfeit, r.details.result)
+    };
+    let (s, f, kept) = said("+12.00");
+    assert_eq!(s, Some((Some(Colour::Black), "12".to_string())));
+    assert_eq!((f, kept.as_deref()), (None, Some("+12.00")));
+    assert_eq!(
+        said("-0.50:s").0,
+        Some((Some(Colour::White), "0.5".to_string()))
+    );
+    assert_eq!(said("0.000").0, Some((None, "0".to_string())));
+    assert_eq!(
+        said("+012").0,
+        Some((Some(Colour::Black), "12".to_string()))
+    );
+    // Time and resignation are the rules' forfeits: the rules score them.
+    let (s, f, kept) = said("+12.00:t");
+    assert_eq!((s, kept.as_deref()), (None, Some("+12.00:t")));
+    let f = f.unwrap();
+    assert_eq!((f.loser, f.cause), (Colour::White, Cause::Time));
+    let (_, f, _) = said("-3:r");
+    let f = f.unwrap();
+    assert_eq!((f.loser, f.cause), (Colour::Black, Cause::Resigned));
+    // A drawn margin cannot be lost on time: the record's word.
+    let (s, f, _) = said("0.00:t");
+    assert_eq!((s, f), (Some((None, "0".to_string())), None));
+    // No result, or none this reader knows: the game is left unfinished.
+    for re in ["?", "", "+1x", "black"] {
+        assert_eq!(said(re), (None, None, None), "{re}");
+    }
+    // Written back as given, and read the same again.
+    for re in ["+12.00", "+12.00:t", "-0.50:s", "-3:r"] {
+        let r = one(&format!("(;GM[Othello]RE[{re}]B[f5]W[d6];)"));
+        let text = written_back(&r);
+        assert!(text.contains(&format!("RE[{re}]")), "{text}");
+        let again = one(&text);
+        assert_eq!(again.said, r.said, "{text}");
+        assert_eq!(again.game.snapshot().forfeit, r.game.snapshot().forfeit);
+    }
+}
+
+#[test]
+fn a_finished_game_is_scored_by_the_rules_whatever_its_record_says() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(common::seed("ggf finished result"));
+    let game = random_game(&mut rng, 6);
+    let text = ggf::write(&game, &INFO).unwrap();
+    let start = text.find("RE[").unwrap();
+    let end = start + text[start..].find(']').unwrap();
+    let record = one(&format!("{}RE[+99.000:s{}", &text[..start], &text[end..]));
+    assert_eq!(record.game.status(), Status::GameOver);
+    assert_eq!((record.said, record.details.result), (None, None));
+    assert_eq!(written_back(&one(&text)), text);
 }
 
 #[test]

@@ -380,25 +380,106 @@ fn transcripts_never_panic_and_errors_name_the_character_or_the_move() {
 }
 
 /// An Othello game of random length on a board of random size, as a GGF
-/// record, now and then after another record or with extra properties.
+/// record, now and then after another record or with extra properties:
+/// details a server writes, a result of its own, a day without a time.
 fn random_ggf(rng: &mut Rand) -> String {
     let n = pick(rng, &[6, 8, 8, 10]);
     let mut game = AnyGame::new(Variant::Othello, Map::empty(n).unwrap()).unwrap();
     play_randomly(rng, &mut game, 110);
+    let details = ggf::Details {
+        place: Some(pick(rng, &["GGS/os", "", "a\\]b"]).to_string()),
+        time: Some(pick(rng, &["15:00//02:00", "x"]).to_string()),
+        black_rating: Some("2197.72".into()),
+        white_rating: None,
+        kind: Some(pick(rng, &["8r", "s8r20", "10", "8a"]).to_string()),
+        result: Some(pick(rng, &["+12.00", "-3.5:t", "0:r", "+64:s", "??"]).to_string()),
+    };
     let info = ggf::Info {
         black: pick(rng, &["Ann", "", "a]b"]),
         white: "Bob",
-        date: Some(pick(rng, &["2026-11-26T18:02:46Z", "x"])),
+        date: Some(pick(rng, &["2026-11-26T18:02:46Z", "x", "1999-07-04"])),
+        details: (below(rng, 2) == 0).then_some(&details),
     };
     let text = ggf::write(&game, &info).unwrap();
-    match below(rng, 4) {
+    match below(rng, 5) {
         0 => text.replacen("TY[", "RB[1800.5]TI[15:00//02:00]C[a (note)]TY[", 1),
         1 => format!(
             "{text}\n{}",
             ggf::write(&game, &ggf::Info::default()).unwrap()
         ),
+        2 => text.replacen(
+            "PB[",
+            pick(
+                rng,
+                &[
+                    "RE[+12.000]PB[",
+                    "RE[-2:t]PB[",
+                    "RE[+0:r]PB[",
+                    "DT[2003.12.15]PB[",
+                ],
+            ),
+            1,
+        ),
         _ => text,
     }
+}
+
+/// Whether a detail read is within bounds: at most 80 characters, no
+/// control character, not blank.
+fn bounded(value: &Option<String>) -> bool {
+    value.as_ref().is_none_or(|v| {
+        v.chars().count() <= ggf::MAX_NAME_CHARS
+            && !v.chars().any(char::is_control)
+            && !v.trim().is_empty()
+    })
+}
+
+/// Checks a record read from hostile text: its details within bounds,
+/// and written back with all it said, it reads as the same game, details,
+/// result and forfeit.
+fn check_ggf_record(text: &str, record: &ggf::Record) {
+    let d = &record.details;
+    let fields = [
+        &d.place,
+        &d.time,
+        &d.black_rating,
+        &d.white_rating,
+        &d.kind,
+        &d.result,
+    ];
+    assert!(fields.into_iter().all(bounded), "{d:?} for {text:?}");
+    if let Some(said) = &record.said {
+        assert!(said.margin.len() <= ggf::MAX_NAME_CHARS && !said.margin.is_empty());
+    }
+    let again = ggf::write(&record.game, &ggf::Info::default()).unwrap();
+    let back = ggf::read(&again).unwrap().remove(0).unwrap();
+    assert_eq!(back.game.moves(), record.game.moves(), "{text:?}");
+    assert_eq!(back.game.start_setup(), record.game.start_setup());
+    let info = ggf::Info {
+        black: record.black.as_deref().unwrap_or(""),
+        white: record.white.as_deref().unwrap_or(""),
+        date: record.date.as_deref(),
+        details: Some(d),
+    };
+    let again = ggf::write(&record.game, &info).unwrap();
+    let back = ggf::read(&again).unwrap().remove(0).unwrap();
+    assert_eq!(back.game.moves(), record.game.moves(), "{again:?}");
+    assert_eq!(back.game.snapshot().forfeit, record.game.snapshot().forfeit);
+    assert_eq!(back.said, record.said, "{again:?}");
+    assert_eq!(back.date, record.date, "{again:?}");
+    // Brackets and backslashes are left out of what is written back.
+    let clean = |v: &Option<String>| {
+        v.as_ref()
+            .map(|v| v.replace(['[', ']', '\\'], "").trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    assert_eq!(back.details.place, clean(&d.place), "{again:?}");
+    assert_eq!(back.details.time, clean(&d.time), "{again:?}");
+    assert_eq!(
+        back.details.black_rating,
+        clean(&d.black_rating),
+        "{again:?}"
+    );
 }
 
 #[test]
@@ -428,11 +509,7 @@ fn ggf_never_panics_and_what_it_reads_is_a_game_that_writes_back() {
                 match record {
                     Ok(record) => {
                         accepted = true;
-                        let info = ggf::Info::default();
-                        let again = ggf::write(&record.game, &info).unwrap();
-                        let back = ggf::read(&again).unwrap().remove(0).unwrap();
-                        assert_eq!(back.game.moves(), record.game.moves(), "{text:?}");
-                        assert_eq!(back.game.start_setup(), record.game.start_setup());
+                        check_ggf_record(text, &record);
                     }
                     Err(e) => {
                         let m = e.to_string();

@@ -291,9 +291,33 @@ export interface GgfGame {
   moves: string;
   black?: string;
   white?: string;
-  /** ISO 8601, UTC. */
+  /** ISO 8601, UTC, or the day alone (`2003-12-15`) when the record gives no time. */
   date?: string;
   forfeit?: Forfeit;
+  /** What else the record says, as given. */
+  details?: GgfDetails;
+  /** The record's result when its moves leave the game unfinished and it is no forfeit the rules play. */
+  said?: GgfSaid;
+}
+
+/** What a GGF record says besides its game and players, each value as given (at most 80 characters). */
+export interface GgfDetails {
+  /** Where it was played (`PC`). */
+  place?: string;
+  /** The time control (`TI`), `15:00//02:00`. */
+  time?: string;
+  blackRating?: string;
+  whiteRating?: string;
+  /** The game type (`TY`) when it says more than the board's side (`8r`). */
+  type?: string;
+  /** The result (`RE`) as given, when the moves do not end the game. */
+  result?: string;
+}
+
+/** A result a GGF record gives: the winner (none for a draw) and the margin as given (`12`, `0.5`). */
+export interface GgfSaid {
+  winner?: Colour;
+  margin: string;
 }
 
 /** What `ggfRead` returns: the games read, and each record refused with why. */
@@ -303,7 +327,7 @@ export interface GgfRecords {
 }
 
 /** The GGF record of an Othello game (the workers' module only); `undefined` for a game GGF cannot say. */
-export function ggfWrite(game: GameOptions, record?: { black?: string; white?: string; date?: string; forfeit?: Forfeit }): string | undefined;
+export function ggfWrite(game: GameOptions, record?: { black?: string; white?: string; date?: string; forfeit?: Forfeit; details?: GgfDetails }): string | undefined;
 
 /** The games of a GGF text, each replayed by the rules (the workers' module only); throws when the text holds no record or is too long. */
 export function ggfRead(text: string): GgfRecords;

@@ -188,7 +188,7 @@ test("export all, then import into an empty archive: the same games, a bad one s
   await writeFile(file, `${text}\nMapello game\ngame: othello\nmap: ${DEFAULT_MAP}\nmoves: a1\n`);
   await page.setInputFiles("#archive-file", file);
   await page.waitForFunction(() => /imported/.test(document.querySelector("#archive-said").textContent));
-  assert.match(await page.textContent("#archive-said"), /^2 games imported\. Game 3 of the file was skipped: .+\.$/);
+  assert.match(await page.textContent("#archive-said"), /^2 games imported, marked in the list\. Game 3 of the file was skipped: .+\.$/);
   assert.deepEqual(await listed(page), before);
   // The same file again adds nothing.
   await page.setInputFiles("#archive-file", file);
@@ -236,10 +236,18 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     await page.waitForFunction(() => /imported/.test(document.querySelector("#archive-said").textContent));
     assert.match(
       await page.textContent("#archive-said"),
-      /^2 games imported\. Game 3 of the file was skipped: move 2 at character \d+: B\[d6\]: white is to move, not black\.$/,
+      /^2 games imported, marked in the list\. Game 3 of the file was skipped: move 2 at character \d+: B\[d6\]: white is to move, not black\.$/,
     );
     const after = await listed(page);
-    assert.deepEqual(after, [before[0], { title: "Othello 8 x 8", players: "Saio1200 vs Saio3000", state: "Abandoned after 5 moves." }]);
+    // The server's game keeps its ratings, place, time control and the
+    // result its record gives, though its moves stop before the end.
+    const server = { title: "Othello 8 x 8", players: "Saio1200 (2197.72) vs Saio3000 (2330.93)", state: "White won by 2, as the record says; its moves stop before the end." };
+    assert.deepEqual(after, [before[0], server]);
+    // This page's own record says where it was played: here.
+    assert.deepEqual(await page.$$eval("#archive-list li", (items) => items.map((li) => [li.classList.contains("archive-imported"), li.querySelector(".archive-details")?.textContent ?? null])), [
+      [true, "Mapello"],
+      [true, "GGS/os, time 15:00//02:00"],
+    ]);
     // The game imported back opens on the board as it was played.
     await clickEntry(page, 0, "Open");
     await waitForMoves(page, 4);
@@ -248,6 +256,54 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+}
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`an old game imported into a long list is marked and scrolled into view on a ${screen}, ${colorScheme}`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      // Twelve games of this week, newer than any imported.
+      await page.evaluate(
+        ({ key, map }) => {
+          const games = [];
+          for (let i = 0; i < 12; i += 1) {
+            const date = new Date(Date.UTC(2026, 10, 20) - i * 3_600_000).toISOString();
+            games.push({ id: `week-${i}`, date, game: { map, variant: "othello", moves: "f5d6" }, players: ["Black", "White"], seat: "hotseat", result: "", state: "abandoned" });
+          }
+          localStorage.setItem(key, JSON.stringify({ version: 1, games }));
+        },
+        { key: ARCHIVE_KEY, map: "18AAAAAAAAAAAAAAAAAAAAAAA" },
+      );
+      await reload(page);
+      await openArchive(page);
+      const file = `${screenshots}/archive-old-${screen}-${colorScheme}.ggf`;
+      await writeFile(file, SERVER_GGF.replace("DT[2003.12.15_13:24:03.MST]", "DT[2003.12.15]").replace("RE[-2.000]", "RE[+12.00:t]"));
+      await page.setInputFiles("#archive-file", file);
+      await page.waitForFunction(() => /imported/.test(document.querySelector("#archive-said").textContent));
+      assert.equal(await page.textContent("#archive-said"), "1 game imported, marked in the list.");
+      const games = await listed(page);
+      assert.equal(games.length, 13);
+      // Played on a day of 2003: the last of the list, in view, marked.
+      const last = "#archive-list li:last-child";
+      assert.match(await page.getAttribute(last, "class"), /archive-imported/);
+      assert.match(await page.textContent(`${last} .archive-date`), /2003.*Imported$/);
+      assert.match(await page.textContent(`${last} .archive-date`), /15/);
+      // Out of time: the rules' forfeit, scored by the rules.
+      assert.match(games[12].state, /^White lost on time\. Black wins \d+ to \d+\.$/);
+      const inView = await page.$eval(last, (li) => {
+        const box = li.getBoundingClientRect();
+        const frame = /** @type {HTMLElement} */ (document.getElementById("archive")).getBoundingClientRect();
+        return box.top >= frame.top && box.bottom <= Math.min(frame.bottom, innerHeight);
+      });
+      assert.equal(inView, true, "the imported game is scrolled into view");
+      await page.waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+      await page.screenshot({ path: `${screenshots}/archive-imported-${screen}-${colorScheme}.png` });
+      const overflow = await page.$eval("#archive", (d) => d.scrollWidth - d.clientWidth);
+      assert.ok(overflow <= 0, `the dialog is ${overflow}px wider than its box`);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
 }
 
 test("a damaged archive is dropped with a notice and a download, and the page plays", async () => {

@@ -75,3 +75,52 @@ fn other_games_have_no_record_and_bad_calls_throw() {
     let m = refused(ggf_read(huge.into()));
     assert!(m.contains("at most 1000000 characters"), "{m}");
 }
+
+#[wasm_bindgen_test]
+fn a_servers_details_and_result_are_given_and_written_back() {
+    let text = "(;GM[Othello]PC[GGS/os]DT[2003.12.15]PB[Ann]PW[Bob]RB[2197.72]RW[1800]\
+                TI[15:00//02:00]TY[8r]RE[+12.00]B[f5]W[d6];)";
+    let read = ok(ggf_read(text.into()));
+    let game = js_sys::Array::from(&get(&read, "games")).get(0);
+    assert_eq!(
+        get(&game, "date").as_string().as_deref(),
+        Some("2003-12-15")
+    );
+    let details = get(&game, "details");
+    for (key, value) in [
+        ("place", "GGS/os"),
+        ("time", "15:00//02:00"),
+        ("blackRating", "2197.72"),
+        ("whiteRating", "1800"),
+        ("type", "8r"),
+        ("result", "+12.00"),
+    ] {
+        assert_eq!(
+            get(&details, key).as_string().as_deref(),
+            Some(value),
+            "{key}"
+        );
+    }
+    let said = get(&game, "said");
+    assert_eq!(get(&said, "winner").as_string().as_deref(), Some("X"));
+    assert_eq!(get(&said, "margin").as_string().as_deref(), Some("12"));
+    assert!(get(&game, "forfeit").is_undefined());
+
+    let record = options(&[
+        ("black", "Ann".into()),
+        ("white", "Bob".into()),
+        ("date", get(&game, "date")),
+        ("details", details),
+    ]);
+    let again = ok(ggf_write(othello("f5d6"), record)).unwrap();
+    assert!(
+        again.starts_with("(;GM[Othello]PC[GGS/os]DT[2003.12.15]PB[Ann]PW[Bob]RB[2197.72]RW[1800]TI[15:00//02:00]RE[+12.00]TY[8r]BO[8 "),
+        "{again}"
+    );
+    let bad = options(&[("details", options(&[("rating", "1".into())]))]);
+    let m = refused(ggf_write(othello(""), bad));
+    assert!(m.contains("record.details has an unknown key"), "{m}");
+    let bad = options(&[("details", options(&[("place", JsValue::from(3))]))]);
+    let m = refused(ggf_write(othello(""), bad));
+    assert!(m.contains("record.details.place must be a string"), "{m}");
+}

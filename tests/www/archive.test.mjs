@@ -19,6 +19,7 @@ import {
   parseExport,
   readArchive,
   removeEntry,
+  saidText,
   withEntry,
 } from "../../www/js/archive.js";
 import { catalogue } from "../../www/js/catalogue.js";
@@ -215,6 +216,57 @@ test("an Othello game's GGF record, from the rules, reads back as an entry with 
   // This page's export holds GGF lines, but is read as the export.
   assert.equal(isGgf(exportText(games, () => text ?? null)), false);
   assert.equal(isGgf("no record"), false);
+});
+
+// A record as a server's archive keeps it, its moves stopping before the
+// end, with a result: the players agreed the score, or time ran out.
+const SERVER = (re, dt = "2003.12.15_13:24:03.MST") =>
+  `(;GM[Othello]PC[GGS/os]DT[${dt}]PB[Saio1200]PW[Saio3000]RB[2197.72]RW[2330.93]TI[15:00//02:00]TY[8r]RE[${re}]B[f5]W[d6]B[c3]W[d3]B[c4];)`;
+
+test("a server's record keeps its place, time control, ratings, type, date and result, and writes them back", () => {
+  const { games, problems } = fromGgf(wasm.ggfRead(`${SERVER("+12.00")}\n${SERVER("-4.000:t", "2003.12.16")}`), 0);
+  assert.deepEqual(problems, []);
+  const [agreed, timed] = games;
+  const details = { place: "GGS/os", time: "15:00//02:00", blackRating: "2197.72", whiteRating: "2330.93", type: "8r" };
+  assert.deepEqual(agreed.details, { ...details, result: "+12.00" });
+  assert.equal(agreed.date, "2003-12-15T13:24:03Z");
+  assert.equal(agreed.result, "Black won by 12, as the record says; its moves stop before the end.");
+  assert.equal(agreed.game.forfeit, undefined);
+  // On time: the rules' forfeit, and the day the record gives.
+  assert.deepEqual(timed.game.forfeit, { cause: "time", loser: "X" });
+  assert.equal(timed.date, "2003-12-16");
+  assert.equal(timed.result, "");
+  assert.equal(entryProblem(timed), null);
+  // Written back with all it said.
+  for (const g of games) {
+    const text = wasm.ggfWrite({ variant: "othello", map: g.game.map, moves: g.game.moves }, { black: g.players[0], white: g.players[1], date: g.date, forfeit: g.game.forfeit, details: g.details });
+    const again = fromGgf(wasm.ggfRead(text), 0).games[0];
+    assert.deepEqual({ ...again, id: g.id }, g, text);
+  }
+  assert.match(wasm.ggfWrite({ variant: "othello", moves: timed.game.moves }, { date: timed.date, forfeit: timed.game.forfeit, details: timed.details }), /^\(;GM\[Othello\]PC\[GGS\/os\]DT\[2003\.12\.16\]PB\[\]PW\[\]RB\[2197\.72\]RW\[2330\.93\]TI\[15:00\/\/02:00\]RE\[-4\.000:t\]TY\[8r\]BO/);
+  assert.throws(() => wasm.ggfWrite({ variant: "othello" }, { details: { rating: "1" } }), /unknown key/);
+  // The export keeps the details and the record's result.
+  const { games: read } = parseExport(exportText(games), 0);
+  assert.deepEqual(read.map((g) => [g.details, g.result, g.date]), games.map((g) => [g.details, g.result, g.date]));
+  assert.equal(saidText({ margin: "0" }), "Draw, as the record says; its moves stop before the end.");
+  assert.equal(saidText({ winner: "O", margin: "0.5" }), "White won by 0.5, as the record says; its moves stop before the end.");
+});
+
+test("an entry's details and a day without a time are checked as the rest", () => {
+  const e = entry("c5", "2003-12-15", { details: { place: "GGS/os" } });
+  assert.equal(entryProblem(e), null);
+  assert.equal(entryProblem({ ...e, date: "2003-12-15T" }), "its date is not a date");
+  assert.equal(entryProblem({ ...e, date: "2003-13-15" }), "its date is not a date");
+  for (const details of [{ rating: "1" }, { place: "" }, { place: "x".repeat(81) }, { time: 3 }, []]) {
+    assert.equal(entryProblem({ ...e, details }), "its details are damaged", JSON.stringify(details));
+  }
+  // A day sorts by its day, among games played with their time.
+  const later = entry("c5c4", "2003-12-15T09:00:00.000Z");
+  const earlier = entry("d6", "2003-12-14T23:00:00.000Z");
+  assert.deepEqual(withEntry([later, earlier], e).entries, [later, e, earlier]);
+  // A damaged details line of an export is left out.
+  const { games } = parseExport(`Mapello game\nmap: ${MAP}\ndetails: {"place":\nresult: Black won.\n`, 0);
+  assert.deepEqual([games[0].details, games[0].result], [undefined, ""]);
 });
 
 test("a saved record is another tab's unless this tab wrote it or started from it", async () => {

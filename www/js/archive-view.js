@@ -1,8 +1,13 @@
 // @ts-check
 // The dialog of saved games (archive.js's archive), loaded on first use: a
 // list, newest first, of each game's date, game and size, a thumbnail of
-// its board, its players, result and state, with Open, Export and Delete;
-// Export all and Import for the whole archive. What each game is (its
+// its board, its players (with their ratings), where and at what time
+// control an imported game was played, its result and state, with Open,
+// Export and Delete; Export all and Import for the whole archive. The list
+// keeps the order of the dates the games were played, as an Othello
+// site's list of games does, so an old game imported goes far down:
+// after an import the games it added are marked and the first is
+// scrolled into view. What each game is (its
 // size, position, state and result) is read from the wasm Game replaying
 // it, never worked out here; GGF records are written and read by the
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
@@ -88,9 +93,25 @@ const STYLES = `.archive-about,
 }
 
 .archive-date,
-.archive-players {
+.archive-players,
+.archive-details {
   color: var(--muted);
   font-size: 0.85rem;
+}
+
+.archive-item.archive-imported {
+  border-color: var(--accent);
+  box-shadow: inset 0.25rem 0 0 var(--accent);
+}
+
+.archive-mark {
+  margin-left: 0.4rem;
+  padding: 0 0.35rem;
+  border-radius: 0.3rem;
+  background: var(--accent);
+  color: var(--accent-text);
+  font-size: 0.75rem;
+  font-weight: 600;
 }
 
 .archive-abandoned {
@@ -156,8 +177,9 @@ function wire(deps, dialog) {
     const chosen = file.files?.[0];
     file.value = "";
     if (!chosen) return;
-    say(await importText(deps, await chosen.text()));
-    fill(deps);
+    const { text, ids } = await importText(deps, await chosen.text());
+    say(text);
+    fill(deps, ids);
   });
 }
 
@@ -209,11 +231,11 @@ function replay({ Game }, { game }, why = {}) {
  */
 async function ggfWriter() {
   const wasm = await aiWasm().catch(() => null);
-  return (/** @type {Entry} */ { game, players, date }) => {
+  return (/** @type {Entry} */ { game, players, date, details }) => {
     if (!wasm || game.variant !== "othello") return null;
     const { forfeit, ...options } = game;
     try {
-      return wasm.ggfWrite(/** @type {import("../mapello.d.ts").GameOptions} */ (options), { black: players[0], white: players[1], date, forfeit }) ?? null;
+      return wasm.ggfWrite(/** @type {import("../mapello.d.ts").GameOptions} */ (options), { black: players[0], white: players[1], date, forfeit, details }) ?? null;
     } catch {
       return null;
     }
@@ -221,22 +243,45 @@ async function ggfWriter() {
 }
 
 /**
- * The date as the reader's locale writes it.
+ * The date as the reader's locale writes it: a day alone (an imported
+ * record's without a time) as that day, wherever the reader is.
  * @param {string} iso
  */
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso) =>
+  iso.length === 10 ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: "UTC" }) : new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * Fills the list from storage.
+ * Fills the list from storage, the entries `marked` (just imported) marked
+ * and the first of them scrolled into view.
  * @param {ViewDeps} deps
+ * @param {string[]} [marked]
  */
-function fill(deps) {
+function fill(deps, marked = []) {
   const { entries, notice } = readArchive(deps.storage);
   if (notice) say(notice);
   const list = $("archive-list");
-  list.replaceChildren(...entries.map((entry) => item(deps, entry)));
+  list.replaceChildren(...entries.map((entry) => item(deps, entry, marked.includes(entry.id))));
   $("archive-empty").hidden = entries.length > 0;
   for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
+  list.querySelector(".archive-imported")?.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * A player's name with the rating their record gives: "Ann (2197.72)".
+ * @param {string} name
+ * @param {string | undefined} rating
+ */
+const rated = (name, rating) => (rating ? `${name} (${rating})` : name);
+
+/**
+ * What an imported record says of where and how the game was played:
+ * "GGS/os, time 15:00//02:00, type 8r", or "" when it says nothing.
+ * @param {Entry} entry
+ */
+function detailsLine({ details }) {
+  if (!details) return "";
+  const { place, time, type } = details;
+  return [place, time && `time ${time}`, type && `type ${type}`].filter(Boolean).join(", ");
 }
 
 /**
@@ -255,13 +300,14 @@ function button(label, about, run) {
 }
 
 /**
- * The list item of `entry`.
+ * The list item of `entry`, `imported` marked as just imported.
  * @param {ViewDeps} deps
  * @param {Entry} entry
+ * @param {boolean} imported
  */
-function item(deps, entry) {
+function item(deps, entry, imported) {
   const li = document.createElement("li");
-  li.className = "archive-item";
+  li.className = imported ? "archive-item archive-imported" : "archive-item";
   const shots = replay(deps, entry);
   const name = gameById(entry.game.variant)?.name ?? entry.game.variant;
   const size = shots ? ` ${shots.snap.size} x ${shots.snap.size}` : "";
@@ -279,10 +325,12 @@ function item(deps, entry) {
   const lines = [
     [`${name}${size}`, "archive-title"],
     [when(entry.date), "archive-date"],
-    [`${entry.players[0]} vs ${entry.players[1]}`, "archive-players"],
+    [`${rated(entry.players[0], entry.details?.blackRating)} vs ${rated(entry.players[1], entry.details?.whiteRating)}`, "archive-players"],
+    [detailsLine(entry), "archive-details"],
     [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
-  ];
+  ].filter(([line, className]) => line || className !== "archive-details");
   for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
+  if (imported) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: "Imported" }));
   const about = `the ${name} game of ${when(entry.date)}`;
   const actions = document.createElement("div");
   actions.className = "archive-actions";
@@ -332,14 +380,18 @@ async function gamesOf(text) {
 
 /**
  * Reads an export text or GGF records into the archive, each game checked
- * by the rules: what it did, in a sentence or more.
+ * by the rules: what it did, in a sentence or more (`text`), and the ids
+ * of the games it added. A game the rules finish has their result; one
+ * they leave unfinished keeps the result its record gives, if any, and is
+ * abandoned otherwise.
  * @param {ViewDeps} deps
  * @param {string} text
  */
 export async function importText(deps, text) {
   const { games, numbers, problems } = await gamesOf(text);
-  let added = 0;
   let known = 0;
+  /** @type {string[]} */
+  const ids = [];
   for (const [i, entry] of games.entries()) {
     const why = { error: `it is not a game of the board: ${entry.game.variant}` };
     const shots = replay(deps, entry, why);
@@ -350,11 +402,12 @@ export async function importText(deps, text) {
     const over = shots.snap.status === "gameOver";
     /** @type {import("./flow.js").Flow} */
     const flow = { settings: /** @type {any} */ (settingsFor(entry.seat, { ...DEFAULT_SETTINGS })), match: null, phase: "play" };
-    const checked = { ...entry, state: over ? "finished" : "abandoned", result: over ? resultLine(flow, shots.snap) : "" };
-    if (archive(deps, /** @type {Entry} */ (checked)).added) added += 1;
+    const said = !over && entry.details?.result ? entry.result : "";
+    const checked = { ...entry, state: over || said ? "finished" : "abandoned", result: over ? resultLine(flow, shots.snap) : said };
+    if (archive(deps, /** @type {Entry} */ (checked)).added) ids.push(entry.id);
     else known += 1;
   }
-  const parts = [`${count(added)} imported.`];
+  const parts = [`${count(ids.length)} imported${ids.length ? ", marked in the list" : ""}.`];
   if (known) parts.push(`${count(known)} ${known === 1 ? "was" : "were"} saved already.`);
-  return [...parts, ...problems].join(" ");
+  return { text: [...parts, ...problems].join(" "), ids };
 }

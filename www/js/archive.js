@@ -25,11 +25,16 @@ export const ARCHIVE_LIMIT = 200;
 const VERSION = 1;
 
 /** @typedef {{ map: string, variant: string, moves: string, start?: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
+/** @typedef {import("../mapello.d.ts").GgfDetails} Details */
 /**
- * A game in the archive. `players` are the two sides as the result names
- * them (black first), `seat` who played them as a share link says it
- * (share.js `playersOf`), `result` the rules' result ("" until the end),
- * `from` the tab whose saved game it was, when another tab kept it.
+ * A game in the archive. `date` is when it was played (ISO 8601, or the
+ * day alone for an imported record that gives no time), `players` the two
+ * sides as the result names them (black first), `seat` who played them as
+ * a share link says it (share.js `playersOf`), `result` the rules' result
+ * ("" until the end) or, for an imported game its moves leave unfinished,
+ * the result its record gives; `from` the tab whose saved game it was,
+ * when another tab kept it; `details` what an imported record says of the
+ * game besides (the rules' `ggfRead`), shown and written back as given.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -39,6 +44,7 @@ const VERSION = 1;
  *   result: string,
  *   state: "finished" | "abandoned",
  *   from?: string,
+ *   details?: Details,
  * }} Entry
  */
 
@@ -58,7 +64,15 @@ const isText = (v, max) => typeof v === "string" && v.length <= max;
  */
 const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(v.cause) && ["X", "O"].includes(v.loser));
 /** @param {unknown} v */
-const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\dT/.test(v) && !Number.isNaN(Date.parse(v));
+const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v));
+/** The keys of an entry's details, as the rules' `ggfRead` gives them. */
+const DETAIL_KEYS = ["place", "time", "blackRating", "whiteRating", "type", "result"];
+/**
+ * Whether `v` is an entry's details: none, or some of DETAIL_KEYS, each a
+ * short text.
+ * @param {any} v
+ */
+const isDetails = (v) => v === undefined || (isRecord(v) && Object.entries(v).every(([k, t]) => DETAIL_KEYS.includes(k) && isText(t, 80) && t !== ""));
 
 /**
  * What is wrong with one entry, or null when it fits.
@@ -79,6 +93,7 @@ export function entryProblem(e) {
   if (!isText(e.result, 120)) return "its result is not a sentence";
   if (!STATES.includes(e.state)) return "its state is neither finished nor abandoned";
   if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
+  if (!isDetails(e.details)) return "its details are damaged";
   return null;
 }
 
@@ -281,13 +296,13 @@ export function droppedNotice(dropped) {
 
 // One block per game: the first line names it, each other line a field.
 const HEAD = "Mapello game";
-const FIELDS = /** @type {const} */ (["date", "game", "map", "start", "moves", "forfeit", "black", "white", "seat", "state", "result", "ggf"]);
+const FIELDS = /** @type {const} */ (["date", "game", "map", "start", "moves", "forfeit", "black", "white", "seat", "state", "result", "details", "ggf"]);
 
 /**
  * The export text of `entries`, one block per game: `Mapello game`, then
  * `field: value` lines (date, game, map, start when set up, moves, black, white, seat, state,
- * result, and `ggf` when `ggfOf(entry)` gives a GGF record), a blank line
- * after each block.
+ * result, the details of an imported record as JSON, and `ggf` when
+ * `ggfOf(entry)` gives a GGF record), a blank line after each block.
  * @param {Entry[]} entries
  * @param {(entry: Entry) => string | null} [ggfOf]
  */
@@ -300,6 +315,7 @@ export function exportText(entries, ggfOf = () => null) {
       if (e.game.forfeit) lines.push(`forfeit: ${e.game.forfeit.cause} ${e.game.forfeit.loser}`);
       lines.push(`black: ${e.players[0]}`, `white: ${e.players[1]}`, `seat: ${e.seat}`, `state: ${e.state}`);
       if (e.result) lines.push(`result: ${e.result}`);
+      if (e.details) lines.push(`details: ${JSON.stringify(e.details)}`);
       const ggf = ggfOf(e);
       if (ggf) lines.push(`ggf: ${ggf}`);
       return `${lines.join("\n")}\n`;
@@ -319,10 +335,25 @@ function forfeitOf(line) {
 }
 
 /**
+ * The details of an export block's `details` line, as an entry's field:
+ * none when the line is missing or not details.
+ * @param {string | undefined} line
+ */
+function detailsOf(line) {
+  let details;
+  try {
+    details = line ? JSON.parse(line) : undefined;
+  } catch {
+    return {};
+  }
+  return details !== undefined && isDetails(details) ? { details: /** @type {Details} */ (details) } : {};
+}
+
+/**
  * The games of an export text, as entries still to be checked against the
  * rules (their `state` and `result` are the rules' to say, so they are
- * left for the caller), and a sentence for each block that could not be
- * read. A block without a map is refused; a missing date is now, missing
+ * left for the caller, but for the result an imported record gave, kept
+ * with it), and a sentence for each block that could not be read. A block without a map is refused; a missing date is now, missing
  * players their colours, a missing seat two players.
  * @param {string} text
  * @param {number} [now]
@@ -353,7 +384,9 @@ export function parseExport(text, now = Date.now()) {
       seat: SEATS.includes(b.seat) ? b.seat : "hotseat",
       result: "",
       state: "abandoned",
+      ...detailsOf(b.details),
     };
+    if (entry.details?.result && isText(b.result, 120)) entry.result = b.result;
     const problem = b.map ? entryProblem(entry) : "it has no map";
     if (problem) problems.push(`Game ${i + 1} of the file was skipped: ${problem}.`);
     else {
@@ -366,11 +399,24 @@ export function parseExport(text, now = Date.now()) {
 }
 
 /**
+ * The result a record gives for a game its moves leave unfinished (the
+ * rules' `said`), as the saved games say it: "Black won by 12, as the
+ * record says; its moves stop before the end."
+ * @param {import("../mapello.d.ts").GgfSaid} said
+ */
+export function saidText({ winner, margin }) {
+  const what = winner ? `${winner === "X" ? "Black" : "White"} won by ${margin}` : "Draw";
+  return `${what}, as the record says; its moves stop before the end.`;
+}
+
+/**
  * The games of a GGF text as the rules read them (the wasm `ggfRead`), as
  * entries still to be checked against the rules as `parseExport`'s are,
  * with the number of each record read, and a sentence for each record
  * refused: a missing date is now, missing players their colours, the
- * seat two players at one board.
+ * seat two players at one board; what else the record says kept as its
+ * details, and its result as given when its moves leave the game
+ * unfinished.
  * @param {import("../mapello.d.ts").GgfRecords} read
  * @param {number} [now]
  * @returns {{ games: Entry[], numbers: number[], problems: string[] }}
@@ -388,8 +434,9 @@ export function fromGgf(read, now = Date.now()) {
       game: { map: g.map, variant: g.variant, moves: g.moves, ...(g.start && { start: g.start }), ...(g.forfeit && { forfeit: g.forfeit }) },
       players: [g.black ?? "Black", g.white ?? "White"],
       seat: "hotseat",
-      result: "",
+      result: g.said ? saidText(g.said) : "",
       state: "abandoned",
+      ...(g.details && { details: g.details }),
     };
     const problem = entryProblem(entry);
     if (problem) problems.push(`Game ${g.record} of the file was skipped: ${problem}.`);
