@@ -7,7 +7,7 @@
 // that a game by link from a set-up position is known again by its links.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ARCHIVE_KEY, archiveProblem, readArchive, withEntry, writeArchive } from "../../www/js/archive.js";
+import { ARCHIVE_KEY, archiveProblem, entryProblem, readArchive, withEntry, writeArchive } from "../../www/js/archive.js";
 import { withStore } from "../../www/js/archive-hooks.js";
 import { entryOf } from "../../www/js/archive-store.js";
 import { gameByLink, savedGameByLink } from "../../www/js/corresp.js";
@@ -145,10 +145,16 @@ test("the same id taken back keeps the longer entry; another line after it is ke
   assert.equal(archiveProblem({ version: 1, games: fork.entries }), null, "ids stay unique");
 });
 
-test("an imported game opened and put aside replaces its entry, keeping its players' names", () => {
-  const imported = entry("c5", "imp", 20, { seat: "hotseat", players: ["Ann", "Bob"] });
+test("an imported game opened and put aside replaces its entry, keeping its players' names and the record's details", () => {
+  const details = { place: "GGS/os", time: "15:00//02:00", blackRating: "2197.72", whiteRating: "2330.93", result: "+12.00" };
+  const imported = entry("c5", "imp", 20, { seat: "hotseat", players: ["Ann", "Bob"], details });
   const change = withEntry([imported], entry("c5c4", "imp", 21, { seat: "hotseat", players: ["Black", "White"] }));
   assert.deepEqual(change.entries.map((e) => [e.id, e.game.moves, e.players.join(" v ")]), [["imp", "c5c4", "Ann v Bob"]]);
+  // Where and how it was played stay; the record's result is not this longer game's.
+  const { result, ...kept } = details;
+  assert.equal(result, "+12.00");
+  assert.deepEqual(change.entries[0].details, kept);
+  assert.equal(entryProblem(change.entries[0]), null);
 });
 
 test("an entry is filed under its game's id; a record without one, or with a damaged one, gets a new id", () => {

@@ -206,8 +206,10 @@ export function withEntry(entries, entry) {
  * so a game opened and put aside as it was keeps its date and place. One
  * that holds all of `kin` and more replaces it, moved to the top by its
  * date, keeping the names of two players at one board that the page does
- * not know (an imported game's). One that took another line after moves
- * taken back is kept beside `kin`, which keeps its line under a new id.
+ * not know (an imported game's) and the details of where and how it was
+ * played, but not the record's result, which was of the shorter game. One
+ * that took another line after moves taken back is kept beside `kin`,
+ * which keeps its line under a new id.
  * @param {Entry[]} entries
  * @param {Entry} entry
  * @param {Entry} kin
@@ -216,7 +218,9 @@ function withKin(entries, entry, kin) {
   if (continuesGame(kin.game, entry.game)) return { entries, added: false, replaced: null, dropped: [] };
   if (continuesGame(entry.game, kin.game)) {
     const players = entry.seat === "hotseat" && kin.seat === "hotseat" ? kin.players : entry.players;
-    return placed(entries.filter((e) => e !== kin), { ...entry, players }, kin);
+    const { result, ...details } = kin.details ?? {};
+    const later = { ...entry, players, ...(Object.keys(details).length > 0 && !entry.details && { details }) };
+    return placed(entries.filter((e) => e !== kin), later, kin);
   }
   return placed(entries.map((e) => (e === kin ? { ...kin, id: newId() } : e)), entry, null);
 }
