@@ -250,3 +250,31 @@ test("a link continuing a saved game by link from a set-up start updates that en
   assert.deepEqual(entries.map((e) => [e.id, e.game.moves, e.game.start]), [["by-link", reply, start]]);
   assert.ok(storage.items.has(ARCHIVE_KEY));
 });
+
+test("a reply to a game by link kept in Saved games opens it, though another game by link is on the board", async () => {
+  globalThis.localStorage = memory();
+  try {
+    // Game 1, sent to one friend and put aside; game 2, sent to another, on the board.
+    const first = playOn("", 1);
+    const reply = playOn(first, 1);
+    const blank = new Game({ map: MAP });
+    const second = blank.snapshot().legal.find((m) => m !== first);
+    blank.free();
+    writeArchive(localStorage, [{ ...entry(first, "game-1", 20, { seat: "corresp-black" }) }]);
+    const board = record(second, { id: "game-2", settings: { ...BY_LINK, humanColour: "X" } });
+    // The first friend's reply: it forks from game 2 on the board, and continues game 1.
+    const { deps, notices, restored } = linkDeps();
+    const opened = await openLink(deps, { map: MAP, moves: reply, players: "corresp-black" }, board);
+    await settled();
+    assert.equal(opened.id, "game-1", "the reply opens game 1");
+    assert.equal(opened.game.moves, reply);
+    const entries = readArchive(localStorage).entries;
+    assert.deepEqual(entries.map((e) => [e.id, e.game.moves]).sort(), [["game-1", reply], ["game-2", second]], "one entry a game, game 1 updated");
+    assert.match(notices.map((n) => n.text).join(" "), /continues your game by link in Saved games/);
+    assert.doesNotMatch(notices.map((n) => n.text).join(" "), /starts with other moves/);
+    notices.find((n) => n.key === "previous").action.run();
+    assert.equal(restored[0].id, "game-2", "game 2 comes back with Restore it");
+  } finally {
+    delete globalThis.localStorage;
+  }
+});

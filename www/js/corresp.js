@@ -24,6 +24,7 @@ import { gameOf } from "./storage.js";
  *   notify: import("./play-ctrl.js").Notify,
  *   putAside: (record: SavedRecord) => unknown,
  *   reopen: (record: SavedRecord) => void,
+ *   storage: Storage,
  * }} Deps
  */
 
@@ -85,16 +86,18 @@ export function newsOf(lineage, moves, forfeit) {
 
 // A link opened over a game by link (`current`): one
 // that continues the held game updates it; one that goes back in it or
-// takes another line goes into the saved games beside it, never over it.
-// The record to open, or null when the link replaces the held game as any
-// link does.
+// takes another line goes into the saved games beside it, never over it,
+// unless it continues another game by link kept there (a reply to a game
+// sent earlier). The record to open, or null when the link replaces the
+// held game as any link does (links.js then opens the saved game it
+// continues, if any, and puts the held one aside with a way back).
 /**
  * @param {Deps} deps
  * @param {SavedRecord} current
  * @param {SavedRecord} start
  * @returns {SavedRecord | null}
  */
-export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
+export function gameByLink({ Game, notify, putAside, reopen, storage }, current, start) {
   const { lineage, moves } = lineageOf(Game, current.game, start.game);
   const outcome = linkOutcome(lineage.relation);
   if (outcome === "update" || outcome === "same") {
@@ -106,7 +109,7 @@ export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
     // This browser keeps the colour it plays in its game by link.
     return { ...current, game: start.game, review: null, ...(shared ? { shared } : {}) };
   }
-  if (outcome !== "beside") return null;
+  if (outcome !== "beside" || savedKin({ Game, storage }, start, current.id)) return null;
   if (lineage.relation === "behind" && lineage.to === 0) {
     notify("This link holds only the start of your game: your game stays as it is here.", { key: "link-game" });
     return current;
@@ -135,28 +138,41 @@ export function gameByLink({ Game, notify, putAside, reopen }, current, start) {
  * @returns {SavedRecord | null}
  */
 export function savedGameByLink(deps, start) {
-  for (const entry of readArchive(deps.storage).entries) {
-    if (!entry.seat.startsWith("corresp-")) continue;
+  const kin = savedKin(deps, start);
+  if (!kin) return null;
+  const { entry, lineage, moves } = kin;
+  // It is the saved game, under its id: put aside again, it replaces its entry.
+  const opened = { ...start, settings: settingsFor(entry.seat, start.settings), id: entry.id };
+  const news = newsOf(lineage, moves, start.game.forfeit && !entry.game.forfeit ? start.game.forfeit : undefined);
+  if (news) {
+    const updated = entryOf(deps.Game, opened);
+    removeEntry(deps.storage, entry.id);
+    if (updated) archive(deps, { ...updated, id: entry.id });
+  }
+  const what = news ?? "This link holds it as it is there: no new move yet.";
+  deps.notify(`This link continues your game by link in Saved games, which is opened here${news ? " and updated there" : ""}. ${what}`, { key: "link-game" });
+  return opened;
+}
+
+/**
+ * The game by link in the saved games that the link's game (`start`)
+ * continues or holds as it is, other than the game `except` (the one on
+ * the board): `{ entry, lineage, moves }`, or null.
+ * @param {{ Game: Deps["Game"], storage: Storage }} deps
+ * @param {SavedRecord} start
+ * @param {string} [except]
+ */
+function savedKin({ Game, storage }, start, except) {
+  for (const entry of readArchive(storage).entries) {
+    if (!entry.seat.startsWith("corresp-") || (except && entry.id === except)) continue;
     let found;
     try {
-      found = lineageOf(deps.Game, /** @type {GameRecord} */ (entry.game), start.game);
+      found = lineageOf(Game, /** @type {GameRecord} */ (entry.game), start.game);
     } catch {
       // A saved game the rules no longer open is no game to continue.
       continue;
     }
-    const { lineage, moves } = found;
-    if (lineage.relation !== "ahead" && lineage.relation !== "same") continue;
-    // It is the saved game, under its id: put aside again, it replaces its entry.
-    const opened = { ...start, settings: settingsFor(entry.seat, start.settings), id: entry.id };
-    const news = newsOf(lineage, moves, start.game.forfeit && !entry.game.forfeit ? start.game.forfeit : undefined);
-    if (news) {
-      const updated = entryOf(deps.Game, opened);
-      removeEntry(deps.storage, entry.id);
-      if (updated) archive(deps, { ...updated, id: entry.id });
-    }
-    const what = news ?? "This link holds it as it is there: no new move yet.";
-    deps.notify(`This link continues your game by link in Saved games, which is opened here${news ? " and updated there" : ""}. ${what}`, { key: "link-game" });
-    return opened;
+    if (found.lineage.relation === "ahead" || found.lineage.relation === "same") return { entry, ...found };
   }
   return null;
 }

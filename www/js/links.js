@@ -116,7 +116,7 @@ export async function openLink(deps, link, current) {
   const held = { Game, notify, storage: localStorage };
   if (current?.phase === "play" && current.settings.mode === "corresp") {
     const { gameByLink } = await import("./corresp.js");
-    const opened = gameByLink({ Game, notify, putAside: (r) => putAside(held, r), reopen: deps.restore }, current, start);
+    const opened = gameByLink({ ...held, putAside: (r) => putAside(held, r), reopen: deps.restore }, current, start);
     if (opened) return opened;
   }
   // A game by link may be in the saved games: a link continuing it opens it, updated.
