@@ -109,7 +109,7 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
     // This browser keeps the colour it plays in its game by link.
     return { ...current, game: start.game, review: null, ...(shared ? { shared } : {}) };
   }
-  if (outcome !== "beside" || savedKin({ Game, storage }, start, current.id)) return null;
+  if (outcome !== "beside" || savedKin({ Game, storage }, start, current)) return null;
   if (lineage.relation === "behind" && lineage.to === 0) {
     notify("This link holds only the start of your game: your game stays as it is here.", { key: "link-game" });
     return current;
@@ -156,23 +156,27 @@ export function savedGameByLink(deps, start) {
 
 /**
  * The game by link in the saved games that the link's game (`start`)
- * continues or holds as it is, other than the game `except` (the one on
- * the board): `{ entry, lineage, moves }`, or null.
+ * continues or holds as it is: `{ entry, lineage, moves }`, or null. With
+ * `board` (the game by link on the board), a saved game is another only
+ * when the board's does not continue it: an earlier state of the board's
+ * game, or a link kept beside it, is not.
  * @param {{ Game: Deps["Game"], storage: Storage }} deps
  * @param {SavedRecord} start
- * @param {string} [except]
+ * @param {SavedRecord} [board]
  */
-function savedKin({ Game, storage }, start, except) {
+function savedKin({ Game, storage }, start, board) {
+  /** @param {GameRecord} a @param {GameRecord} b */
+  const holds = (a, b) => ["ahead", "same"].includes(lineageOf(Game, a, b).lineage.relation);
   for (const entry of readArchive(storage).entries) {
-    if (!entry.seat.startsWith("corresp-") || (except && entry.id === except)) continue;
-    let found;
+    if (!entry.seat.startsWith("corresp-") || entry.id === board?.id) continue;
+    const game = /** @type {GameRecord} */ (entry.game);
     try {
-      found = lineageOf(Game, /** @type {GameRecord} */ (entry.game), start.game);
+      if (!holds(game, start.game) || (board && holds(game, board.game))) continue;
     } catch {
       // A saved game the rules no longer open is no game to continue.
       continue;
     }
-    if (found.lineage.relation === "ahead" || found.lineage.relation === "same") return { entry, ...found };
+    return { entry, ...lineageOf(Game, game, start.game) };
   }
   return null;
 }
