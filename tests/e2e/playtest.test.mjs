@@ -1,0 +1,144 @@
+// The play screen's loose ends from a newcomer's playtest (issue 33): a
+// game put aside is offered back by one notice, the newest, which says
+// where every older one is (Saved games, which gets each back); a link with
+// an illegal move opened over a game by link it rewinds says once what
+// happens; the two ways to play a friend are named apart; a finished
+// game's position is set up from its last playable position.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
+
+const FORTRESS = presetById("fortress").code;
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+const env = useSite();
+
+/** The first `n` moves of a game on `map` taking the `pick`th legal move at the last. */
+async function someMoves(page, map, n, pick = 0) {
+  const list = [];
+  for (let i = 0; i < n; i += 1) {
+    const legal = (await gameState(page, map, list.join(""))).legal;
+    list.push(legal[i === n - 1 ? Math.min(pick, legal.length - 1) : 0]);
+  }
+  return list;
+}
+
+/** Opens `fragment` as a link pasted into the open tab, and waits until it is read. */
+async function paste(page, fragment) {
+  await page.evaluate((hash) => (location.hash = hash), fragment);
+  await page.waitForFunction(() => location.hash === "");
+}
+
+/** The notices shown, one text each. */
+function notices(page) {
+  return page.$$eval("#notices .notice p", (ps) => ps.map((p) => p.textContent));
+}
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`at ${width} px one notice offers back the newest game put aside, and Saved games every other`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    const own = await someMoves(page, DEFAULT_MAP, 3);
+    await loadMoves(page, own.join(""));
+    await waitForMoves(page, 3);
+
+    // A link replaces the game, then a new game replaces the link's.
+    const linked = await someMoves(page, FORTRESS, 2);
+    await paste(page, `#m=${FORTRESS}&g=${linked.join("")}&p=hotseat`);
+    await waitForMoves(page, 2);
+    await openSettings(page);
+    await page.click("#new-game");
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+
+    const shown = await notices(page);
+    const aside = shown.filter((text) => /put aside|replaced/.test(text));
+    assert.equal(aside.length, 1, `one notice for the games put aside: ${JSON.stringify(shown)}`);
+    assert.match(aside[0], /^A new game started; the one you were playing was put aside\. It is in Saved games too\.$/);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: `${screenshots}/notices-aside-${width}-light.png` });
+
+    // Each game put aside comes back from Saved games.
+    await page.click("#open-archive");
+    await page.waitForSelector("#archive[open]");
+    const states = await page.$$eval("#archive-list li .archive-state", (els) => els.map((el) => el.textContent));
+    assert.deepEqual(states, ["Abandoned after 2 moves.", "Abandoned after 3 moves."]);
+    await page.click(`#archive-list li:nth-child(2) .archive-actions button:text("Open")`);
+    await waitForMoves(page, 3);
+    assert.deepEqual(await moveList(page), own);
+    await page.click("#open-archive");
+    await page.waitForSelector("#archive[open]");
+    await page.click(`#archive-list li:nth-child(1) .archive-actions button:text("Open")`);
+    await waitForMoves(page, 2);
+    assert.deepEqual(await moveList(page), linked);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`at ${width} px a link with an illegal move that goes back in the game by link held says once that the game stays`, async () => {
+    const probe = await openBoard(env.browser, env.site.url, options);
+    const three = await someMoves(probe.page, DEFAULT_MAP, 3);
+    await probe.page.context().close();
+    const { page, problems } = await openBoard(env.browser, `${env.site.url}#m=${DEFAULT_MAP}&g=${three.join("")}&p=corresp-white`, options);
+    await waitForMoves(page, 3);
+
+    // The link's third move is one the rules refuse: its game is the first two moves of the one held.
+    await paste(page, `#m=${DEFAULT_MAP}&g=${three.slice(0, 2).join("")}a1&p=corresp-black`);
+    await page.waitForFunction(() => /goes back to move 2/.test(document.querySelector("#notices").textContent));
+    assert.deepEqual(await moveList(page), three, "the game held stays on the board");
+    const shown = await notices(page);
+    assert.equal(shown.length, 1, `one notice: ${JSON.stringify(shown)}`);
+    assert.match(shown[0], /^Move 3 in the link, a1, cannot be played \(.*\)\. This link goes back to move 2 of your game, .* your game stays on the board and the link's game is in Saved games\.$/);
+    assert.doesNotMatch(shown[0], /goes on from the position before it/);
+    assert.ok(await page.isVisible("#notices button:has-text('Open the link')"));
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: `${screenshots}/notices-illegal-link-${width}-light.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`at ${width} px the game for two at one screen and the game by link are named apart`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await openSettings(page);
+    const modes = await page.$$eval("#mode option", (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+    assert.equal(modes.hotseat, "Two players, one screen");
+    assert.equal(modes.corresp, "A friend by link");
+    assert.equal(await page.textContent("#play-friend"), "Play a friend by link");
+    await page.click("#set-up");
+    await page.waitForSelector("#position[open]");
+    assert.equal(await page.textContent("#position-friend"), "Two players, one screen");
+    assert.doesNotMatch(await page.textContent("body"), /with a friend/i);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`at ${width} px a finished game's position opens on the last one it could go on from, with no error`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    await loadMoves(page, WHOLE_GAME);
+    await page.waitForSelector("#result:not([hidden])");
+    await page.click("#set-up");
+    await page.waitForSelector("#position[open]");
+    // The game's last move is f2, after a pass.
+    assert.match(await page.textContent("#position-problem"), /^The game is over, so here is the position before f2 was played, the last it could go on from\. Ready to play: (Black|White) to move/);
+    assert.equal(await page.getAttribute("#position-problem", "class"), "position-problem");
+    assert.equal(await page.isDisabled("#position-friend"), false);
+    await page.screenshot({ path: `${screenshots}/position-finished-${width}-light.png` });
+    // Played from there, the game is the finished one less its last move.
+    await page.click("#position-friend");
+    await page.waitForSelector("#position", { state: "hidden" });
+    assert.equal(await page.inputValue("#mode"), "hotseat");
+    assert.equal(await page.isVisible("#result"), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
