@@ -3,7 +3,8 @@
 // where every older one is (Saved games, which gets each back); a link with
 // an illegal move opened over a game by link it rewinds says once what
 // happens; the two ways to play a friend are named apart; a finished
-// game's position is set up from its last playable position.
+// game's position is set up from its last playable position; a saved game
+// opens with its own clock setting, not the one chosen since.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
@@ -137,6 +138,49 @@ for (const [width, options] of [
     await page.waitForSelector("#position", { state: "hidden" });
     assert.equal(await page.inputValue("#mode"), "hotseat");
     assert.equal(await page.isVisible("#result"), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+/** Opens the `n`th game of Saved games (from the top) by the page's buttons, and waits for its `moves`. */
+async function openSaved(page, n, moves) {
+  await page.click("#open-archive");
+  await page.waitForSelector("#archive[open]");
+  await page.click(`#archive-list li:nth-child(${n + 1}) .archive-actions button:text("Open")`);
+  await page.waitForFunction((want) => [...document.querySelectorAll("#move-list li")].map((li) => li.textContent).join() === want.join(), moves);
+}
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`at ${width} px a saved game opens with the clock it was played with, or none`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    const untimed = await someMoves(page, DEFAULT_MAP, 2);
+    await loadMoves(page, untimed.join(""));
+    await waitForMoves(page, 2);
+    // A clock chosen starts a new game, the untimed one put aside.
+    await setMode(page, "hotseat", { clock: "3+2" });
+    await page.waitForSelector("#clock-X", { state: "visible" });
+    const timed = await someMoves(page, DEFAULT_MAP, 3);
+    await loadMoves(page, timed.join(""));
+    await waitForMoves(page, 3);
+    await setMode(page, "hotseat", { clock: "none" });
+    await page.waitForSelector("#clock-X", { state: "hidden" });
+
+    // Saved games, newest first: the timed game, then the untimed one.
+    await openSaved(page, 0, timed);
+    await openSettings(page);
+    assert.equal(await page.inputValue("#clock"), "3+2", "the timed game comes back with its clock");
+    await page.waitForSelector("#clock-X", { state: "visible" });
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.screenshot({ path: `${screenshots}/saved-game-clock-${width}-light.png` });
+    await openSaved(page, 1, untimed);
+    await openSettings(page);
+    assert.equal(await page.inputValue("#clock"), "none", "the untimed game comes back without one");
+    await page.waitForSelector("#clock-X", { state: "hidden" });
     assert.deepEqual(problems, []);
     await page.context().close();
   });

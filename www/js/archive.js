@@ -27,7 +27,9 @@ const VERSION = 1;
  * A game in the archive. `players` are the two sides as the result names
  * them (black first), `seat` who played them as a share link says it
  * (share.js `playersOf`), `result` the rules' result ("" until the end),
- * `from` the tab whose saved game it was, when another tab kept it.
+ * `from` the tab whose saved game it was, when another tab kept it,
+ * `clock` the time control it was played with (clock.js's PRESETS), when
+ * it had one.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -37,6 +39,7 @@ const VERSION = 1;
  *   result: string,
  *   state: "finished" | "abandoned",
  *   from?: string,
+ *   clock?: string,
  * }} Entry
  */
 
@@ -77,6 +80,7 @@ export function entryProblem(e) {
   if (!isText(e.result, 120)) return "its result is not a sentence";
   if (!STATES.includes(e.state)) return "its state is neither finished nor abandoned";
   if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
+  if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
   return null;
 }
 
