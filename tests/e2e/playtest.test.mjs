@@ -4,11 +4,13 @@
 // an illegal move opened over a game by link it rewinds says once what
 // happens; the two ways to play a friend are named apart; a finished
 // game's position is set up from its last playable position; a saved game
-// opens with its own clock setting, not the one chosen since.
+// opens with its own clock setting, not the one chosen since; a second tab
+// shows the game as played on in the first, and says when the first tab
+// holds another game, neither tab's game lost.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 const WHOLE_GAME =
@@ -29,6 +31,13 @@ async function someMoves(page, map, n, pick = 0) {
 async function paste(page, fragment) {
   await page.evaluate((hash) => (location.hash = hash), fragment);
   await page.waitForFunction(() => location.hash === "");
+}
+
+/** Clicks square `name` of the board in `page`'s tab, brought to the front, the board scrolled into view as a player would. */
+async function play(page, name) {
+  await page.bringToFront();
+  await page.$eval("#board", (board) => board.scrollIntoView({ block: "center" }));
+  await clickSquare(page, name);
 }
 
 /** The notices shown, one text each. */
@@ -186,3 +195,53 @@ for (const [width, options] of [
   });
 }
 
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  test(`at ${width} px a second tab follows the game played on in the first, and keeps its own when they differ`, async () => {
+    const { page: first, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(first, "hotseat");
+    const moves = await someMoves(first, DEFAULT_MAP, 3);
+    await loadMoves(first, moves.slice(0, 2).join(""));
+    await waitForMoves(first, 2);
+    const second = await first.context().newPage();
+    const seen = [];
+    second.on("pageerror", (err) => seen.push(err.message));
+    await second.goto(env.site.url);
+    await second.waitForSelector("body[data-ready]");
+    assert.deepEqual(await moveList(second), moves.slice(0, 2));
+
+    // Played on in the first tab, the game is shown as it stands in the second.
+    await play(first, moves[2]);
+    await waitForMoves(first, 3);
+    await waitForMoves(second, 3);
+    assert.deepEqual(await moveList(second), moves);
+    assert.match(await noticeText(second), /This game was played on in another tab/);
+
+    // Another game in the first tab: the second keeps its own and says so.
+    await openSettings(first);
+    await first.click("#new-game");
+    const [other] = await someMoves(first, DEFAULT_MAP, 1, 1);
+    await play(first, other);
+    await waitForMoves(first, 1);
+    await second.waitForFunction(() => /Another tab is playing another game/.test(document.querySelector("#notices").textContent));
+    assert.deepEqual(await moveList(second), moves, "the second tab's game stays");
+    await second.evaluate(() => scrollTo(0, 0));
+    await second.screenshot({ path: `${screenshots}/tabs-other-game-${width}-light.png` });
+
+    // Played on in the second tab, the first tab's game goes into Saved games, not lost.
+    const [next] = (await gameState(second, DEFAULT_MAP, moves.join(""))).legal;
+    await play(second, next);
+    await waitForMoves(second, 4);
+    await second.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.some((e) => e.game.moves.length === 2));
+    // ...and the first tab, told, can open the second's game.
+    await first.bringToFront();
+    await first.waitForFunction(() => /Another tab is playing another game/.test(document.querySelector("#notices").textContent));
+    await first.click("#notices button:text('Open that game here')");
+    await waitForMoves(first, 4);
+    assert.deepEqual(await moveList(first), [...moves, next]);
+    assert.deepEqual([...problems, ...seen], []);
+    await first.context().close();
+  });
+}
