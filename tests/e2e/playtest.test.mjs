@@ -6,11 +6,29 @@
 // game's position is set up from its last playable position; a saved game
 // opens with its own clock setting, not the one chosen since; a second tab
 // shows the game as played on in the first, and says when the first tab
-// holds another game, neither tab's game lost.
+// holds another game, neither tab's game lost; a hint drawn on a bonus
+// leaves its "+3" to read, every negative value shows one minus sign (U+2212),
+// and a phone's review keeps the graph in view under the board.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
+import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
+import { cellColors, openBoard, screenshots, useSite } from "./browser.mjs";
+import {
+  clickSquare,
+  DEFAULT_MAP,
+  DESKTOP,
+  gameState,
+  loadMoves,
+  moveList,
+  noticeText,
+  openSettings,
+  PHONE,
+  presetById,
+  reviewBlunderGame,
+  setMode,
+  waitForMoves,
+} from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 const WHOLE_GAME =
@@ -243,5 +261,87 @@ for (const [width, options] of [
     assert.deepEqual(await moveList(first), [...moves, next]);
     assert.deepEqual([...problems, ...seen], []);
     await first.context().close();
+  });
+}
+
+/** A line of first legal moves on `map` to a position where a legal move is on a bonus: `{ moves, bonus }`. */
+async function toBonusMove(page, map) {
+  const moves = [];
+  for (;;) {
+    const { legal, cells, size } = await gameState(page, map, moves.join(""));
+    const bonus = legal.find((name) => cells[squareIndex(size, name)] === "+");
+    if (bonus) return { moves, bonus, size };
+    moves.push(legal[0]);
+  }
+}
+
+for (const [width, options] of [
+  ["1280", DESKTOP],
+  ["360", PHONE],
+]) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`at ${width} px, ${colorScheme}, a hint on a bonus leaves its +3 to read`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await setMode(page, "hotseat");
+      const { moves, bonus, size } = await toBonusMove(page, DEFAULT_MAP);
+      if (moves.length) {
+        await loadMoves(page, moves.join(""));
+        await waitForMoves(page, moves.length);
+      }
+      await page.$eval("#board", (board) => board.scrollIntoView({ block: "center" }));
+      const index = squareIndex(size, bonus);
+      const plain = await cellColors(page, size, index);
+      // The value is drawn when the computer has valued the moves: its backdrop darkens the square's foot.
+      const pixels = await page.$eval("#board", (c) => c.width);
+      const rect = cellRect(boardLayout(size, true, pixels, MARGIN), index);
+      const foot = { x: Math.floor(rect.x + rect.width * 0.15), y: Math.floor(rect.y + rect.height * 0.9) };
+      const before = await page.$eval("#board", (c, { x, y }) => [...c.getContext("2d").getImageData(x, y, 1, 1).data].join(), foot);
+      await page.check("#hints");
+      await page.waitForFunction(
+        ({ x, y, before }) => [...document.querySelector("#board").getContext("2d").getImageData(x, y, 1, 1).data].join() !== before,
+        { ...foot, before },
+        { timeout: 30_000 },
+      );
+      const hinted = await cellColors(page, size, index);
+      assert.deepEqual(hinted.center, plain.center, `the +3 at the centre of ${bonus} is as without hints`);
+      assert.deepEqual(hinted.upper, plain.upper, `the bonus disc above the +3 of ${bonus} is as without hints`);
+      await page.screenshot({ path: `${screenshots}/hints-on-bonus-${width}-${colorScheme}.png` });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+
+  test(`at ${width} px every negative value in a review shows the one minus sign, U+2212`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await reviewBlunderGame(page);
+    await page.click("#review-list li:nth-child(3) button");
+    const shown = await page.$eval("#review", (el) => el.textContent);
+    assert.match(shown, /\u2212\d/, "negative values are shown");
+    assert.doesNotMatch(shown, /(^|[\s(:])-\d/, "no hyphen-minus before a number");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`reviewing at 360 px, ${colorScheme}, the whole graph shows under the board and the move's sentence`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, { ...PHONE, colorScheme });
+    await reviewBlunderGame(page);
+    // The player taps a chip of the summary, then scrolls to the graph to read it.
+    await page.$eval("#review-summary li button", (b) => b.scrollIntoView({ block: "end" }));
+    await page.tap("#review-summary li button");
+    await page.waitForFunction(() => document.querySelector("#review-move").textContent !== "");
+    await page.$eval("#review-graph", (g) => g.scrollIntoView({ block: "end" }));
+    const hits = await page.$eval("#review-graph", (g) => {
+      const r = g.getBoundingClientRect();
+      return [r.top + 4, r.top + r.height / 2, r.bottom - 4].map((y) => g.contains(document.elementFromPoint(r.left + r.width / 2, y)));
+    });
+    assert.deepEqual(hits, [true, true, true], "nothing stuck over the graph");
+    // Scrolled further, the sentence sticks under the board: what is left below is the graph's and the chips'.
+    const free = await page.evaluate(() => innerHeight - document.querySelector("#board").getBoundingClientRect().bottom - document.querySelector("#review-move").offsetHeight);
+    assert.ok(free >= 740 / 3, `${free} px left under the board and the move's sentence`);
+    await page.screenshot({ path: `${screenshots}/review-graph-360-${colorScheme}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 }

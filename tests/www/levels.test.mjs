@@ -93,7 +93,7 @@ test("the folded settings name the mode and the computer's levels", () => {
   assert.equal(modeSummary({ ...base, mode: "series" }), "series, level 8");
   assert.equal(modeSummary({ ...base, mode: "series", opponent: "human" }), "series");
   assert.equal(modeSummary({ ...base, mode: "watch" }), "watching 8 v 3");
-  assert.equal(modeSummary({ ...base, mode: "hotseat" }), "two players, one screen");
+  assert.equal(modeSummary({ ...base, mode: "hotseat" }), "two players");
   assert.equal(modeSummary({ ...base, mode: "freeplay" }), "free play");
 });
 

@@ -37,10 +37,7 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   wireKeys(ctrl);
   // Another tab saved its game (tabs.js, loaded when one does).
   addEventListener("storage", ({ key, newValue }) => {
-    if (key !== KEY || newValue === null) return;
-    import("./tabs.js")
-      .then(({ otherTabSaved }) => otherTabSaved(ctrl, newValue))
-      .catch((err) => notify(`What another tab saved could not be read: ${err.message}`, { key: "other-tab" }));
+    if (key === KEY && newValue) import("./tabs.js").then((tabs) => tabs.otherTabSaved(ctrl, newValue), (err) => notify(`Another tab: ${err.message}`, { key: "other-tab" }));
   });
   ctrl.begin(start.review);
   for (const part of allInside(document, "[inert]")) part.inert = false;

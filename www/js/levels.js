@@ -46,7 +46,7 @@ export function levelLabel(level) {
  */
 const MODE_SHORT = {
   computer: "vs computer",
-  hotseat: "two players, one screen",
+  hotseat: "two players",
   watch: "watching",
   series: "series",
   freeplay: "free play",

@@ -48,7 +48,12 @@ export function otherTabSaved(ctrl, text) {
   const ended = relation === "same" && Boolean(saved.game.forfeit) && !mine.game.forfeit;
   if (relation === "same" && !ended) return;
   if (relation === "ahead" || ended) {
-    ctrl.open(saved);
+    try {
+      ctrl.open(saved);
+    } catch {
+      // A record the rules refuse is not shown: this tab keeps its own game.
+      return;
+    }
     ctrl.deps.notify("This game was played on in another tab: here it is as it stands there.", { key: "other-tab" });
     ctrl.announce(`Updated from another tab. ${document.getElementById("status")?.textContent ?? ""}`);
     return;
