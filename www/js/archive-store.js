@@ -4,7 +4,6 @@
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
 import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
-import { presetOf } from "./clock.js";
 import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 
@@ -38,7 +37,7 @@ export function entryOf(Game, { settings, game, match, phase }, now = Date.now()
   const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
   const over = snap.status === "gameOver";
   // The time control the game was played with: none in a watched game or a game by link (clock-view.js).
-  const timed = !["watch", "corresp"].includes(settings.mode) && presetOf(settings.clock);
+  const timed = !["watch", "corresp"].includes(settings.mode) && settings.clock !== "none";
   return {
     id: newId(now),
     date: new Date(now).toISOString(),
@@ -137,7 +136,7 @@ export function keepForeign(deps, other, game, open) {
  */
 export function openEntry(ctrl, entry) {
   const before = ctrl.toBringBack();
-  const settings = settingsFor(entry.seat, { ...ctrl.flow.settings, clock: presetOf(entry.clock) ? entry.clock : "none" });
+  const settings = settingsFor(entry.seat, { ...ctrl.flow.settings, clock: entry.clock ?? "none" });
   ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null });
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
   ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);

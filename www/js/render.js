@@ -562,7 +562,7 @@ function drawHints(ctx, board, hints, cells) {
   for (const { index, score, text } of hints) {
     const rect = cellRect(board, index);
     const { cx, cy, size } = centre(rect);
-    const marked = cells[index] === "+" || cells[index] === "*";
+    const marked = "+*".includes(cells[index]);
     const [middle, height] = marked ? [rect.y + size * 0.8, size * 0.3] : [cy, size * 0.44];
     const top = score === best;
     ctx.fillStyle = rgba(top ? colors.hintBestBack : colors.hintBack);

@@ -6,8 +6,6 @@
 // this tab's own game stays (archive-hooks.js keeps the other tab's game in
 // Saved games before this tab saves over it). Whether the other game
 // continues this one is the rules' call (Game.lineage).
-import { decodeSave } from "./storage.js";
-
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
 
 /**
@@ -33,14 +31,14 @@ function relationOf(Game, a, b) {
 }
 
 /**
- * Another tab saved `text` (under storage.js's KEY): the controller `ctrl`
- * (play-ctrl.js) shows it when it holds this tab's game played further, or
- * says that the other tab holds another game.
+ * Another tab saved `saved` (storage.js's decodeSave of what it wrote
+ * under KEY, null when damaged): the controller `ctrl` (play-ctrl.js)
+ * shows it when it holds this tab's game played further, or says that the
+ * other tab holds another game.
  * @param {import("./play-ctrl.js").PlayCtrl} ctrl
- * @param {string} text
+ * @param {import("./storage.js").SavedRecord | null} saved
  */
-export function otherTabSaved(ctrl, text) {
-  const { saved } = decodeSave(text);
+export function otherTabSaved(ctrl, saved) {
   const mine = ctrl.current();
   if (!saved || saved.phase !== "play" || mine.phase !== "play") return;
   const lineage = relationOf(ctrl.Game, mine.game, saved.game);
