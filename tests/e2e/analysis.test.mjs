@@ -52,7 +52,7 @@ async function showValues(page) {
   await page.waitForFunction(
     () => {
       const moves = [...document.querySelectorAll("#analysis-moves button")];
-      return moves.length > 0 && moves.every((b) => /\s[+-]?\d+(\.\d+)?$/.test(b.textContent));
+      return moves.length > 0 && moves.every((b) => /\s[+\u2212]?\d+(\.\d+)?$/.test(b.textContent));
     },
     null,
     { timeout: 60_000 },

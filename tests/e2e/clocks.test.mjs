@@ -84,7 +84,7 @@ for (const [screen, options] of SCREENS) {
     assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock running low");
     await page.clock.fastForward(10_000);
     await page.waitForSelector("#result", { state: "visible" });
-    assert.match(await page.textContent("#result-title"), /^White lost on time\. Black wins \d+ to 1\.$/);
+    assert.match(await page.textContent("#result-title"), /^White lost on time: Black wins \d+ to 1\.$/);
     assert.equal(await page.textContent("#clock-O"), "0:00.0");
     await page.waitForFunction(() => /White lost on time/.test(document.querySelector("#announcer")?.textContent ?? ""));
 
@@ -102,7 +102,7 @@ test("a flag fall in a series counts as a game lost", async () => {
   await playFirstLegal(page);
   await page.clock.fastForward(61_000);
   await page.waitForSelector("#result", { state: "visible" });
-  assert.match(await page.textContent("#result-title"), /^White lost on time\. Black wins \d+ to \d+\.$/);
+  assert.match(await page.textContent("#result-title"), /^White lost on time: Black wins \d+ to \d+\.$/);
   assert.equal(await page.textContent("#match-leader"), "Player 1 leads 1–0 in games.");
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });

@@ -24,7 +24,7 @@ test("the computer answers a move, showing what it found", async () => {
   const [, reply] = await moveList(page);
   assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
   assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 4\\) played ${reply}\\. It (expects|has worked out)`));
-  assert.match(await page.textContent("#thinking-pv"), /^Looked \d+ moves? ahead at [\d.]+( thousand| million)? positions in [\d.]+ s; value [+-]?\d+\./);
+  assert.match(await page.textContent("#thinking-pv"), /^Looked \d+ moves? ahead at [\d.]+( thousand| million)? positions in [\d.]+ s; value [+\u2212]?\d+\./);
   assert.match(await page.textContent("#announcer"), new RegExp(`White played ${reply}`));
   assert.deepEqual(problems, []);
 });
@@ -74,7 +74,7 @@ test("hints put the computer's value on every legal move", async () => {
   assert.match(await page.textContent("#hints-help"), /final margin the computer expects for you after that move/);
   await page.keyboard.press("Tab");
   await page.focus("#board");
-  await page.waitForFunction(() => /value [+-]?\d+/.test(document.querySelector("#board").getAttribute("aria-label")));
+  await page.waitForFunction(() => /value [+\u2212]?\d+/.test(document.querySelector("#board").getAttribute("aria-label")));
   assert.match(await page.getAttribute("#board", "aria-label"), new RegExp(`cursor on ${legal[0]}: empty, legal move, value [+-]?\\d+$`));
   await page.screenshot({ path: `${screenshots}/play-hints.png` });
   assert.deepEqual(problems, []);

@@ -377,12 +377,12 @@ test("a resignation travels by link: the friend's game ends as given up", async 
   await bob.page.click("#resign");
   await bob.page.click("#resign-yes");
   const result = await bob.page.textContent("#result-title");
-  assert.match(result, /^You resigned\./);
+  assert.match(result, /^You resigned and lost/);
   const toAlice = await sendLink(bob.page);
   assert.match(toAlice, /&f=resigned-O&/);
   await alice.page.evaluate((link) => (location.hash = new URL(link).hash), toAlice);
   await alice.page.waitForFunction(() => /The link brings the end of the game: White resigned\./.test(document.querySelector("#notices").textContent));
-  assert.match(await alice.page.textContent("#result-title"), /^Your friend resigned\./);
+  assert.match(await alice.page.textContent("#result-title"), /^Your friend resigned: you won/);
   assert.doesNotMatch(await noticeText(alice.page), /replaced/);
   assert.deepEqual([...alice.problems, ...bob.problems], []);
   await alice.page.context().close();

@@ -75,7 +75,7 @@ test("a link with an illegal move keeps its map and the moves before it, and the
   assert.equal(await other.inputValue("#mode"), "hotseat");
   assert.equal(await copiedLink(other), `${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&p=hotseat`);
   // The shared game is put aside in its turn.
-  assert.match(await noticeText(other), /^Your game is back; the one it replaced was put aside\.$/);
+  assert.match(await noticeText(other), /^Your game is back; the one it replaced was put aside\. It is in Saved games too\.$/);
   // What is restored is saved again, as any game is.
   await other.reload();
   await other.waitForSelector("body[data-ready]");
@@ -248,7 +248,7 @@ test("the link of a resigned game carries the forfeit, and a forfeit the rules r
   await page.click("#resign");
   await page.click("#resign-yes");
   const result = await page.textContent("#result-title");
-  assert.match(result, /^Black resigned\./);
+  assert.match(result, /^Black resigned: White wins/);
   const link = await copiedLink(page);
   assert.equal(link, `${env.site.url}#m=${DEFAULT_MAP}&g=${moves.join("")}&f=resigned-X&p=hotseat`);
 

@@ -36,7 +36,7 @@ test("a series swaps colours each game and keeps the score by games, then points
 
   await playToTheEnd(page, WHOLE_GAME);
   assert.deepEqual(await scoreboard(page), [
-    ["Player 1 (black)", "0", "-16"],
+    ["Player 1 (black)", "0", "\u221216"],
     ["Player 2 (white)", "1", "+16"],
   ]);
   assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
@@ -97,7 +97,7 @@ test("free play: one player sets up the map, the other picks a colour, then they
   await playToTheEnd(page, OPEN_BOARD_GAME);
   assert.equal(await page.textContent("#result-title"), "White wins 39 to 25.");
   assert.deepEqual(await scoreboard(page), [
-    ["Player 1 (black)", "0", "-14"],
+    ["Player 1 (black)", "0", "\u221214"],
     ["Player 2 (white)", "1", "+14"],
   ]);
 

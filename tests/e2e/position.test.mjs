@@ -18,6 +18,8 @@ const env = useSite();
 /** Clicks square `name` of the position dialog's board (8 x 8 with its ring). */
 async function putAt(page, name) {
   const box = await page.$eval("#position-board", (c) => {
+    // A player scrolls the board back into view after pressing a button below it.
+    c.scrollIntoView({ block: "nearest" });
     const r = c.getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width };
   });

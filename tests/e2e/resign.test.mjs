@@ -56,7 +56,7 @@ for (const [screen, options] of SCREENS) {
     await page.keyboard.press("Enter");
     await page.waitForSelector("#result", { state: "visible" });
     const result = await page.textContent("#result-title");
-    assert.match(result, /^You resigned\. You lost \d+ to (\d+)\.$/);
+    assert.match(result, /^You resigned and lost \d+ to (\d+)\.$/);
     // The rulebook map: White's discs and every empty square but the walls.
     const won = Number(/to (\d+)/.exec(result)?.[1]);
     assert.ok(won > 40 && won <= 62, result);
@@ -97,14 +97,14 @@ test("in a series the side to move resigns, and the game counts as lost", async 
   assert.equal(await page.textContent("#resign-question"), "Resign this game as black? Player 2 (white) wins it.");
   await page.click("#resign-yes");
   await page.waitForSelector("#result", { state: "visible" });
-  assert.match(await page.textContent("#result-title"), /^Black resigned\. White wins \d+ to \d+\.$/);
+  assert.match(await page.textContent("#result-title"), /^Black resigned: White wins \d+ to \d+\.$/);
   const [first, second] = await scoreboard(page);
   assert.deepEqual(first.slice(0, 2), ["Player 1 (black)", "0"]);
   assert.deepEqual(second.slice(0, 2), ["Player 2 (white)", "1"]);
   assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
   await page.reload();
   await page.waitForSelector("body[data-ready]");
-  assert.match(await page.textContent("#result-title"), /^Black resigned\./, "a reload keeps the resigned game of a series");
+  assert.match(await page.textContent("#result-title"), /^Black resigned: /, "a reload keeps the resigned game of a series");
   assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
 
   await page.click("#next-game");

@@ -33,13 +33,13 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   // Every move analysed, the blunder marked as one in the list and on the graph.
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 4);
-  assert.deepEqual(rows[2], ["3. f7 -11 (f5 +2) blunder", "blunder"]);
+  assert.deepEqual(rows[2], ["3. f7 −11 (f5 +2) blunder", "blunder"]);
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
   // Only the classes that occurred are counted.
   assert.match(await page.textContent("#review-summary"), /Black: 14 points lost \(1 blunder\)/);
   // The review starts on the worst move: the position before it, f5 drawn as best.
   // Its values are the mover's, and the line says so; the graph's are black's.
-  assert.match(await selectedText(page), /^3\. Black f7: -11 for Black \(best f5: \+2; 13 points lost — blunder; searched 6 plies\)$/);
+  assert.match(await selectedText(page), /^3\. Black f7: \u221211 for Black \(best f5: \+2; 13 points lost — blunder; searched 6 plies\)$/);
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black .* A move's value and the points it lost are for the player who made it\.$/);
   assert.doesNotMatch(await page.textContent("#review-note"), /margin/);
 
@@ -123,13 +123,13 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 15);
   // A proven result reads as won or lost, never as 100 steps to add.
-  assert.deepEqual(rows[13], ["14. g7 lost (e3 -1) blunder", "blunder"]);
+  assert.deepEqual(rows[13], ["14. g7 lost (e3 −1) blunder", "blunder"]);
   assert.equal(rows[14][0], "15. d8 won");
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "13");
   const summaryText = await page.textContent("#review-summary");
   assert.match(summaryText, /White: a proven loss walked into(, \d+ chain steps? lost)? \((.*, )?1 blunder\)/);
   assert.doesNotMatch(summaryText, /100|\b0 /);
-  assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: -1; a proven loss walked into — blunder; searched 6 plies\)$/);
+  assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: \u22121; a proven loss walked into — blunder; searched 6 plies\)$/);
   assert.match(await page.textContent("#review-reading"), /^The graph is the race for black after each move, in chain steps/);
   assert.match(await page.textContent("#review-graph"), /Black ahead.*White ahead/);
   await page.screenshot({ path: `${screenshots}/review-troll-1280.png`, fullPage: true });
@@ -147,12 +147,12 @@ test("on a phone, a move as good as the best names no alternative, and each valu
   await page.waitForSelector("#review", { state: "visible" });
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
-  assert.deepEqual(rows, ["1. f5 -3", "2. d6 -3", "3. c3 -4 (c6 -1) inaccuracy"]);
+  assert.deepEqual(rows, ["1. f5 −3", "2. d6 −3", "3. c3 −4 (c6 −1) inaccuracy"]);
   assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
   await page.click("#review-list li:nth-child(1) button");
-  assert.equal(await selectedText(page), "1. Black f5: -3 for Black (as good as e6; searched 6 plies)");
+  assert.equal(await selectedText(page), "1. Black f5: −3 for Black (as good as e6; searched 6 plies)");
   await page.click("#review-list li:nth-child(2) button");
-  assert.equal(await selectedText(page), "2. White d6: -3 for White (the best move; searched 6 plies)");
+  assert.equal(await selectedText(page), "2. White d6: −3 for White (the best move; searched 6 plies)");
   // The graph is black's, and its note says so: white's -3 is black's +3.
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black/);
   assert.deepEqual(await page.$$eval(".review-player > p", (ps) => ps.map((p) => p.textContent)), [

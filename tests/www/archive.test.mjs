@@ -314,3 +314,17 @@ test("an entry is what the rules say of the game: its state, result and players"
   const [black, white] = score;
   assert.equal(finished.result, black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`);
 });
+
+test("an entry keeps the time control its game was played with, and none when it had none", async () => {
+  const { entryOf } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const record = (settings) => ({ settings: { ...DEFAULT_SETTINGS, ...settings }, game: { map: MAP, variant: "mapello", moves: "c5c4" }, match: null, phase: "play" });
+  assert.equal(entryOf(wasm.Game, record({ mode: "hotseat", clock: "3+2" })).clock, "3+2");
+  assert.equal("clock" in entryOf(wasm.Game, record({ mode: "hotseat", clock: "none" })), false);
+  // No clock runs in a watched game or a game by link, whatever the setting says.
+  assert.equal("clock" in entryOf(wasm.Game, record({ mode: "watch", clock: "5" })), false);
+  assert.equal("clock" in entryOf(wasm.Game, record({ mode: "corresp", clock: "5" })), false);
+  const timed = entryOf(wasm.Game, record({ mode: "hotseat", clock: "1" }));
+  assert.equal(entryProblem(timed), null);
+  assert.equal(entryProblem({ ...timed, clock: 5 }), "its time control is not a name");
+});

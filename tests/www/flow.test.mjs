@@ -240,19 +240,22 @@ test("the result is the person's when one plays alone, else the colours'", () =>
   assert.equal(resultLine(flowOf({ mode: "watch" }), over([32, 32], "draw")), "Draw, 32 to 32.");
 });
 
-test("a game given up says who gave it up, then the result the rules scored", () => {
+test("a game given up says in one sentence who gave it up and the result the rules scored", () => {
   const gaveUp = (score, winner, cause, loser, variant) => ({ ...over(score, winner), variant, forfeit: { cause, loser } });
   const alone = flowOf({ mode: "computer", humanColour: "X" });
-  assert.equal(resultLine(alone, gaveUp([2, 62], "O", "resigned", "X")), "You resigned. You lost 2 to 62.");
-  assert.equal(resultLine(alone, gaveUp([60, 3], "X", "time", "O")), "The computer lost on time. You won 60 to 3.");
-  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([4, 60], "O", "time", "X")), "Black lost on time. White wins 60 to 4.");
-  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([9, 3], "O", "resigned", "X", "troll")), "Black resigned. White wins.");
-  assert.equal(resultLine(alone, gaveUp([9, 3], "O", "resigned", "X", "troll")), "You resigned. You lost.");
+  assert.equal(resultLine(alone, gaveUp([2, 62], "O", "resigned", "X")), "You resigned and lost 2 to 62.");
+  assert.equal(resultLine(alone, gaveUp([60, 3], "X", "time", "O")), "The computer lost on time: you won 60 to 3.");
+  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([4, 60], "O", "time", "X")), "Black lost on time: White wins 60 to 4.");
+  assert.equal(resultLine(flowOf({ mode: "hotseat" }), gaveUp([9, 3], "O", "resigned", "X", "troll")), "Black resigned: White wins.");
+  assert.equal(resultLine(alone, gaveUp([9, 3], "O", "resigned", "X", "troll")), "You resigned and lost.");
+  // The newcomer's "You lost on time. You lost 5 to 56.", said once.
+  assert.equal(resultLine(alone, gaveUp([5, 56], "O", "time", "X")), "You lost on time, 5 to 56.");
+  assert.equal(resultLine(alone, gaveUp([5, 1], "O", "time", "X", "troll")), "You lost on time.");
   // In a game by link the other side is a friend, not the computer.
   const byLink = flowOf({ mode: "corresp", humanColour: "X", opponent: "computer" });
-  assert.equal(resultLine(byLink, gaveUp([60, 3], "X", "resigned", "O")), "Your friend resigned. You won 60 to 3.");
-  assert.equal(resultLine(byLink, gaveUp([9, 3], "X", "time", "O", "troll")), "Your friend lost on time. You won.");
-  assert.equal(resultLine(byLink, gaveUp([2, 62], "O", "resigned", "X")), "You resigned. You lost 2 to 62.");
+  assert.equal(resultLine(byLink, gaveUp([60, 3], "X", "resigned", "O")), "Your friend resigned: you won 60 to 3.");
+  assert.equal(resultLine(byLink, gaveUp([9, 3], "X", "time", "O", "troll")), "Your friend lost on time: you won.");
+  assert.equal(resultLine(byLink, gaveUp([2, 62], "O", "resigned", "X")), "You resigned and lost 2 to 62.");
 });
 
 test("a game given up counts as lost in a series", () => {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ARCHIVE_KEY, archiveProblem, entryProblem, readArchive, withEntry, writeArchive } from "../../www/js/archive.js";
-import { withStore } from "../../www/js/archive-hooks.js";
+import { ASIDE_KEY, withStore } from "../../www/js/archive-hooks.js";
 import { entryOf } from "../../www/js/archive-store.js";
 import { gameByLink, savedGameByLink } from "../../www/js/corresp.js";
 import { openLink } from "../../www/js/links.js";
@@ -194,14 +194,14 @@ test("a link puts the game aside under its id; brought back, it has that id, so 
     assert.ok(isId(opened.id) && opened.id !== "mine", "the linked game is a game of its own");
     await settled();
     assert.deepEqual(readArchive(localStorage).entries.map((e) => e.id), ["mine"]);
-    notices.find((n) => n.key === "previous").action.run();
+    notices.find((n) => n.key === ASIDE_KEY).action.run();
     assert.equal(restored[0].id, "mine");
     // A record saved before ids had none: it is put aside and brought back under one.
     const again = linkDeps();
     const older = playOn("", 3);
     await openLink(again.deps, link, record(older, {}));
     await settled();
-    again.notices.find((n) => n.key === "previous").action.run();
+    again.notices.find((n) => n.key === ASIDE_KEY).action.run();
     const back = again.restored[0].id;
     assert.ok(isId(back));
     assert.ok(readArchive(localStorage).entries.some((e) => e.id === back && e.game.moves === older));
@@ -272,7 +272,7 @@ test("a reply to a game by link kept in Saved games opens it, though another gam
     assert.deepEqual(entries.map((e) => [e.id, e.game.moves]).sort(), [["game-1", reply], ["game-2", second]], "one entry a game, game 1 updated");
     assert.match(notices.map((n) => n.text).join(" "), /continues your game by link in Saved games/);
     assert.doesNotMatch(notices.map((n) => n.text).join(" "), /starts with other moves/);
-    notices.find((n) => n.key === "previous").action.run();
+    notices.find((n) => n.key === ASIDE_KEY).action.run();
     assert.equal(restored[0].id, "game-2", "game 2 comes back with Restore it");
   } finally {
     delete globalThis.localStorage;

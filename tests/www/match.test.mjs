@@ -1,7 +1,8 @@
 // Matches follow docs/rules.md, Mapello rules 7 (series) and 8 (free play).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { colourOfFirst, leaderText, matchFor, newMatch, recordGame, setupPlayer, signed, standings, withChoice } from "../../www/js/match.js";
+import { signed } from "../../www/js/announce.js";
+import { colourOfFirst, leaderText, matchFor, newMatch, recordGame, setupPlayer, standings, withChoice } from "../../www/js/match.js";
 
 test("rule 7: in a series players swap colours every game, the first player black first", () => {
   let m = newMatch("series", ["Ann", "Bob"]);
@@ -63,7 +64,7 @@ test("rule 8: in free play the setup player alternates and the other picks a col
 test("signed numbers", () => {
   assert.equal(signed(3), "+3");
   assert.equal(signed(0), "0");
-  assert.equal(signed(-2), "-2");
+  assert.equal(signed(-2), "\u22122");
 });
 
 test("each mode starts its own match: a series against the computer or a person, free play, or none", () => {

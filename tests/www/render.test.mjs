@@ -32,7 +32,21 @@ test("a bonus's +3 keeps 4.5:1 against its outline", () => {
 });
 
 test("values are signed whole numbers", () => {
-  assert.deepEqual([3.4, -2.6, 0].map(hintText), ["+3", "-3", "0"]);
+  assert.deepEqual([3.4, -2.6, 0].map(hintText), ["+3", "\u22123", "0"]);
+});
+
+test("Troll's black band reads at 3:1 against the squares, and its rim against the band and the frame", () => {
+  const band = rgb(colors.black[1]);
+  const checks = [
+    ["band on the squares", band, rgb(colors.square)],
+    ["rim on the band", rgb(colors.bandRim), band],
+    ["rim on the frame", rgb(colors.bandRim), rgb(colors.frame)],
+    ["rim on the dark page", rgb(colors.bandRim), rgb("#171c1f")],
+  ];
+  for (const [name, a, b] of checks) {
+    const ratio = contrastRatio(a, b);
+    assert.ok(ratio >= 3, `${name}: ${ratio.toFixed(2)}:1`);
+  }
 });
 
 test("the contrast ratio matches WCAG's figures", () => {

@@ -88,3 +88,12 @@ export function resultForPlayer(score, you) {
 export function withVerb(name, singular, plural) {
   return `${name} ${name === "You" ? plural : singular}`;
 }
+
+/**
+ * A whole number with its sign, the minus the typographic one (U+2212) as
+ * everywhere a value or a score shows: "+3", "0", "−2".
+ * @param {number} n
+ */
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+}

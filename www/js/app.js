@@ -7,6 +7,7 @@ import { allInside, byId, inside } from "./dom.js";
 import { GAMES } from "./games.js";
 import { levelLabel, MAX_LEVEL } from "./levels.js";
 import { PlayCtrl } from "./play-ctrl.js";
+import { decodeSave, KEY } from "./storage.js";
 
 /** @typedef {import("./storage.js").Settings} Settings */
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
@@ -34,6 +35,10 @@ export function startApp({ Game, start, storage, notify, clearNotice, openEditor
   wireSettings(ctrl);
   wireGame(ctrl);
   wireKeys(ctrl);
+  // Another tab saved its game (tabs.js, loaded when one does).
+  addEventListener("storage", ({ key, newValue }) => {
+    if (key === KEY && newValue) import("./tabs.js").then((tabs) => tabs.otherTabSaved(ctrl, decodeSave(newValue).saved), (err) => notify(`Another tab: ${err.message}`, { key: "other-tab" }));
+  });
   ctrl.begin(start.review);
   for (const part of allInside(document, "[inert]")) part.inert = false;
   document.body.dataset.ready = "true";

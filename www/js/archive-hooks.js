@@ -8,6 +8,14 @@
 // the first screen (which has a budget) and in the order asked.
 import { KEY } from "./storage.js";
 
+/**
+ * The key of the notice that offers back the game a change put aside: a
+ * newer one replaces it, the older game a click away in Saved games, as
+ * the notice says (IN_SAVED_GAMES).
+ */
+export const ASIDE_KEY = "aside";
+export const IN_SAVED_GAMES = "It is in Saved games too.";
+
 /** The sessionStorage key of the tab's name. */
 export const TAB_KEY = "mapello.tab";
 

@@ -37,6 +37,8 @@ export function entryOf(Game, { settings, game, match, phase, id }, now = Date.n
   /** @type {import("./flow.js").Flow} */
   const flow = { settings, match, phase: phase === "over" ? "over" : "play" };
   const over = snap.status === "gameOver";
+  // The time control the game was played with: none in a watched game or a game by link (clock-view.js).
+  const timed = !["watch", "corresp"].includes(settings.mode) && settings.clock !== "none";
   return {
     id: isId(id) ? id : newId(now),
     date: new Date(now).toISOString(),
@@ -45,6 +47,7 @@ export function entryOf(Game, { settings, game, match, phase, id }, now = Date.n
     seat: playersOf(/** @type {{ X: string, O: string }} */ (controllers(flow))),
     result: over ? resultLine(flow, snap) : "",
     state: over ? "finished" : "abandoned",
+    ...(timed && { clock: settings.clock }),
   };
 }
 
@@ -127,14 +130,14 @@ export function keepForeign(deps, other, game, open) {
 
 /**
  * Puts archived `entry` on the board of `ctrl` (play-ctrl.js) at its last
- * position, played as it was (share.js `settingsFor` its seat), the game
- * it replaces put aside with a way back.
+ * position, played as it was (share.js `settingsFor` its seat, with its
+ * own time control or none), the game it replaces put aside with a way back.
  * @param {any} ctrl
  * @param {import("./archive.js").Entry} entry
  */
 export function openEntry(ctrl, entry) {
   const before = ctrl.toBringBack();
-  const settings = settingsFor(entry.seat, ctrl.flow.settings);
+  const settings = settingsFor(entry.seat, { ...ctrl.flow.settings, clock: entry.clock ?? "none" });
   // The game keeps its entry's id: put aside again, it replaces that entry.
   ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id: entry.id });
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");

@@ -34,7 +34,9 @@ const VERSION = 1;
  * ("" until the end) or, for an imported game its moves leave unfinished,
  * the result its record gives; `from` the tab whose saved game it was,
  * when another tab kept it; `details` what an imported record says of the
- * game besides (the rules' `ggfRead`), shown and written back as given.
+ * game besides (the rules' `ggfRead`), shown and written back as given;
+ * `clock` the time control it was played with (clock.js's PRESETS), when
+ * it had one.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -45,6 +47,7 @@ const VERSION = 1;
  *   state: "finished" | "abandoned",
  *   from?: string,
  *   details?: Details,
+ *   clock?: string,
  * }} Entry
  */
 
@@ -94,6 +97,7 @@ export function entryProblem(e) {
   if (!STATES.includes(e.state)) return "its state is neither finished nor abandoned";
   if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
   if (!isDetails(e.details)) return "its details are damaged";
+  if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
   return null;
 }
 

@@ -241,13 +241,20 @@ export function whoPlays(flow, side) {
  */
 export function resultLine(flow, turn) {
   const you = soleHuman(flow);
-  const { forfeit, winner } = turn;
-  const given = forfeit && forfeitText(forfeit, you, flow.settings.mode === "corresp" ? "Your friend" : undefined);
+  const { forfeit, winner, score } = turn;
   // Troll is won by a connection, not by discs; given up, by the other side.
-  if (forfeit && turn.variant === "troll") return `${given} ${you ? (winner === you ? "You won." : "You lost.") : `${colourName(otherSide(forfeit.loser))} wins.`}`;
-  if (turn.variant === "troll") return connectionText(winner, you);
-  const result = you ? resultForPlayer(turn.score, you) : resultText(turn.score, winner);
-  return forfeit ? `${given} ${result}` : result;
+  const troll = turn.variant === "troll";
+  if (!forfeit) return troll ? connectionText(winner, you) : you ? resultForPlayer(score, you) : resultText(score, winner);
+  // Given up, in one sentence: who gave it up, and the points the rules
+  // scored (a forfeit is never a draw).
+  const given = forfeitText(forfeit, you, flow.settings.mode === "corresp" ? "Your friend" : undefined).slice(0, -1);
+  if (you && forfeit.loser === you) {
+    const [mine, theirs] = you === "X" ? score : [score[1], score[0]];
+    const points = troll ? "" : ` ${mine} to ${theirs}`;
+    return forfeit.cause === "time" ? `${given}${points && `,${points}`}.` : `${given} and lost${points}.`;
+  }
+  if (you) return `${given}: you won${troll ? "" : ` ${Math.max(...score)} to ${Math.min(...score)}`}.`;
+  return `${given}: ${troll ? `${colourName(otherSide(forfeit.loser))} wins.` : resultText(score, winner)}`;
 }
 
 /**

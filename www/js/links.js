@@ -5,7 +5,7 @@
 // a game by link held on the board or in the saved games is corresp.js's
 // to update or keep beside it; any other game with something played in it
 // is put aside with a way back ("Restore it").
-import { putAside } from "./archive-hooks.js";
+import { ASIDE_KEY, IN_SAVED_GAMES, putAside } from "./archive-hooks.js";
 import { whoPlays } from "./flow.js";
 import { settingsFor } from "./share.js";
 import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
@@ -31,14 +31,16 @@ import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
  */
 
 // The game `link` (readFragment's, with a map) holds, in the settings'
-// mode or the link's own: `{ start, notes }`, or `{ error }` when its map
-// does not open. Moves are played one by one, so that an illegal one keeps
-// the map and the moves before it.
+// mode or the link's own: `{ start, notes, refused, goesOn }`, or `{ error }`
+// when its map does not open. Moves are played one by one, so that an
+// illegal one keeps the map and the moves before it: `refused` says which
+// was refused, `goesOn` where the linked game goes on from, for a link
+// whose game comes on the board.
 /**
  * @param {LinkDeps} deps
  * @param {Link & { map: string }} link
  * @param {Settings} settings
- * @returns {{ start: SavedRecord, notes: string[], error?: undefined } | { error: string }}
+ * @returns {{ start: SavedRecord, notes: string[], refused: string, goesOn: string, error?: undefined } | { error: string }}
  */
 function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   let game;
@@ -76,12 +78,12 @@ function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   // Both browsers of a game by link hold the link's moves: none is taken back.
   if (start.settings.mode === "corresp" && snap.moves.length) start.shared = snap.moves.length;
   // The game goes on at once where the link stops: the notice says who moves next.
-  if (refused) refused += `: the game goes on from the position before it. ${snap.toMove ? `${whoPlays(start, snap.toMove)} to move.` : "It was over there."}`;
-  const notes = /** @type {string[]} */ ([link.problem, refused, given].filter(Boolean));
+  const goesOn = `: the game goes on from the position before it. ${snap.toMove ? `${whoPlays(start, snap.toMove)} to move.` : "It was over there."}`;
+  const notes = /** @type {string[]} */ ([link.problem, given].filter(Boolean));
   // A link with a review level opens its game in review mode, when it has moves to review.
   if (link.review && record.moves) start.review = { level: link.review, shown: true };
   else if (link.review) notes.push("The link asks for a review, but no move of its game could be played: the map opens without one.");
-  return { start, notes };
+  return { start, notes, refused, goesOn };
 }
 
 // Set aside when a link replaces a game: one step back.
@@ -108,22 +110,39 @@ export async function openLink(deps, link, current) {
     notify(`${opened.error} ${instead}`, { key: "link" });
     return current ?? fresh(settings, defaultGame());
   }
-  const { notes } = opened;
+  const { notes, refused, goesOn } = opened;
   let { start } = opened;
-  if (notes.length) notify(notes.join(" "), { key: "link" });
-  else clearNotice("link");
-  clearNotice("link-game");
+  // What a game by link here makes of the link is said in the link's one
+  // notice, with what the link itself got wrong, so that the two agree.
+  /** @type {{ text: string, action: import("./play-ctrl.js").NoticeAction | null }[]} */
+  const said = [];
+  /** @type {import("./play-ctrl.js").Notify} */
+  const tell = (text, options) => {
+    said.push({ text, action: options?.action ?? null });
+  };
   const held = { Game, notify, storage: localStorage };
+  /** @param {SavedRecord} opens */
+  const saying = (opens) => {
+    // The held game staying as it is, the linked game goes on nowhere.
+    const stays = opens === current;
+    const text = [...notes, refused && `${refused}${stays ? "." : goesOn}`, ...said.map((s) => s.text)].filter(Boolean).join(" ");
+    clearNotice("link-game");
+    if (text) notify(text, { key: "link", actions: said.flatMap((s) => (s.action ? [s.action] : [])) });
+    else clearNotice("link");
+    return opens;
+  };
   if (current?.phase === "play" && current.settings.mode === "corresp") {
     const { gameByLink } = await import("./corresp.js");
-    const opened = gameByLink({ ...held, putAside: (r) => putAside(held, r), reopen: deps.restore }, current, start);
-    if (opened) return opened;
+    const opened = gameByLink({ ...held, notify: tell, putAside: (r) => putAside(held, r), reopen: deps.restore }, current, start);
+    if (opened) return saying(opened);
   }
   // A game by link may be in the saved games: a link continuing it opens it, updated.
-  if (start.settings.mode === "corresp") start = (await import("./corresp.js")).savedGameByLink(held, start) ?? start;
+  if (start.settings.mode === "corresp") start = (await import("./corresp.js")).savedGameByLink({ ...held, notify: tell }, start) ?? start;
+  saying(start);
   const game = current?.game;
   const same = game && game.map === start.game.map && game.start === start.game.start && game.moves === start.game.moves;
-  // Only a game with something the player did is put aside, with a way back.
+  // Only a game with something the player did is put aside, with a way back;
+  // a newer game put aside replaces the notice, the older one in Saved games.
   const played = game?.moves || game?.start || game?.forfeit || current?.match?.games.length;
   // A link holding the very game on the board opens it as the same game.
   if (same && current?.id) start = { ...start, id: current.id };
@@ -131,8 +150,8 @@ export async function openLink(deps, link, current) {
     // Put aside and brought back, the game keeps one id, so it keeps one entry in the saved games.
     previous = current.id ? current : { ...current, id: newId() };
     putAside(held, previous);
-    notify("Your previous game was replaced by the shared one.", {
-      key: "previous",
+    notify(`Your previous game was replaced by the shared one. ${IN_SAVED_GAMES}`, {
+      key: ASIDE_KEY,
       action: { label: "Restore it", run: () => restorePrevious(deps) },
     });
   }
@@ -141,7 +160,7 @@ export async function openLink(deps, link, current) {
 
 /** @param {LinkDeps} deps */
 function restorePrevious({ clearNotice, restore }) {
-  clearNotice("previous");
+  clearNotice(ASIDE_KEY);
   clearNotice("link");
   if (!previous) return;
   const back = previous;

@@ -4,7 +4,7 @@
 // where the players take turns setting up the map and the other one picks a
 // colour (rule 8).
 // Plain data and pure functions.
-import { withVerb } from "./announce.js";
+import { signed, withVerb } from "./announce.js";
 
 /** @typedef {import("./announce.js").Colour} Colour */
 /**
@@ -125,10 +125,3 @@ export function leaderText(match) {
   return `Even on games won; ${leads} on points (${signed(diff[leader])}).`;
 }
 
-/**
- * A whole number with its sign: +3, 0, -2.
- * @param {number} n
- */
-export function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}

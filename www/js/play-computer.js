@@ -6,12 +6,11 @@
 // answers through it: `ctrl.play(move)`, `ctrl.showHints(hints)`.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { lineText } from "./announce.js";
+import { lineText, signed } from "./announce.js";
 import { byId, inside } from "./dom.js";
 import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
 import { squareIndex } from "./geometry.js";
 import { formatNodes, isExpert, movesAhead, progressLine, timeLeft } from "./levels.js";
-import { signed } from "./match.js";
 import { showProgress, showThinking } from "./play-view.js";
 import { trollOutlook } from "./troll.js";
 

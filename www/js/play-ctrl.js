@@ -7,7 +7,7 @@
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
 import { colourName, moveText } from "./announce.js";
-import { createArchiver, openEntry } from "./archive-hooks.js";
+import { ASIDE_KEY, createArchiver, IN_SAVED_GAMES, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
 import { byId, inside } from "./dom.js";
 import {
@@ -861,12 +861,12 @@ export class PlayCtrl {
     if (!played || this.continues(before)) return;
     this.archiver.aside(before);
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
-    this.deps.notify(said ?? `A new game started; ${aside}.`, {
-      key: "replaced",
+    this.deps.notify(`${said ?? `A new game started; ${aside}.`} ${IN_SAVED_GAMES}`, {
+      key: ASIDE_KEY,
       action: {
         label: "Back to that game",
         run: () => {
-          this.deps.clearNotice("replaced");
+          this.deps.clearNotice(ASIDE_KEY);
           this.restore(before);
         },
       },

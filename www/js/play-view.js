@@ -6,12 +6,12 @@
 // `race` Troll's race (Game.race) or null and `setUp` whether the game
 // started from a set-up position (Game.startCode). Views write the page and read
 // nothing else.
-import { colourName } from "./announce.js";
+import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
 import { cardOf, controllerOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
-import { leaderText, signed, standings } from "./match.js";
+import { leaderText, standings } from "./match.js";
 import { reviewable } from "./review.js";
 import { HINTS_HELP, raceOf } from "./troll.js";
 

@@ -32,7 +32,7 @@ const MARKUP = `<div class="help-head"><h2 id="position-title">Set up a position
 <label><input type="radio" name="position-side" value="O" /> White</label></fieldset>
 <p id="position-problem" class="position-problem" role="status"></p>
 <div class="position-actions"><button type="button" id="position-computer">Play vs computer</button>
-<button type="button" id="position-friend">Play with a friend</button>
+<button type="button" id="position-friend">Two players, one screen</button>
 <button type="button" id="position-analyse">Analyse</button></div>
 <div class="position-actions"><button type="button" id="position-clear">Clear the board</button>
 <button type="button" id="position-start">Starting position</button>
@@ -61,16 +61,37 @@ export async function showPosition(deps) {
   const wasm = await aiWasm();
   view.wasm = wasm;
   view.deps = deps;
-  // The position its moves reached: how a game was given up is no part of it.
-  const { variant, map, start, moves } = deps.game();
-  replace(new wasm.PositionDraft({ variant, map, start, moves }));
+  const said = fromPlayed(deps.game());
   let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("position"));
   if (!dialog) {
     dialog = createDialog("position", MARKUP, STYLES);
     wire(dialog);
   }
   if (!dialog.open) dialog.showModal();
-  show(true);
+  show(true, said);
+}
+
+/**
+ * Drafts the position the moves of `game` reached (how a game was given up
+ * is no part of it). A finished game's last position, where nobody can
+ * move, is no position to play on: the draft is then the last one the game
+ * could go on from, the position before its last move, and what is said
+ * says so.
+ * @param {GameRecord} game
+ */
+function fromPlayed({ variant, map, start, moves }) {
+  const { PositionDraft, Game } = view.wasm;
+  replace(new PositionDraft({ variant, map, start, moves }));
+  if (!moves || !view.draft?.snapshot().problem) return "";
+  const played = new Game({ variant, map, start, moves });
+  const names = played.snapshot().moves;
+  played.free();
+  let kept = names.length;
+  while (kept > 0 && view.draft?.snapshot().problem) {
+    kept -= 1;
+    replace(new PositionDraft({ variant, map, start, moves: names.slice(0, kept).join(" ") }));
+  }
+  return `The game is over, so here is the position before ${names[kept]} was played, the last it could go on from.`;
 }
 
 /** @param {Draft} next */
@@ -114,13 +135,12 @@ function wire(dialog) {
     draft().clear();
     show(true);
   });
-  const fromGameOf = (/** @type {boolean} */ played) => {
-    const { variant, map, start, moves } = /** @type {PositionDeps} */ (view.deps).game();
-    replace(new view.wasm.PositionDraft(played ? { variant, map, start, moves } : { variant, map }));
+  $("position-start").addEventListener("click", () => {
+    const { variant, map } = /** @type {PositionDeps} */ (view.deps).game();
+    replace(new view.wasm.PositionDraft({ variant, map }));
     show(true);
-  };
-  $("position-start").addEventListener("click", () => fromGameOf(false));
-  $("position-game").addEventListener("click", () => fromGameOf(true));
+  });
+  $("position-game").addEventListener("click", () => show(true, fromPlayed(/** @type {PositionDeps} */ (view.deps).game())));
   $("position-read").addEventListener("click", () => {
     const text = /** @type {HTMLTextAreaElement} */ ($("position-text")).value;
     try {

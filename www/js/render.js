@@ -4,6 +4,7 @@
 // bonuses small blue discs marked with their points, jokers red stars, white
 // discs carry an inner ring that black discs lack.
 import { flipLook, progress } from "./anim.js";
+import { signed } from "./announce.js";
 import { BONUS_POINTS } from "./games.js";
 import { boardLayout, cellRect, columnName, isRing, outerCoords } from "./geometry.js";
 import { edgeMarks, edgeSquares } from "./troll.js";
@@ -52,6 +53,9 @@ export const colors = {
   hint: "#ffffff",
   hintBack: [0, 0, 0, 0.45],
   chain: "#ffd400",
+  // Troll's black band is edged in it: black alone merges with the frame
+  // and a dark page around the board.
+  bandRim: "#b8c0c6",
   closed: "rgba(120, 10, 10, 0.75)",
 };
 
@@ -95,7 +99,7 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
     if (troll) drawEdgeMarks(ctx, board, state);
     else for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove, state.cells[i] === "+");
   }
-  drawHints(ctx, board, state.hints);
+  drawHints(ctx, board, state.hints, state.cells);
   if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
 }
 
@@ -455,8 +459,9 @@ function drawLegal(ctx, rect, toMove, onBonus) {
 // Troll: each player's edges as a band of their colour along the board's
 // border, inside the edge squares (on the green, where both colours show):
 // black along the top and bottom rows, white along the side columns (the
-// corners carry both). A fifth of a cell wide, white in pure white edged
-// in black, so it stands out from the green as much as black's does.
+// corners carry both). A fifth of a cell wide, each edged in a rim of the
+// other's tone (white's in black, black's in light grey), so both stand out
+// from the green and from the dark frame around the board.
 /**
  * @param {Ctx} ctx
  * @param {Board} board
@@ -487,9 +492,8 @@ const edgeBand = (/** @type {number} */ cell) => Math.max(3, Math.round(cell / 5
 function fillBand(ctx, side, x, y, width, height) {
   ctx.fillStyle = side === "X" ? colors.black[1] : colors.white[0];
   ctx.fillRect(x, y, width, height);
-  if (side === "X") return;
   ctx.lineWidth = Math.max(1, Math.min(width, height) / 6);
-  ctx.strokeStyle = colors.whiteRim;
+  ctx.strokeStyle = side === "X" ? colors.bandRim : colors.whiteRim;
   ctx.strokeRect(x, y, width, height);
 }
 
@@ -543,26 +547,31 @@ function drawChainLink(ctx, rect) {
   ctx.stroke();
 }
 
-// The AI's value of each legal move, the best ones highlighted.
+// The AI's value of each legal move, the best ones highlighted. On a bonus
+// or a joker the value sits in a band along the square's foot, below the
+// mark's "+3" or star, so that both read.
 /**
  * @param {Ctx} ctx
  * @param {Board} board
  * @param {BoardState["hints"]} hints
+ * @param {string} cells
  */
-function drawHints(ctx, board, hints) {
+function drawHints(ctx, board, hints, cells) {
   if (hints.length === 0) return;
   const best = Math.max(...hints.map((h) => h.score));
   for (const { index, score, text } of hints) {
     const rect = cellRect(board, index);
     const { cx, cy, size } = centre(rect);
+    const marked = "+*".includes(cells[index]);
+    const [middle, height] = marked ? [rect.y + size * 0.8, size * 0.3] : [cy, size * 0.44];
     const top = score === best;
     ctx.fillStyle = rgba(top ? colors.hintBestBack : colors.hintBack);
-    ctx.fillRect(rect.x + size * 0.1, cy - size * 0.22, rect.width - size * 0.2, size * 0.44);
+    ctx.fillRect(rect.x + size * 0.1, middle - height / 2, rect.width - size * 0.2, height);
     ctx.fillStyle = top ? colors.hintBest : colors.hint;
-    ctx.font = `700 ${Math.round(size * 0.3)}px system-ui, sans-serif`;
+    ctx.font = `700 ${Math.round(size * (marked ? 0.25 : 0.3))}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(text ?? hintText(score), cx, cy + size * 0.02);
+    ctx.fillText(text ?? hintText(score), cx, middle + size * 0.02);
   }
 }
 
@@ -607,8 +616,7 @@ export function drawPieceIcon(canvas, piece) {
  * @param {number} score
  */
 export function hintText(score) {
-  const n = Math.round(score);
-  return n > 0 ? `+${n}` : String(n);
+  return signed(Math.round(score));
 }
 
 const rgba = (/** @type {number[]} */ [r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a})`;

@@ -2,7 +2,7 @@
 // The review panel's parts, each drawn from the reviewer's state (review-view.js):
 // the progress line, the graph of the value for black, the move list with
 // the losses marked, each player's summary and the selected move.
-import { colourName } from "./announce.js";
+import { colourName, signed } from "./announce.js";
 import { byId as $ } from "./dom.js";
 import { describe, graph, isChain, lossText, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
 
@@ -201,7 +201,7 @@ function drawSummary({ review }, select) {
     for (const item of worst) {
       const li = document.createElement("li");
       if (item.class) li.dataset.class = item.class;
-      const cost = item.playedResult || item.bestResult ? lossText(item) : `−${item.loss}`;
+      const cost = item.playedResult || item.bestResult ? lossText(item) : signed(-item.loss);
       li.append(moveButton(item, `${item.index + 1}. ${item.played} ${cost}${item.class ? ` ${item.class}` : ""}`, select));
       list.append(li);
     }
@@ -215,6 +215,7 @@ function drawSummary({ review }, select) {
 function drawSelected({ review, selected }) {
   const item = selected === null ? null : review.items[selected];
   $("review-selected").hidden = !item;
+  $("review-move").hidden = !item;
   if (!item) return;
   $("review-move").textContent = describe(item);
   $("review-move").dataset.class = item.class ?? "";

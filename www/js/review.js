@@ -6,6 +6,7 @@
 // the selected move. No DOM; the page and the tests share it. The review's
 // levels, its classes and which games it covers are the wasm catalogue's
 // (catalogue.js).
+import { signed } from "./announce.js";
 import { catalogue } from "./catalogue.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
@@ -343,8 +344,7 @@ export function step(review, index, delta) {
 export function valueText(item, which) {
   const result = item[`${which}Result`];
   if (result) return result;
-  const v = item[`${which}Value`];
-  return v > 0 ? `+${v}` : `${v}`;
+  return signed(item[`${which}Value`]);
 }
 
 /**

@@ -1,0 +1,66 @@
+// @ts-check
+// Another tab of the page saved its game (the window's `storage` event;
+// app.js loads this module when one comes). The same game played on there
+// is shown here as it stands there, so this tab never plays on from an old
+// position; any other game there is said, with a way to open it here, and
+// this tab's own game stays (archive-hooks.js keeps the other tab's game in
+// Saved games before this tab saves over it). Whether the other game
+// continues this one is the rules' call (Game.lineage).
+/** @typedef {import("./storage.js").GameRecord} GameRecord */
+
+/**
+ * What game `b` is to game `a`: `Game.lineage`'s answer, unrelated when
+ * the rules do not open one of them.
+ * @param {typeof import("../mapello.d.ts").Game} Game
+ * @param {GameRecord} a
+ * @param {GameRecord} b
+ */
+function relationOf(Game, a, b) {
+  /** @type {import("../mapello.d.ts").Game[]} */
+  const games = [];
+  try {
+    for (const { variant, map, start, moves } of [a, b]) {
+      games.push(new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (variant), map, start, moves }));
+    }
+    return games[0].lineage(games[1]);
+  } catch {
+    return /** @type {import("../mapello.d.ts").Lineage} */ ({ relation: "unrelated" });
+  } finally {
+    for (const game of games) game.free();
+  }
+}
+
+/**
+ * Another tab saved `saved` (storage.js's decodeSave of what it wrote
+ * under KEY, null when damaged): the controller `ctrl` (play-ctrl.js)
+ * shows it when it holds this tab's game played further, or says that the
+ * other tab holds another game.
+ * @param {import("./play-ctrl.js").PlayCtrl} ctrl
+ * @param {import("./storage.js").SavedRecord | null} saved
+ */
+export function otherTabSaved(ctrl, saved) {
+  const mine = ctrl.current();
+  if (!saved || saved.phase !== "play" || mine.phase !== "play") return;
+  const lineage = relationOf(ctrl.Game, mine.game, saved.game);
+  const { relation } = lineage;
+  const ended = relation === "same" && Boolean(saved.game.forfeit) && !mine.game.forfeit;
+  if (relation === "same" && !ended) return;
+  if (relation === "ahead" || ended) {
+    try {
+      ctrl.open(saved);
+    } catch {
+      // A record the rules refuse is not shown: this tab keeps its own game.
+      return;
+    }
+    ctrl.deps.notify("This game was played on in another tab: here it is as it stands there.", { key: "other-tab" });
+    ctrl.announce(`Updated from another tab. ${document.getElementById("status")?.textContent ?? ""}`);
+    return;
+  }
+  let what = "is playing another game";
+  if (lineage.relation === "behind") what = `holds this game taken back to move ${lineage.to}`;
+  else if (lineage.relation === "forked" && lineage.shared) what = `holds this game with other moves after move ${lineage.shared}`;
+  ctrl.deps.notify(`Another tab ${what}. This tab keeps its own game; if it saves over the other tab's, that game is kept in Saved games.`, {
+    key: "other-tab",
+    action: { label: "Open that game here", run: () => ctrl.restore(saved) },
+  });
+}
