@@ -88,6 +88,55 @@ for (const [screen, options] of [
     await page.context().close();
   });
 
+  test(`a set-up position is played with a friend by link, from the dialog or the board, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, permissions: ["clipboard-read", "clipboard-write"] });
+    const setUp = async () => {
+      await openPosition(page);
+      await page.click("#position-clear");
+      await page.check('input[name="position-tool"][value="X"]');
+      await putAt(page, "d4");
+      await page.check('input[name="position-tool"][value="O"]');
+      await putAt(page, "e4");
+      assert.match(await said(page), /Ready to play: Black to move/);
+    };
+    // From the dialog: a game by link from the position, the person at the screen to move.
+    await setUp();
+    await page.click("#position-link");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    assert.equal(await page.inputValue("#mode"), "corresp");
+    assert.equal(await page.inputValue("#human-colour"), "X");
+    const start = (await savedGame(page)).start;
+    assert.ok(start, "the game by link keeps the set-up start");
+    await clickSquare(page, "f4");
+    await waitForMoves(page, 1);
+    // "Send this link" (copied here: no share sheet headless).
+    await page.click("#corresp-send");
+    await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
+    const link = await page.inputValue("#corresp-link");
+    assert.match(link, /[#&]s=[^&]+/);
+    assert.match(link, /[#&]p=corresp-white(&|$)/);
+    const friend = await openBoard(env.browser, link, options);
+    await waitForMoves(friend.page, 1);
+    assert.equal((await savedGame(friend.page)).start, start, "the friend gets the position");
+    assert.equal(await friend.page.inputValue("#mode"), "corresp");
+    assert.deepEqual(friend.problems, []);
+    await friend.page.context().close();
+    // From the board: a position set up for two, then "Play a friend by link", keeps it.
+    await setUp();
+    await page.click("#position-friend");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    await openSettings(page);
+    await page.click("#play-friend");
+    assert.equal(await page.inputValue("#mode"), "corresp");
+    assert.equal((await savedGame(page)).start, start, "the position set up is the one played by link");
+    // Another mode over a position not yet played keeps a way back to it.
+    await page.selectOption("#mode", "computer");
+    await page.click("#notices button:text('Back to that game')");
+    assert.equal((await savedGame(page)).start, start);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test(`a game from a set-up position says so, in play, analysis and review, on a ${screen}`, async () => {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     assert.equal(await page.isVisible("#moves-from"), false, "the usual start is not marked");

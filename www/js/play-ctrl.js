@@ -315,7 +315,10 @@ export class PlayCtrl {
 
   /** Starts a game by link in the game and map on the board, the settings open to choose a colour. */
   playByLink() {
-    this.changeSetting("mode", "corresp");
+    // A position just set up is the one to play by link.
+    const game = this.record();
+    if (game.start && !game.moves) this.playPosition(game, "corresp");
+    else this.changeSetting("mode", "corresp");
     $("setup").classList.remove("collapsed");
     $("settings-toggle").setAttribute("aria-expanded", "true");
     $("human-colour").focus();
@@ -807,8 +810,8 @@ export class PlayCtrl {
 
   /**
    * A new game from a position set up in the position mode
-   * (position-view.js): `mode` "computer" (the person at the screen has
-   * the side to move), "hotseat", or "analyse" (two people, with hints).
+   * (position-view.js): `mode` "computer" or "corresp" (the person at the
+   * screen has the side to move), "hotseat", or "analyse" (two people, with hints).
    * @param {import("./storage.js").GameRecord} game
    * @param {string} mode
    */
@@ -816,7 +819,7 @@ export class PlayCtrl {
     const probe = this.newGameOf(game);
     const side = probe.snapshot().toMove ?? SIDES[0];
     probe.free();
-    const settings = { ...this.flow.settings, mode: mode === "computer" ? "computer" : "hotseat", humanColour: side };
+    const settings = { ...this.flow.settings, mode: mode === "analyse" ? "hotseat" : mode, humanColour: side };
     $("hints", HTMLInputElement).checked = mode === "analyse" || ($("hints", HTMLInputElement).checked && mode !== "computer");
     this.replacing(() => this.open({ ...newFlow(/** @type {Settings} */ (settings)), game, review: null }));
     this.announce(`Playing the position you set up. ${$("status").textContent}`);
@@ -857,11 +860,13 @@ export class PlayCtrl {
    * @param {string | null} [said]
    */
   offerReturn(before, said = null) {
-    const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0;
+    // A position set up and not played yet has no place in Saved games, but its way back.
+    const setUp = !before.names.length && before.game.start;
+    const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0 || setUp;
     if (!played || this.continues(before)) return;
     this.archiver.aside(before);
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
-    this.deps.notify(`${said ?? `A new game started; ${aside}.`} ${IN_SAVED_GAMES}`, {
+    this.deps.notify(`${said ?? `A new game started; ${aside}.`}${setUp ? "" : ` ${IN_SAVED_GAMES}`}`, {
       key: ASIDE_KEY,
       action: {
         label: "Back to that game",

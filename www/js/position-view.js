@@ -33,6 +33,7 @@ const MARKUP = `<div class="help-head"><h2 id="position-title">Set up a position
 <p id="position-problem" class="position-problem" role="status"></p>
 <div class="position-actions"><button type="button" id="position-computer">Play vs computer</button>
 <button type="button" id="position-friend">Two players, one screen</button>
+<button type="button" id="position-link">Play a friend by link</button>
 <button type="button" id="position-analyse">Analyse</button></div>
 <div class="position-actions"><button type="button" id="position-clear">Clear the board</button>
 <button type="button" id="position-start">Starting position</button>
@@ -161,6 +162,7 @@ function wire(dialog) {
   };
   $("position-computer").addEventListener("click", () => play("computer"));
   $("position-friend").addEventListener("click", () => play("hotseat"));
+  $("position-link").addEventListener("click", () => play("corresp"));
   $("position-analyse").addEventListener("click", () => play("analyse"));
 }
 
@@ -202,7 +204,7 @@ function show(text, said = "") {
   const pre = said ? `${said} ` : "";
   if (snap.problem) say(`${pre}${sentence(snap.problem)} (${counts}.)`, true);
   else say(`${pre}Ready to play: ${who} to move (${counts}).`, false);
-  for (const id of ["position-computer", "position-friend", "position-analyse"]) {
+  for (const id of ["position-computer", "position-friend", "position-link", "position-analyse"]) {
     /** @type {HTMLButtonElement} */ ($(id)).disabled = Boolean(snap.problem);
   }
   if (text) {
