@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { serve } from "../../.ci/static-server.mjs";
 import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playFirstLegal, sendLink, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -18,21 +18,6 @@ const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
 /** A player's page in a browser profile of their own, at `options`'s width and scheme. */
 function player(url, options) {
   return openBoard(env.browser, url, { ...options, ...CLIPBOARD });
-}
-
-/**
- * Presses "Send this link", by a click or from the keyboard, and gives the
- * link it sent (copied here: no share sheet headless).
- */
-async function sendLink(page, { keyboard = false } = {}) {
-  if (keyboard) {
-    await page.focus("#corresp-send");
-    await page.keyboard.press("Enter");
-  } else {
-    await page.click("#corresp-send");
-  }
-  await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
-  return page.inputValue("#corresp-link");
 }
 
 /** What the panel of a game by link says. */

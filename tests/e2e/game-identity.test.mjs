@@ -8,10 +8,8 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, openSettings, PHONE, putAt, sendLink, setMode, waitForMoves } from "./game.mjs";
 import { KEY } from "../../www/js/storage.js";
-import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
-import { MARGIN } from "../../www/js/render.js";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -163,23 +161,6 @@ for (const [width, options] of SCREENS) {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
-}
-
-/** Clicks square `name` of the position dialog's board (8 x 8 with its ring). */
-async function putAt(page, name) {
-  const box = await page.$eval("#position-board", (c) => {
-    const r = c.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width };
-  });
-  const rect = cellRect(boardLayout(8, true, box.width, MARGIN), squareIndex(8, name));
-  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
-}
-
-/** Presses "Send this link" and gives the link it copied. */
-async function sendLink(page) {
-  await page.click("#corresp-send");
-  await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
-  return page.inputValue("#corresp-link");
 }
 
 /** The saved games by link, as stored. */

@@ -57,6 +57,33 @@ export async function playFirstLegal(page, map = DEFAULT_MAP) {
   return move;
 }
 
+/**
+ * Presses "Send this link", by a click or from the keyboard, and gives the
+ * link it sent (copied here: no share sheet headless; the page's context
+ * needs the clipboard permissions).
+ */
+export async function sendLink(page, { keyboard = false } = {}) {
+  if (keyboard) {
+    await page.focus("#corresp-send");
+    await page.keyboard.press("Enter");
+  } else {
+    await page.click("#corresp-send");
+  }
+  await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
+  return page.inputValue("#corresp-link");
+}
+
+/** Clicks square `name` of the set-up dialog's board (8 x 8 with its ring), scrolled into view as a player would. */
+export async function putAt(page, name) {
+  const box = await page.$eval("#position-board", (c) => {
+    c.scrollIntoView({ block: "nearest" });
+    const r = c.getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width };
+  });
+  const rect = cellRect(boardLayout(8, true, box.width, MARGIN), squareIndex(8, name));
+  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
+}
+
 /** The board with the computer playing black at `level`, once it has opened. */
 export async function openAsWhite(env, level) {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);

@@ -8,24 +8,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DESKTOP, moveList, openSettings, PHONE, waitForMoves } from "./game.mjs";
-import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
-import { MARGIN } from "../../www/js/render.js";
+import { clickSquare, DESKTOP, moveList, openSettings, PHONE, putAt, sendLink, waitForMoves } from "./game.mjs";
 import { KEY } from "../../www/js/storage.js";
 
 const env = useSite();
-
-/** Clicks square `name` of the position dialog's board (8 x 8 with its ring). */
-async function putAt(page, name) {
-  const box = await page.$eval("#position-board", (c) => {
-    // A player scrolls the board back into view after pressing a button below it.
-    c.scrollIntoView({ block: "nearest" });
-    const r = c.getBoundingClientRect();
-    return { x: r.left, y: r.top, width: r.width };
-  });
-  const rect = cellRect(boardLayout(8, true, box.width, MARGIN), squareIndex(8, name));
-  await page.mouse.click(box.x + rect.x + rect.width / 2, box.y + rect.y + rect.height / 2);
-}
 
 /** Opens the position dialog by its button. */
 async function openPosition(page) {
@@ -109,10 +95,7 @@ for (const [screen, options] of [
     assert.ok(start, "the game by link keeps the set-up start");
     await clickSquare(page, "f4");
     await waitForMoves(page, 1);
-    // "Send this link" (copied here: no share sheet headless).
-    await page.click("#corresp-send");
-    await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
-    const link = await page.inputValue("#corresp-link");
+    const link = await sendLink(page);
     assert.match(link, /[#&]s=[^&]+/);
     assert.match(link, /[#&]p=corresp-white(&|$)/);
     const friend = await openBoard(env.browser, link, options);

@@ -23,34 +23,15 @@ import {
   withEntry,
 } from "../../www/js/archive.js";
 import { catalogue } from "../../www/js/catalogue.js";
+import { archived, MAP, memory } from "./fixtures.mjs";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
-const MAP = "18EwAAAAMAABIAABJRhCAAQAA";
-
-function memory(initial = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    removeItem: (k) => items.delete(k),
-    items,
-  };
-}
 
 let serial = 0;
 function entry(moves, date = "2026-11-26T10:00:00.000Z", more = {}) {
   serial += 1;
-  return {
-    id: `id-${serial}`,
-    date,
-    game: { map: MAP, variant: "mapello", moves },
-    players: ["Black (you)", "White (computer, level 4)"],
-    seat: "black",
-    result: "",
-    state: "abandoned",
-    ...more,
-  };
+  return archived(moves, { id: `id-${serial}`, date, ...more });
 }
 
 test("an archive reads back as it was written", () => {

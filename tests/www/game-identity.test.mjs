@@ -13,21 +13,11 @@ import { entryOf } from "../../www/js/archive-store.js";
 import { gameByLink, savedGameByLink } from "../../www/js/corresp.js";
 import { openLink } from "../../www/js/links.js";
 import { DEFAULT_SETTINGS, decodeSave, encodeSave, gameOf, isId, KEY, load } from "../../www/js/storage.js";
+import { archived, MAP, memory } from "./fixtures.mjs";
 import { loadWasm } from "./wasm.mjs";
 
 const wasm = await loadWasm();
 const { Game, linkMoves } = wasm;
-const MAP = "18EwAAAAMAABIAABJRhCAAQAA";
-
-function memory(initial = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    removeItem: (k) => items.delete(k),
-    items,
-  };
-}
 
 /** A saved record of the rulebook map after `moves`, named `id` when given. */
 function record(moves, { id, settings = DEFAULT_SETTINGS, start } = {}) {
@@ -91,16 +81,7 @@ test("one function makes the Game of a record: its game, map, set-up start, move
 
 /** An entry of `moves` under `id`, dated on day `day` of November. */
 function entry(moves, id, day, more = {}) {
-  return {
-    id,
-    date: `2026-11-${String(day).padStart(2, "0")}T10:00:00.000Z`,
-    game: { map: MAP, variant: "mapello", moves },
-    players: ["Black (you)", "White (computer, level 4)"],
-    seat: "black",
-    result: "",
-    state: "abandoned",
-    ...more,
-  };
+  return archived(moves, { id, date: `2026-11-${String(day).padStart(2, "0")}T10:00:00.000Z`, ...more });
 }
 
 test("a later state of a game replaces its entry and goes to the top: brought back, given up, a level changed", () => {

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { DEFAULT_SETTINGS, KEY, decodeSave, encodeSave, load, loadRecord, save, storeRecord } from "../../www/js/storage.js";
+import { memory } from "./fixtures.mjs";
 import { loadWasm } from "./wasm.mjs";
 
 // The rule facts the page reads from the wasm catalogue (catalogue.js).
@@ -14,16 +15,6 @@ const record = {
   match: { kind: "series", names: ["You", "Computer"], games: [{ first: "X", points: [40, 24] }], setup: 0, firstColour: "X" },
   phase: "play",
 };
-
-function memory(initial = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    removeItem: (k) => items.delete(k),
-    items,
-  };
-}
 
 test("a saved record reads back as it was", () => {
   const { saved, error } = decodeSave(encodeSave(record));
