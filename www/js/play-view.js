@@ -151,11 +151,9 @@ function showResult({ flow, snap, race }) {
     const bonus = snap.taken[k] ? ` incl. ${BONUS_POINTS * snap.taken[k]} bonus points` : "";
     return `${sideLabel(flow, colour)}: ${snap.score[k]}${bonus}`;
   });
-  let detail = parts.join(" · ");
   // A game given up is scored by the rules as Othello tournaments score an unfinished one.
-  if (snap.forfeit && snap.variant !== "troll") detail += ". The empty squares count for the winner";
-  if (match) detail += `. ${leaderText(match)}`;
-  $("result-detail").textContent = detail;
+  const notes = [snap.forfeit && snap.variant !== "troll" && "The empty squares count for the winner.", match && leaderText(match)].filter(Boolean);
+  $("result-detail").textContent = notes.length ? `${parts.join(" · ")}. ${notes.join(" ")}` : parts.join(" · ");
   $("next-game").textContent = match ? "Next game" : "New game";
 }
 
