@@ -259,3 +259,62 @@ test("a reply to a game by link kept in Saved games opens it, though another gam
     delete globalThis.localStorage;
   }
 });
+
+test("another tab's game with another id is kept and never shown over this one, though its moves begin this game's", async () => {
+  const { keepForeign, openEntry } = await import("../../www/js/archive-store.js");
+  const { otherTabSaved } = await import("../../www/js/tabs.js");
+  const friend = { ...record(playOn("", 1), { id: "friend", settings: BY_LINK }), tab: "tab-2" };
+  const mine = record(playOn("", 3), { id: "computer" });
+  // This tab is about to save its game over the friend's: the friend's is kept.
+  const storage = memory();
+  const notices = [];
+  keepForeign({ Game, storage, notify: (text) => notices.push(text) }, friend, mine, () => {});
+  await settled();
+  assert.deepEqual(
+    readArchive(storage).entries.map((e) => [e.id, e.game.moves]),
+    [["friend", friend.game.moves]],
+  );
+  // Its own earlier state is no other game.
+  const earlier = memory();
+  keepForeign({ Game, storage: earlier, notify: () => {} }, { ...friend, id: "computer", settings: DEFAULT_SETTINGS }, mine, () => {});
+  await settled();
+  assert.deepEqual(readArchive(earlier).entries, []);
+  // The tab holding the friend's game hears of the other tab's game, and keeps its own.
+  const said = [];
+  const ctrl = {
+    Game,
+    current: () => ({ ...friend, phase: "play" }),
+    open: () => assert.fail("another game is not opened over this tab's"),
+    deps: { notify: (text) => said.push(text) },
+    restore: () => {},
+  };
+  otherTabSaved(ctrl, { ...mine, phase: "play" });
+  assert.match(said.join(" "), /Another tab is playing another game/);
+  // A finished entry opened from Saved games is played on as a new game; an unfinished one keeps its id.
+  globalThis.document = { getElementById: () => null };
+  try {
+    const opened = [];
+    const board = { flow: { settings: DEFAULT_SETTINGS }, toBringBack: () => ({}), open: (r) => opened.push(r), offerReturn: () => {}, announce: () => {} };
+    openEntry(board, entry(playOn("", 2), "done", 20, { state: "finished", result: "Black won by 12, as the record says; its moves stop before the end." }));
+    openEntry(board, entry(playOn("", 2), "open", 20));
+    assert.ok(isId(opened[0].id) && opened[0].id !== "done");
+    assert.equal(opened[1].id, "open");
+  } finally {
+    delete globalThis.document;
+  }
+});
+
+test("a game ended by a forfeit takes no more moves by link: on the board or in Saved games, the link's game goes beside", () => {
+  const moves = playOn("", 2);
+  const resigned = { ...record(moves, { id: "held", settings: BY_LINK }), game: { map: MAP, variant: "mapello", moves, forfeit: { cause: "resigned", loser: "O" } } };
+  const later = record(playOn(moves, 1), { id: "link", settings: BY_LINK });
+  const notices = [];
+  const aside = [];
+  const storage = memory();
+  const opened = gameByLink({ Game, storage, notify: (text) => notices.push(text), putAside: (r) => aside.push(r), reopen: () => {} }, resigned, later);
+  assert.equal(opened, resigned, "the ended game stays as it ended");
+  assert.deepEqual(aside, [later]);
+  assert.match(notices.join(" "), /plays on after your game ended here/);
+  writeArchive(storage, [{ ...entry(moves, "ended", 20, { seat: "corresp-black", state: "finished" }), game: resigned.game }]);
+  assert.equal(savedGameByLink({ Game, notify: () => {}, storage }, later), null);
+});

@@ -132,7 +132,7 @@ export function createArchiver(deps) {
      */
     beforeSave(record) {
       const other = foreignRecord(stored(deps.storage), tab, startText);
-      if (other) withStore((store) => store.keepForeign(deps, other, record.game, openArchive));
+      if (other) withStore((store) => store.keepForeign(deps, other, record, openArchive));
       return { ...record, tab };
     },
   };

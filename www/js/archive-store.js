@@ -109,16 +109,19 @@ export function putAside(deps, record, from) {
 }
 
 /**
- * Keeps `other`, the game another tab saved, unless `game` (this tab's,
- * about to be saved over it) continues it; says so, with `open` to show
- * the saved games.
+ * Keeps `other`, the game another tab saved, unless it is an earlier state
+ * of this tab's game (the record about to be saved over it); says so, with
+ * `open` to show the saved games.
  * @param {ArchiveDeps} deps
  * @param {PlayRecord} other
- * @param {import("./archive.js").GameRecord} game
+ * @param {PlayRecord} record
  * @param {() => void} open
  */
-export function keepForeign(deps, other, game, open) {
-  if (!other.game.moves || continuesGame(game, other.game)) return;
+export function keepForeign(deps, other, { game, id }, open) {
+  // Another game (by id; by its moves for a record from before ids) is kept;
+  // an earlier state of this tab's own game is not another game.
+  const mine = other.id && id ? other.id === id : continuesGame(game, other.game);
+  if (!other.game.moves || mine) return;
   const change = putAside(deps, other, typeof other.tab === "string" && other.tab ? other.tab : "another tab");
   if (change?.added && !change.replaced) {
     deps.notify("A game another tab saved was about to be saved over by this one: it is kept in your saved games.", {
@@ -139,7 +142,10 @@ export function openEntry(ctrl, entry) {
   const before = ctrl.toBringBack();
   const settings = settingsFor(entry.seat, { ...ctrl.flow.settings, clock: entry.clock ?? "none" });
   // The game keeps its entry's id: put aside again, it replaces that entry.
-  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id: entry.id });
+  // A finished entry stays as it ended: one the rules let play on (an
+  // imported record that stops before the end) is played on as a new game.
+  const id = entry.state === "finished" ? newId() : entry.id;
+  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id });
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
   ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
 }

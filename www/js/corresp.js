@@ -99,7 +99,10 @@ export function newsOf(lineage, moves, forfeit) {
  */
 export function gameByLink({ Game, notify, putAside, reopen, storage }, current, start) {
   const { lineage, moves } = lineageOf(Game, current.game, start.game);
-  const outcome = linkOutcome(lineage.relation);
+  // A game that ended here by a forfeit takes no more moves: a link that
+  // plays on after it is another game, kept beside it.
+  const over = Boolean(current.game.forfeit) && lineage.relation === "ahead";
+  const outcome = over ? "beside" : linkOutcome(lineage.relation);
   if (outcome === "update" || outcome === "same") {
     const news = newsOf(lineage, moves, start.game.forfeit && !current.game.forfeit ? start.game.forfeit : undefined);
     notify(news ?? "This link holds your game as it is here: no new move yet.", { key: "link-game" });
@@ -115,7 +118,8 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
     return current;
   }
   let where = "This link's game starts with other moves than yours.";
-  if (lineage.relation === "behind") where = `This link goes back to move ${lineage.to} of your game, which has ${lineage.from} moves here.`;
+  if (over) where = "This link plays on after your game ended here.";
+  else if (lineage.relation === "behind") where = `This link goes back to move ${lineage.to} of your game, which has ${lineage.from} moves here.`;
   else if (lineage.relation === "forked" && lineage.shared) where = `This link plays the first ${lineage.shared} moves of your game, then other moves.`;
   putAside(start);
   notify(`${where} So that neither is lost, your game stays on the board and the link's game is in Saved games.`, {
@@ -171,7 +175,8 @@ function savedKin({ Game, storage }, start, board) {
     if (!entry.seat.startsWith("corresp-") || entry.id === board?.id) continue;
     const game = /** @type {GameRecord} */ (entry.game);
     try {
-      if (!holds(game, start.game) || (board && holds(game, board.game))) continue;
+      // A saved game that ended by a forfeit takes no more moves.
+    if (!holds(game, start.game) || (board && holds(game, board.game)) || (entry.game.forfeit && !holds(start.game, game))) continue;
     } catch {
       // A saved game the rules no longer open is no game to continue.
       continue;

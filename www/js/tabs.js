@@ -41,7 +41,9 @@ function relationOf(Game, a, b) {
 export function otherTabSaved(ctrl, saved) {
   const mine = ctrl.current();
   if (!saved || saved.phase !== "play" || mine.phase !== "play") return;
-  const lineage = relationOf(ctrl.Game, mine.game, saved.game);
+  // Two games with ids are the same game only by id, whatever their moves.
+  const other = saved.id && mine.id && saved.id !== mine.id;
+  const lineage = other ? /** @type {import("../mapello.d.ts").Lineage} */ ({ relation: "unrelated" }) : relationOf(ctrl.Game, mine.game, saved.game);
   const { relation } = lineage;
   const ended = relation === "same" && Boolean(saved.game.forfeit) && !mine.game.forfeit;
   if (relation === "same" && !ended) return;
