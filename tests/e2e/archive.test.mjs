@@ -289,7 +289,7 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
       assert.match(await page.textContent(`${last} .archive-date`), /2003.*Imported$/);
       assert.match(await page.textContent(`${last} .archive-date`), /15/);
       // Out of time: the rules' forfeit, scored by the rules.
-      assert.match(games[12].state, /^White lost on time\. Black wins \d+ to \d+\.$/);
+      assert.match(games[12].state, /^White lost on time: Black wins \d+ to \d+\.$/);
       const inView = await page.$eval(last, (li) => {
         const box = li.getBoundingClientRect();
         const frame = /** @type {HTMLElement} */ (document.getElementById("archive")).getBoundingClientRect();

@@ -137,7 +137,7 @@ for (const [width, options] of [
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     await openSettings(page);
     const modes = await page.$$eval("#mode option", (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
-    assert.equal(modes.hotseat, "Two players, one screen");
+    assert.equal(modes.hotseat, "Two players here");
     assert.equal(modes.corresp, "A friend by link");
     assert.equal(await page.textContent("#play-friend"), "Play a friend by link");
     await page.click("#set-up");
