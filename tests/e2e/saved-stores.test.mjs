@@ -96,6 +96,8 @@ test("an unreadable saved Blocs game is dropped with a notice and downloads byte
     const text = JSON.stringify({ moves, opponent: "human", human: "X", level: 3, hints: false, active: true });
     await store(page, BLOCS_KEY, text);
     await reload(page);
+    // The Blocs page starts after the board is ready, once its wasm module has come.
+    await page.waitForFunction(() => /Blocs game could not be read/.test(document.querySelector("#notices").textContent));
     const said = await noticeText(page);
     assert.match(said, /Your saved Blocs game could not be read \(its (moves do not replay|moves are not a transcript).*\), so it was discarded\./, String(moves));
     assert.equal(await downloaded(page), text, String(moves));
