@@ -169,19 +169,22 @@ export function savedGameByLink(deps, start) {
  * @param {SavedRecord} [board]
  */
 function savedKin({ Game, storage }, start, board) {
-  /** @param {GameRecord} a @param {GameRecord} b */
-  const holds = (a, b) => ["ahead", "same"].includes(lineageOf(Game, a, b).lineage.relation);
+  /** @param {import("../mapello.d.ts").Lineage} lineage */
+  const holds = ({ relation }) => relation === "ahead" || relation === "same";
   for (const entry of readArchive(storage).entries) {
     if (!entry.seat.startsWith("corresp-") || entry.id === board?.id) continue;
     const game = /** @type {GameRecord} */ (entry.game);
+    let found;
     try {
+      found = lineageOf(Game, game, start.game);
       // A saved game that ended by a forfeit takes no more moves.
-    if (!holds(game, start.game) || (board && holds(game, board.game)) || (entry.game.forfeit && !holds(start.game, game))) continue;
+      if (!holds(found.lineage) || (game.forfeit && found.lineage.relation !== "same")) continue;
+      if (board && holds(lineageOf(Game, game, board.game).lineage)) continue;
     } catch {
       // A saved game the rules no longer open is no game to continue.
       continue;
     }
-    return { entry, ...lineageOf(Game, game, start.game) };
+    return { entry, ...found };
   }
   return null;
 }
