@@ -41,6 +41,17 @@ function stateLine(page) {
   return page.textContent("#analysis-state");
 }
 
+/** The player cards' scores, black's then white's. */
+function cardScores(page) {
+  return page.$$eval(".player-score", (scores) => scores.map((s) => s.textContent));
+}
+
+/** The cards count the position the analysis shows, as its state line does. */
+async function cardsCountShown(page) {
+  const [, black, white] = /Black (\d+), white (\d+)\./.exec(await stateLine(page)) ?? [];
+  assert.deepEqual(await cardScores(page), [black, white], await stateLine(page));
+}
+
 /** Waits until the state line holds `text`. */
 function waitForState(page, text) {
   return page.waitForFunction((t) => document.querySelector("#analysis-state")?.textContent.includes(t), text);
@@ -79,6 +90,8 @@ for (const [screen, options] of [
       assert.match(await stateLine(page), /^Move 2 of 4 \(e6\)\. Black to move\./);
       assert.equal(await page.getAttribute("#move-list button[data-ply='2']", "aria-current"), "true");
       assert.ok(await page.isVisible("#analysis-back"), "Back to game is in view");
+      await cardsCountShown(page);
+      assert.notDeepEqual(await cardScores(page), before.scores);
 
       // A move other than the game's f7 starts the tried line.
       const { legal } = await gameState(page, DEFAULT_MAP, BLUNDER_GAME.slice(0, 2).join(""));
@@ -104,8 +117,10 @@ for (const [screen, options] of [
       await page.focus("#board");
       await page.keyboard.press("ArrowLeft");
       await waitForState(page, "Tried line, move 3");
+      await cardsCountShown(page);
       await page.keyboard.press("Home");
       await waitForState(page, "Start of the game");
+      await cardsCountShown(page);
       await page.keyboard.press("ArrowRight");
       await waitForState(page, "Move 1 of 4");
       await page.focus("#move-list button[data-ply='1']");
@@ -198,14 +213,20 @@ test("a review's selected position opens on the analysis board, and a new game c
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await reviewBlunderGame(page);
   const before = await gameAsShown(page);
-  // The review starts on the worst move, black's f7 (move 3): the position before it.
+  // The review starts on the worst move, black's f7 (move 3): the position
+  // before it, which the cards count, as the analysis's do.
+  const atMove2 = (await gameState(page, DEFAULT_MAP, BLUNDER_GAME.slice(0, 2).join(""))).score.map(String);
+  assert.deepEqual(before.scores, atMove2);
   await page.click("#review-analyse");
   await page.waitForSelector("#analysis:not([hidden])");
   assert.ok(await page.isHidden("#review"));
   assert.match(await stateLine(page), /^Move 2 of 4 \(e6\)/);
+  await cardsCountShown(page);
   await page.click("#analysis-back");
   const after = await gameAsShown(page);
-  assert.deepEqual({ ...after, storage: undefined }, { ...before, storage: undefined });
+  assert.deepEqual({ ...after, storage: undefined, scores: undefined }, { ...before, storage: undefined, scores: undefined });
+  // The board is the game's again, and so are the cards.
+  assert.deepEqual(after.scores, (await gameState(page, DEFAULT_MAP, BLUNDER_GAME.join(""))).score.map(String));
   await page.click("#move-list button[data-ply='3']");
   await waitForState(page, "Move 3 of 4");
   await openSettings(page);

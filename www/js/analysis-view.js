@@ -22,7 +22,7 @@ import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, s
  * What the analysis is given by the play page (play-ctrl.js): the wasm
  * class, the page's board, the game (read, never changed), a way to say
  * things to a screen reader, what to do once the board is the game's
- * again; the board's state of a position with its values; the values of a
+ * again and with each position shown (the player cards count it); the board's state of a position with its values; the values of a
  * position's moves, from a worker that is not the game's computer player
  * (rejecting when cancelled or failed); and the first screen's words.
  * @typedef {{
@@ -31,6 +31,7 @@ import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, s
  *   game: () => import("../mapello.d.ts").Game,
  *   announce: (text: string) => void,
  *   onClose: () => void,
+ *   onShown: (game: import("../mapello.d.ts").Game) => void,
  *   boardState: (snap: Snapshot, values: Values) => import("./state.js").BoardState,
  *   values: { ask: (record: GameRecord, legal: string[]) => Promise<Values>, cancel: () => void },
  *   words: { PASS: string, colourName: (colour: import("../mapello.d.ts").Colour) => string, hintText: (score: number) => string, trollHelp: string },
@@ -152,9 +153,11 @@ export class AnalysisBoard {
     return new this.deps.Game({ variant: live.snapshot().variant, map: live.mapCode(), start: this.start(), moves: movesAt(analysis).join(" ") });
   }
 
-  // The position shown, as a snapshot and as the record the worker reads.
+  // The position shown, as a snapshot and as the record the worker reads;
+  // the player cards are set to it.
   position() {
     const game = this.replay(/** @type {Analysis} */ (this.analysis));
+    this.deps.onShown(game);
     const snap = game.snapshot();
     const start = this.start();
     /** @type {GameRecord} */

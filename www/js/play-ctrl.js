@@ -38,7 +38,7 @@ import { gameById, settingsForGame } from "./games.js";
 import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { Computer } from "./play-computer.js";
-import { showAll, showSettings } from "./play-view.js";
+import { showAll, showPlayers, showSettings } from "./play-view.js";
 import { defaultMap } from "./presets.js";
 import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
@@ -142,6 +142,8 @@ export class PlayCtrl {
     this.reviewer.load(start.review);
     /** @type {import("./analysis-view.js").AnalysisBoard | null} The analysis board, made on first use. */
     this.analysis = null;
+    /** @type {import("./play-view.js").View["shown"]} The position analysis or review shows, which the player cards count. */
+    this.shown = null;
     // The game's clocks (clock-view.js), loaded with the first game that
     // has a time control; until then, the clocks as saved.
     /** @type {import("./clock-view.js").Clocks | null} */
@@ -166,6 +168,7 @@ export class PlayCtrl {
         game: () => this.game,
         announce: (text) => this.announce(text),
         onClose: () => this.refresh(),
+        onShown: (game) => this.showOnCards(game),
         boardState: (snap, values) => ({
           ...fromGame(snap),
           showLegal: true,
@@ -193,6 +196,7 @@ export class PlayCtrl {
       record: () => this.record(),
       names: () => this.game.snapshot().moves,
       onOpen: () => {
+        this.shown = null;
         this.analysis?.hide();
         this.stopComputer();
         this.refresh();
@@ -204,7 +208,18 @@ export class PlayCtrl {
       onSave: () => this.persist(),
       onPlayFrom: (/** @type {number} */ index, /** @type {string} */ opponent) => this.playFrom(index, opponent),
       onAnalyse: (/** @type {number} */ index) => this.analyse(index),
+      onShown: (/** @type {Game} */ game) => this.showOnCards(game),
     });
+  }
+
+  /**
+   * The player cards count `game`, the position analysis or review has put
+   * on the board, until the board is the game's again.
+   * @param {Game} game
+   */
+  showOnCards(game) {
+    this.shown = { snap: game.snapshot(), race: game.race() };
+    showPlayers({ flow: this.flow, ...this.shown });
   }
 
   /**
@@ -289,6 +304,7 @@ export class PlayCtrl {
       expert: this.computer.expertPlays(),
       resigning: this.resigning,
       setUp: this.game.startCode() !== "",
+      shown: reviewing || this.analysis?.isOpen() ? this.shown : null,
     });
     this.analysis?.markList();
     if (this.sent(snap)) $("undo", HTMLButtonElement).disabled = true;

@@ -4,8 +4,9 @@
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
 // hintsShown, expert, resigning, setUp }`, `snap` the game's one snapshot for the change,
 // `race` Troll's race (Game.race) or null and `setUp` whether the game
-// started from a set-up position (Game.startCode). Views write the page and read
-// nothing else.
+// started from a set-up position (Game.startCode); `shown`, while analysis
+// or review has the board, the position it shows, which the player cards
+// then count. Views write the page and read nothing else.
 import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
 import { cardOf, controllerOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
@@ -35,6 +36,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   expert: boolean,
  *   resigning: Colour | null,
  *   setUp: boolean,
+ *   shown: { snap: Snapshot, race: Race } | null,
  * }} View
  */
 
@@ -49,7 +51,7 @@ let pointsHintsHelp = null;
  */
 export function showAll(view) {
   showHintsHelp(view);
-  showPlayers(view);
+  showPlayers({ ...view, ...view.shown });
   showStatus(view);
   showResult(view);
   showMoves(view);
@@ -87,8 +89,11 @@ function raceSide(race, colour) {
   return raceOf(colour, race[colour === "X" ? "black" : "white"]);
 }
 
-/** @param {View} view */
-function showPlayers({ flow, snap, race }) {
+/**
+ * The player cards, counting the position on the board.
+ * @param {Pick<View, "flow" | "snap" | "race">} view
+ */
+export function showPlayers({ flow, snap, race }) {
   for (const [k, colour] of SIDES.entries()) {
     const card = $(`player-${colour}`);
     const { name, detail } = cardOf(flow, colour);

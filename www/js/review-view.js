@@ -33,7 +33,8 @@ import { gameOf } from "./storage.js";
  * the board is the review's and when it is the game's again; `onSave()`
  * when the review changed; `onPlayFrom(index, opponent)` plays on from the
  * position before move `index` against "computer" or "friend", and
- * `onAnalyse(index)` shows that position on the analysis board.
+ * `onAnalyse(index)` shows that position on the analysis board;
+ * `onShown(game)` is given each position the review shows.
  * @param {{
  *   Game: typeof import("../mapello.d.ts").Game,
  *   board: ReturnType<typeof import("./board.js").createBoard>,
@@ -44,9 +45,10 @@ import { gameOf } from "./storage.js";
  *   onSave: () => void,
  *   onPlayFrom: (index: number, opponent: Opponent) => void,
  *   onAnalyse: (index: number) => void,
+ *   onShown: (game: import("../mapello.d.ts").Game) => void,
  * }} options
  */
-export function createReviewer({ Game, board, record, names, onOpen, onClose, onSave, onPlayFrom, onAnalyse }) {
+export function createReviewer({ Game, board, record, names, onOpen, onClose, onSave, onPlayFrom, onAnalyse, onShown }) {
   const panel = byId("review");
   const ai = createAiClient(new URL("./ai-worker.js", import.meta.url));
   // The state every part is drawn from.
@@ -136,6 +138,7 @@ export function createReviewer({ Game, board, record, names, onOpen, onClose, on
     const item = review.items[selected];
     const game = gameOf(Game, { ...review.game, moves: review.names.slice(0, selected).join(" ") }, { forfeit: false });
     const snap = game.snapshot();
+    onShown(game);
     game.free();
     const marks = [
       { index: squareIndex(snap.size, item.best), score: item.bestValue, text: valueText(item, "best") },
