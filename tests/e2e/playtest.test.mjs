@@ -280,7 +280,7 @@ for (const [width, options] of [
   ["360", PHONE],
 ]) {
   for (const colorScheme of ["light", "dark"]) {
-    test(`at ${width} px, ${colorScheme}, a hint on a bonus leaves its +3 to read`, async () => {
+    test(`at ${width} px, ${colorScheme}, a hint on a bonus leaves its +3 to read, and no value looks like one`, async () => {
       const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
       await setMode(page, "hotseat");
       const { moves, bonus, size } = await toBonusMove(page, DEFAULT_MAP);
@@ -295,7 +295,16 @@ for (const [width, options] of [
       const pixels = await page.$eval("#board", (c) => c.width);
       const rect = cellRect(boardLayout(size, true, pixels, MARGIN), index);
       const foot = { x: Math.floor(rect.x + rect.width * 0.15), y: Math.floor(rect.y + rect.height * 0.9) };
-      const before = await page.$eval("#board", (c, { x, y }) => [...c.getContext("2d").getImageData(x, y, 1, 1).data].join(), foot);
+      const pixel = (/** @type {{ x: number, y: number }} */ at) => page.$eval("#board", (c, { x, y }) => [...c.getContext("2d").getImageData(x, y, 1, 1).data].join(), at);
+      const before = await pixel(foot);
+      // A move on a plain square: its value goes in the same band at the
+      // foot, under the move's dot, never in the middle as a bonus's +3 is.
+      const { legal, cells } = await gameState(page, DEFAULT_MAP, moves.join(""));
+      const plainMove = squareIndex(size, /** @type {string} */ (legal.find((name) => cells[squareIndex(size, name)] === ".")));
+      const plainRect = cellRect(boardLayout(size, true, pixels, MARGIN), plainMove);
+      const side = { x: Math.floor(plainRect.x + plainRect.width * 0.15), y: Math.floor(plainRect.y + plainRect.height * 0.55) };
+      const plainFoot = { x: side.x, y: Math.floor(plainRect.y + plainRect.height * 0.9) };
+      const [sideBefore, plainFootBefore] = [await pixel(side), await pixel(plainFoot)];
       await page.check("#hints");
       await page.waitForFunction(
         ({ x, y, before }) => [...document.querySelector("#board").getContext("2d").getImageData(x, y, 1, 1).data].join() !== before,
@@ -305,6 +314,8 @@ for (const [width, options] of [
       const hinted = await cellColors(page, size, index);
       assert.deepEqual(hinted.center, plain.center, `the +3 at the centre of ${bonus} is as without hints`);
       assert.deepEqual(hinted.upper, plain.upper, `the bonus disc above the +3 of ${bonus} is as without hints`);
+      assert.equal(await pixel(side), sideBefore, "the middle of a plain square's hint is left as it was");
+      assert.notEqual(await pixel(plainFoot), plainFootBefore, "a plain square's value is in the band at its foot");
       await page.screenshot({ path: `${screenshots}/hints-on-bonus-${width}-${colorScheme}.png` });
       assert.deepEqual(problems, []);
       await page.context().close();

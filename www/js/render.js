@@ -99,7 +99,7 @@ export function render(canvas, state, { now = 0, anim = null } = {}) {
     if (troll) drawEdgeMarks(ctx, board, state);
     else for (const i of state.legal) drawLegal(ctx, cellRect(board, i), state.toMove, state.cells[i] === "+");
   }
-  drawHints(ctx, board, state.hints, state.cells);
+  drawHints(ctx, board, state);
   if (state.cursor >= 0) drawCursor(ctx, cellRect(board, state.cursor));
 }
 
@@ -547,28 +547,27 @@ function drawChainLink(ctx, rect) {
   ctx.stroke();
 }
 
-// The AI's value of each legal move, the best ones highlighted. On a bonus
-// or a joker the value sits in a band along the square's foot, below the
-// mark's "+3" or star, so that both read.
+// The AI's value of each legal move, the best ones highlighted: in a band
+// along the square's foot, under the move's dot, or under a bonus's "+3" or
+// a joker's star, so that a value never reads as a bonus's points.
 /**
  * @param {Ctx} ctx
  * @param {Board} board
- * @param {BoardState["hints"]} hints
- * @param {string} cells
+ * @param {BoardState} state
  */
-function drawHints(ctx, board, hints, cells) {
+function drawHints(ctx, board, { hints, cells, toMove }) {
   if (hints.length === 0) return;
   const best = Math.max(...hints.map((h) => h.score));
   for (const { index, score, text } of hints) {
     const rect = cellRect(board, index);
-    const { cx, cy, size } = centre(rect);
-    const marked = "+*".includes(cells[index]);
-    const [middle, height] = marked ? [rect.y + size * 0.8, size * 0.3] : [cy, size * 0.44];
+    const { cx, size } = centre(rect);
+    if (!"+*".includes(cells[index])) drawLegal(ctx, { ...rect, height: rect.height * 0.76 }, toMove, false);
+    const [middle, height] = [rect.y + size * 0.78, size * 0.34];
     const top = score === best;
     ctx.fillStyle = rgba(top ? colors.hintBestBack : colors.hintBack);
-    ctx.fillRect(rect.x + size * 0.1, middle - height / 2, rect.width - size * 0.2, height);
+    ctx.fillRect(rect.x + size * 0.08, middle - height / 2, rect.width - size * 0.16, height);
     ctx.fillStyle = top ? colors.hintBest : colors.hint;
-    ctx.font = `700 ${Math.round(size * (marked ? 0.25 : 0.3))}px system-ui, sans-serif`;
+    ctx.font = `700 ${Math.round(size * 0.28)}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(text ?? hintText(score), cx, middle + size * 0.02);
