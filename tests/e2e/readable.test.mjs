@@ -7,7 +7,8 @@ import { test } from "node:test";
 import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
 import { contrastProblems } from "./contrast.mjs";
 import { DESKTOP, PHONE, clickSquare, loadMoves, openSettings, reviewBlunderGame, setMode, waitForMoves } from "./game.mjs";
-import { squareIndex } from "../../www/js/geometry.js";
+import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
+import { MARGIN } from "../../www/js/render.js";
 
 const env = useSite();
 
@@ -118,6 +119,30 @@ test("Troll's white edge bands are bright and wide in light mode", async () => {
 });
 
 for (const [width, options] of SCREENS) {
+  test(`Troll's black bands stand on the green, away from a dark page (${width} px)`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: "dark" });
+    await setMode(page, "hotseat");
+    await chooseTroll(page);
+    const pixels = await page.$eval("#board", (c) => c.width);
+    // d1 and d8 are on Black's top and bottom rows.
+    for (const [square, down] of [
+      ["d1", 1],
+      ["d8", -1],
+    ]) {
+      const r = cellRect(boardLayout(8, false, pixels, MARGIN), squareIndex(8, square));
+      const x = Math.floor(r.x + r.width / 2);
+      const edge = down > 0 ? r.y : r.y + r.height - 1;
+      const at = (/** @type {number} */ fromEdge) =>
+        page.$eval("#board", (c, { x, y }) => [...c.getContext("2d").getImageData(x, y, 1, 1).data], { x, y: Math.floor(edge + down * fromEdge * r.height) });
+      const [outside, band, inside] = [await at(0.06), await at(0.2), await at(0.5)];
+      assert.deepEqual(outside, inside, `${square}: green between the frame and the band: rgb(${outside}), not rgb(${inside})`);
+      assert.ok(luma(band) < 40 && luma(inside) - luma(band) > 40, `${square}: the band rgb(${band}) is dark on the green rgb(${inside})`);
+    }
+    await page.screenshot({ path: `${screenshots}/readable-troll-bands-${width}-dark.png`, fullPage: width === "360" });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test(`the cards and the result name each side once, the level as the menu does (${width} px)`, async () => {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     // Against the computer at level 10: the card says what the menu says.

@@ -457,29 +457,30 @@ function drawLegal(ctx, rect, toMove, onBonus) {
 }
 
 // Troll: each player's edges as a band of their colour along the board's
-// border, inside the edge squares (on the green, where both colours show):
+// border, inside the edge squares, a strip of green away from the frame
+// (on the green, where both colours show, even against a dark page):
 // black along the top and bottom rows, white along the side columns (the
 // corners carry both). A fifth of a cell wide, each edged in a rim of the
-// other's tone (white's in black, black's in light grey), so both stand out
-// from the green and from the dark frame around the board.
+// other's tone (white's in black, black's in light grey).
 /**
  * @param {Ctx} ctx
  * @param {Board} board
  * @param {number} size
  */
 function drawEdges(ctx, board, size) {
-  const band = edgeBand(board.cell);
+  const [band, gap] = edgeBand(board.cell);
   for (const side of /** @type {Colour[]} */ (["X", "O"])) {
     for (const i of edgeSquares(size, side)) {
       const r = cellRect(board, i);
       const { row, col } = outerCoords(size, i);
-      if (side === "X") fillBand(ctx, side, r.x, row === 1 ? r.y : r.y + r.height - band, r.width, band);
-      else fillBand(ctx, side, col === 1 ? r.x : r.x + r.width - band, r.y, band, r.height);
+      if (side === "X") fillBand(ctx, side, r.x, row === 1 ? r.y + gap : r.y + r.height - gap - band, r.width, band);
+      else fillBand(ctx, side, col === 1 ? r.x + gap : r.x + r.width - gap - band, r.y, band, r.height);
     }
   }
 }
 
-const edgeBand = (/** @type {number} */ cell) => Math.max(3, Math.round(cell / 5));
+// A band's width and its distance from the frame, for a cell's width.
+const edgeBand = (/** @type {number} */ cell) => [Math.max(3, Math.round(cell / 5)), Math.max(2, Math.round(cell / 10))];
 
 /**
  * @param {Ctx} ctx
@@ -528,9 +529,9 @@ function drawClosed(ctx, rect) {
  * @param {number} cell
  */
 function drawEdgeBands(ctx, rect, cell) {
-  const band = edgeBand(cell);
-  fillBand(ctx, "X", rect.x, rect.y, rect.width, band);
-  fillBand(ctx, "O", rect.x, rect.y, band, rect.height);
+  const [band, gap] = edgeBand(cell);
+  fillBand(ctx, "X", rect.x, rect.y + gap, rect.width, band);
+  fillBand(ctx, "O", rect.x + gap, rect.y, band, rect.height);
 }
 
 // Troll: a disc of the winning chain, ringed in gold.
