@@ -80,7 +80,8 @@ test("a link's news goes once answered; its button once used", async () => {
 
 for (const [width, options] of Object.entries(SCREENS)) {
   test(`a click on the board on the friend's turn says whose move it is, at ${width} px`, async () => {
-    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const scheme = width === "360" ? "dark" : "light";
+    const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: scheme });
     await page.click("#play-friend");
     const moves = [];
     await playNext(page, moves);
@@ -90,7 +91,7 @@ for (const [width, options] of Object.entries(SCREENS)) {
     await page.waitForFunction((text) => document.querySelector("#refusal").textContent === text, said);
     await page.waitForFunction((text) => document.querySelector("#announcer").textContent === text, said);
     assert.deepEqual(await page.$$eval("#move-list li", (li) => li.length), 1, "the friend's move is not played here");
-    await page.screenshot({ path: `${screenshots}/notices-friends-turn-${width}-${width === "360" ? "dark" : "light"}.png` });
+    await page.screenshot({ path: `${screenshots}/notices-friends-turn-${width}-${scheme}.png` });
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -135,7 +136,7 @@ test("on a phone, several notices leave the board in view, the newest shown and 
     });
     assert.ok(newest.shown, "the newest notice is in sight");
     assert.match(newest.count, /^counter\(notices\)|\d notices/);
-    assert.equal(await page.$eval("#notices", (n) => n.textContent.includes("shared game")), true);
+    assert.equal(await page.$eval("#notices", (n) => n.textContent.includes("This link is incomplete")), true);
     await page.screenshot({ path: `${screenshots}/notices-phone-${scheme}.png` });
     assert.deepEqual(problems, []);
     await page.context().close();
