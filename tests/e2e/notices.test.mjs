@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { testLooks } from "./looks.mjs";
 import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
@@ -226,3 +227,16 @@ test("a tab reloaded after another tab saved over its game says so, with a way b
   assert.deepEqual(await b.$$eval("#move-list li", (li) => li.length), 1);
   await context.close();
 });
+
+testLooks(
+  "a broken link's notice opens its Details",
+  (options) => openBoard(env.browser, `${env.site.url}#m=${DEFAULT_MAP.slice(0, 10)}`, options),
+  async (page, look) => {
+    await page.waitForSelector("#notices details");
+    await page.click("#notices details summary");
+    assert.match(await page.textContent("#notices details"), /^Detailsshare code character 11: /);
+    const { top } = await page.$eval("#board", (b) => b.getBoundingClientRect().toJSON());
+    assert.ok(top < (await page.evaluate(() => innerHeight)), "the board's top stays in view");
+    await page.screenshot({ path: `${screenshots}/notices-details-${look}.png` });
+  },
+);
