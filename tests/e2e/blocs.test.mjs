@@ -225,15 +225,16 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     const { page, problems } = await openBoard(env.browser, env.site.url, options);
     await chooseBlocs(page);
     await page.selectOption("#blocs-opponent", "human");
-    // The link sent to the friend, pasted into this open tab: the game was empty, so it opens quietly.
+    // The link sent to the friend, pasted into this open tab: the game was empty, so nothing is
+    // replaced; as a game by link does, it says which side the one who opens it plays.
     await page.evaluate(() => (location.hash = "#blocs=a1X"));
     await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 1);
-    assert.equal(await noticeText(page), "");
+    assert.equal(await noticeText(page), "You play second, your friend first: play your move, then send them the link.");
     // The friend's reply: the same moves and one more.
     await page.evaluate(() => (location.hash = "#blocs=a1Xb1O"));
     await page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 2);
     assert.deepEqual(await moves(page), ["First player: a1X", "Second player: b1O"]);
-    assert.equal(await noticeText(page), "The link continues your Blocs game with a new move.");
+    assert.equal(await noticeText(page), "The link continues your Blocs game with a new move. You play first, your friend second: play your move, then send them the link.");
     // The same link again brings nothing.
     await page.evaluate(() => (location.hash = "#blocs=a1Xb1O"));
     await page.waitForFunction(() => document.querySelector("#notices")?.textContent.includes("no new move yet"));

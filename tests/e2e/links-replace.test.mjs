@@ -64,7 +64,8 @@ test("a link with an illegal move keeps its map and the moves before it, and the
   const [first, second] = await someMoves(page, FORTRESS, 2);
   const other = await open(`#m=${FORTRESS}&g=${first}${second}a1${first}`);
   const notices = await noticeText(other);
-  assert.match(notices, /Move 3 in the link, a1, cannot be played .*: the game goes on from the position before it\. Black to move\./);
+  assert.match(notices, /This link's moves go wrong at move 3, perhaps changed when copied: the game goes on from the position before it\. Black to move\./);
+  assert.match(notices, /DetailsMove 3 in the link, a1, cannot be played: ./);
   assert.match(notices, /Your previous game was replaced by the shared one\./);
   assert.deepEqual(await moveList(other), [first, second]);
   assert.equal(await copiedLink(other), `${env.site.url}#m=${FORTRESS}&g=${first}${second}&p=hotseat`);
@@ -150,7 +151,8 @@ for (const [width, options] of [
     await page.evaluate((hash) => (location.hash = hash), `#m=${FORTRESS}&g=${first}a1&p=black`);
     await page.waitForFunction(() => /goes on from/.test(document.querySelector("#notices").textContent));
     const notices = await noticeText(page);
-    assert.match(notices, /Move 2 in the link, a1, cannot be played \(.+\): the game goes on from the position before it\. White \(computer, level [^)]+\) to move\./);
+    assert.match(notices, /This link's moves go wrong at move 2, perhaps changed when copied: the game goes on from the position before it\. White \(computer, level [^)]+\) to move\./);
+    assert.match(notices, /DetailsMove 2 in the link, a1, cannot be played: ./);
     assert.doesNotMatch(notices, /stops/);
     await waitForMoves(page, 2);
     assert.equal((await moveList(page))[0], first);

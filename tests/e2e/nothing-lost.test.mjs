@@ -179,9 +179,10 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       await page.evaluate((hash) => (location.hash = hash), fragment);
       await page.waitForFunction(() => location.hash === "");
       const said = await noticeText(page);
-      assert.match(said, /^The shared Blocs game could not be opened: .+ Your game is as you left it\.$/, fragment);
+      assert.match(said, /^This link is incomplete or damaged: .+ Your game is as you left it\.Details.+$/, fragment);
       assert.doesNotMatch(said, /restored|options\./, fragment);
-      assert.ok(said.length < 300, `a short notice for ${fragment.slice(0, 20)}`);
+      const shown = await page.$eval("#notices .notice p", (p) => p.firstChild.textContent);
+      assert.ok(shown.length < 300 && said.length < 600, `a short notice for ${fragment.slice(0, 20)}`);
       assert.deepEqual(await blocsMoves(page), two, fragment);
     }
     await page.screenshot({ path: `${screenshots}/blocs-link-damaged-${screen}.png` });

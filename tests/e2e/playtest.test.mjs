@@ -119,7 +119,7 @@ for (const [width, options] of [
     assert.deepEqual(await moveList(page), three, "the game held stays on the board");
     const shown = await notices(page);
     assert.equal(shown.length, 1, `one notice: ${JSON.stringify(shown)}`);
-    assert.match(shown[0], /^Move 3 in the link, a1, cannot be played \(.*\)\. This link goes back to move 2 of your game, .* your game stays on the board and the link's game is in Saved games\.$/);
+    assert.match(shown[0], /^This link's moves go wrong at move 3, perhaps changed when copied\. This link goes back to move 2 of your game, .* your game stays on the board and the link's game is in Saved games\.DetailsMove 3 in the link, a1, cannot be played: .+$/);
     assert.doesNotMatch(shown[0], /goes on from the position before it/);
     assert.ok(await page.isVisible("#notices button:has-text('Open the link')"));
     await page.evaluate(() => scrollTo(0, 0));

@@ -62,12 +62,13 @@ test("a map from the editor and the moves played on it open in a new page", asyn
 
 test("hostile and damaged fragments show a message and what could be kept, and inject nothing", async () => {
   const fragments = [
-    ["#m=<img src=x onerror=window.hacked=1>", /map code in the link is damaged.*default map/, DEFAULT_MAP],
-    ['#m="><svg onload=window.hacked=1>', /map code in the link is damaged.*default map/, DEFAULT_MAP],
+    // A player's sentence, the exact reason under "Details".
+    ["#m=<img src=x onerror=window.hacked=1>", /^This link is incomplete or damaged: .*default map instead\.DetailsThe map code in the link is damaged/, DEFAULT_MAP],
+    ['#m="><svg onload=window.hacked=1>', /^This link is incomplete or damaged: .*default map instead\.DetailsThe map code in the link is damaged/, DEFAULT_MAP],
     [`#m=${FORTRESS}&g=<img src=x onerror=window.hacked=1>`, /moves in the link are damaged from the first move/, FORTRESS],
-    ["#m=18AAAA", /could not be opened: share code.*default map/, DEFAULT_MAP],
+    ["#m=18AAAA", /incomplete or damaged.*default map instead\.Detailsshare code character/, DEFAULT_MAP],
     [`#m=${FORTRESS}&g=a1`, /Move 1 in the link, a1, cannot be played/, FORTRESS],
-    ["#g=f5", /not its board: the m= part.*default map/, DEFAULT_MAP],
+    ["#g=f5", /incomplete or damaged.*default map instead\.Details.*not its board: the m= part/, DEFAULT_MAP],
   ];
   for (const [fragment, message, map] of fragments) {
     const { page, problems } = await openBoard(env.browser, `${env.site.url}${fragment}`);

@@ -38,11 +38,19 @@ test("a fragment whose map is damaged gives a sentence, never a throw", () => {
     ["#v=othello&g=f5d6&p=hotseat", /not its board: the m= part, which gives the board's size/],
   ];
   for (const [hash, message] of cases) {
-    const read = readFragment(hash);
-    assert.deepEqual(Object.keys(read), ["error"], hash);
-    assert.match(read.error, message, hash);
-    assert.ok(!read.error.includes("<"), "the error never echoes the fragment");
+    const { error, field, ...rest } = readFragment(hash);
+    assert.deepEqual(rest, {}, hash);
+    // Which field was damaged, for the page's sentence (links.js); none when the map is missing.
+    assert.equal(field, hash.includes("m=") ? "map" : undefined, hash);
+    assert.match(error, message, hash);
+    assert.ok(!error.includes("<"), "the error never echoes the fragment");
   }
+});
+
+test("a fragment for a game the page does not have says which field it was", () => {
+  const { error, field } = readFragment(`#m=${CODE}&v=chess&g=f5`);
+  assert.equal(field, "variant");
+  assert.match(error, /a game this page does not have/);
 });
 
 test("damaged moves keep the map and the moves before the damage", () => {

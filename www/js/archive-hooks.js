@@ -15,6 +15,11 @@ import { KEY } from "./storage.js";
  */
 export const ASIDE_KEY = "aside";
 export const IN_SAVED_GAMES = "It is in Saved games too.";
+/**
+ * How many moves a notice lasts that offers back a game it says is in
+ * Saved games: by then the player has moved on, and Saved games has it.
+ */
+export const ASIDE_MOVES = 4;
 
 /** The sessionStorage key of the tab's name. */
 export const TAB_KEY = "mapello.tab";
@@ -113,7 +118,10 @@ export function createArchiver(deps) {
       deps.notify(`Your saved games could not open: ${err instanceof Error ? err.message : err}`, { key: "archive-view" }),
     );
   document.getElementById("open-archive")?.addEventListener("click", openArchive);
-  withStore((store) => store.checkArchive(deps));
+  withStore((store) => {
+    store.checkArchive(deps);
+    store.savedOver(deps, tab, startText);
+  });
   let lastEnded = "";
   return {
     tab,

@@ -4,6 +4,7 @@
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
 import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
+import { ASIDE_MOVES } from "./archive-hooks.js";
 import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 import { gameOf, isId } from "./storage.js";
@@ -158,4 +159,30 @@ export function openEntry(ctrl, entry) {
 export function checkArchive(deps) {
   const { notice, text } = readArchive(deps.storage);
   if (notice) deps.notify(notice, { key: "archive-damaged", action: downloadAction(text ?? "", "mapello-saved-games.json") });
+}
+
+/**
+ * A tab (named `tab`) that starts on a record another tab saved (its text
+ * `startText`) after this tab's last save: this tab's game was kept in
+ * Saved games then (keepForeign, in the other tab), and the newest such
+ * entry is offered back.
+ * @param {ArchiveDeps & { openEntry: (entry: import("./archive.js").Entry) => void }} deps
+ * @param {string} tab
+ * @param {string | null} startText
+ */
+export function savedOver(deps, tab, startText) {
+  let shown;
+  try {
+    shown = JSON.parse(startText ?? "null")?.tab;
+  } catch {
+    return;
+  }
+  if (typeof shown !== "string" || shown === tab) return;
+  const mine = readArchive(deps.storage).entries.find((e) => e.from === tab);
+  if (!mine) return;
+  deps.notify("Another tab saved its game after this one, so that game is shown here now. The game this tab was playing is kept in Saved games.", {
+    key: "other-tab",
+    moves: ASIDE_MOVES,
+    action: { label: "Back to that game", run: () => deps.openEntry(mine) },
+  });
 }

@@ -145,7 +145,8 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
   const view = createBlocsView(inside(page, ".blocs-board", HTMLElement), (move) => {
     const why = controller.play(move);
     $("blocs-refusal").textContent = why ? refusalText(why) : "";
-    if (!why) return;
+    // A move played answers what a link brought.
+    if (!why) return clearNotice("blocs-link");
     announce(refusalText(why));
     draw();
   });
@@ -155,13 +156,26 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     controller.startOver(moves, said);
   };
 
+  // Who is who in a game by link, as the board's games by link say it: a
+  // link comes from the friend who just moved, so the side to move is this
+  // player's. Nothing for an empty game or one that is over.
+  function seatOf(/** @type {{ status: string, toMove: string, ply: number }} */ { status, toMove, ply }) {
+    if (status === "gameOver" || ply === 0) return "";
+    const [you, friend] = toMove === "X" ? ["first", "second"] : ["second", "first"];
+    return ` You play ${you}, your friend ${friend}: play your move, then send them the link.`;
+  }
+
   // A shared game: one that continues the game here (a friend's reply to
   // a link sent from here) plays on; another replaces it only when its moves
   // replay, and keeps it a step back; a damaged link leaves the game as it was.
   function openLink(/** @type {string} */ moves) {
     const problem = movesProblem(BlocsGame, moves);
     if (problem) {
-      notify(`The shared Blocs game could not be opened: ${problem}. Your game is as you left it.`, { key: "blocs-link" });
+      // In a player's words, as a board game's link (links.js); the rules' reason a "Details" away.
+      notify("This link is incomplete or damaged: perhaps it was cut when copied. Ask your friend to send it again. Your game is as you left it.", {
+        key: "blocs-link",
+        details: problem,
+      });
       controller.resume();
       return;
     }
@@ -170,8 +184,8 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     const [held, linked] = [controller.record().moves, moves].map((m) => new BlocsGame({ moves: m }));
     const lineage = held.lineage(linked);
     held.free();
-    linked.free();
     if (lineage.relation === "same") {
+      linked.free();
       controller.resume();
       if (lineage.moves > 0) notify("This link holds your Blocs game as it is here: no new move yet.", { key: "blocs-link" });
       else clearNotice("blocs-link");
@@ -185,10 +199,13 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     if (opponent !== "human") {
       notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
     }
+    const seat = seatOf(linked.snapshot());
     if (lineage.relation === "ahead" && lineage.from > 0) {
       const added = lineage.to - lineage.from;
-      notify(`The link continues your Blocs game with ${added === 1 ? "a new move" : `${added} new moves`}.`, { key: "blocs-link" });
-    } else clearNotice("blocs-link");
+      notify(`The link continues your Blocs game with ${added === 1 ? "a new move" : `${added} new moves`}.${seat}`, { key: "blocs-link" });
+    } else if (seat) notify(seat.trim(), { key: "blocs-link" });
+    else clearNotice("blocs-link");
+    linked.free();
   }
 
   wireControls(page, controller, { BlocsGame, startOver, link, draw });

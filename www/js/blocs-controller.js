@@ -21,7 +21,7 @@ import { Cancelled, createWorkerClient } from "./worker-client.js";
  * @typedef {{
  *   changed: () => void,
  *   announce: (text: string) => void,
- *   notify: (text: string, options: { key: string, action?: { label: string, run: () => void } }) => void,
+ *   notify: (text: string, options: { key: string, action?: { label: string, run: () => void }, details?: string }) => void,
  *   clearNotice: (key: string) => void,
  *   unsaved: (failed: boolean) => void,
  *   isShown: () => boolean,

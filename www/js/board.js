@@ -18,9 +18,9 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
  * tried to move and cannot. Returns the board's API.
  * @param {HTMLCanvasElement} canvas
  * @param {BoardState} initial
- * @param {{ onPlay: (square: string) => void, onRefuse?: (square: string) => void }} handlers
+ * @param {{ onPlay: (square: string) => void, onRefuse?: (square: string) => void, onIdle?: () => void }} handlers
  */
-export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
+export function createBoard(canvas, initial, { onPlay, onRefuse = () => {}, onIdle = () => {} }) {
   let state = initial;
   /** @type {import("./anim.js").MoveAnimation | null} */
   let anim = null;
@@ -50,7 +50,7 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {} }) {
     canvas.setAttribute("aria-label", `Board${what}`);
   };
   const play = (/** @type {number} */ index) => {
-    if (!state.interactive) return;
+    if (!state.interactive) return onIdle();
     const name = index >= 0 ? squareName(state.size, index) : null;
     // A legal move is a square of the board, so it has a name.
     if (isLegal(state, index)) onPlay(/** @type {string} */ (name));

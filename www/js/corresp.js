@@ -9,8 +9,10 @@
 // when a game by link is involved.
 
 import { forfeitText } from "./announce.js";
+import { ASIDE_MOVES } from "./archive-hooks.js";
 import { readArchive, removeEntry } from "./archive.js";
 import { archive, entryOf } from "./archive-store.js";
+import { resultLine } from "./flow.js";
 import { settingsFor } from "./share.js";
 import { gameOf } from "./storage.js";
 
@@ -105,7 +107,8 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
   const outcome = over ? "beside" : linkOutcome(lineage.relation);
   if (outcome === "update" || outcome === "same") {
     const news = newsOf(lineage, moves, start.game.forfeit && !current.game.forfeit ? start.game.forfeit : undefined);
-    notify(news ?? "This link holds your game as it is here: no new move yet.", { key: "link-game" });
+    // What the link brought is past once the next move is played.
+    notify(news ?? sameGame(Game, current), { key: "link-game", moves: 1 });
     // Both browsers have every move of the link now.
     const shared = Math.max(current.shared ?? 0, start.shared ?? 0);
     if (!news) return shared === (current.shared ?? 0) ? current : { ...current, shared };
@@ -114,7 +117,7 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
   }
   if (outcome !== "beside" || savedKin({ Game, storage }, start, current)) return null;
   if (lineage.relation === "behind" && lineage.to === 0) {
-    notify("This link holds only the start of your game: your game stays as it is here.", { key: "link-game" });
+    notify("This link holds only the start of your game: your game stays as it is here.", { key: "link-game", moves: 1 });
     return current;
   }
   let where = "This link's game starts with other moves than yours.";
@@ -124,11 +127,25 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
   putAside(start);
   notify(`${where} So that neither is lost, your game stays on the board and the link's game is in Saved games.`, {
     key: "link-game",
+    moves: ASIDE_MOVES,
     action: { label: "Open the link's game", run: () => reopen(start) },
   });
   return current;
 }
 
+/**
+ * What a link holding the game on the board as it is says: that no move is
+ * new, or that the game is over, and how it ended.
+ * @param {Deps["Game"]} Game
+ * @param {SavedRecord} record
+ */
+function sameGame(Game, record) {
+  const game = gameOf(Game, record.game);
+  const snap = game.snapshot();
+  game.free();
+  if (snap.status !== "gameOver") return "This link holds your game as it is here: no new move yet.";
+  return `This is the game on the board, and it is over: ${resultLine(record, snap)}`;
+}
 
 /**
  * A link (`start`, a game by link) that continues, or holds as it is, a
@@ -154,7 +171,7 @@ export function savedGameByLink(deps, start) {
     if (updated) archive(deps, { ...updated, id: entry.id });
   }
   const what = news ?? "This link holds it as it is there: no new move yet.";
-  deps.notify(`This link continues your game by link in Saved games, which is opened here${news ? " and updated there" : ""}. ${what}`, { key: "link-game" });
+  deps.notify(`This link continues your game by link in Saved games, which is opened here${news ? " and updated there" : ""}. ${what}`, { key: "link-game", moves: 1 });
   return opened;
 }
 

@@ -8,6 +8,7 @@
 import { createEditorController, mapGame } from "./editor-controller.js";
 import { cellsCrossed } from "./editor-model.js";
 import { drawEditor, editorPanels, markup } from "./editor-panels.js";
+import { byId, inside } from "./dom.js";
 import { bindEvents } from "./events.js";
 import { cellAt, layout, outerSide } from "./geometry.js";
 import { presetById } from "./presets.js";
@@ -146,4 +147,57 @@ async function copyLink(link, controller) {
     link.select();
     controller.say("Copy the link below: it opens this map.");
   }
+}
+
+// The editor over the play page (main.js's openEditor): mounted on first
+// use and kept (it runs its own worker), the play page hidden under it.
+/** @type {ReturnType<typeof mountEditor> | null} */
+let mounted = null;
+/** @type {Pick<import("./play-ctrl.js").EditorOptions, "onChange" | "onPlay"> | null} */
+let handlers = null;
+
+// The editor's stylesheet, fetched with the editor: the first screen, which
+// waits for every stylesheet in the page's head, has no use for it.
+/** @type {Promise<unknown> | null} */
+let styles = null;
+function loadStyles() {
+  styles ??= new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "editor.css" });
+    link.onload = resolve;
+    link.onerror = () => {
+      link.remove();
+      styles = null;
+      reject(new Error("its stylesheet did not load"));
+    };
+    document.head.append(link);
+  });
+  return styles;
+}
+
+/**
+ * Shows the editor in the page's #editor, titled `title`, on `initialCode`;
+ * `onClose` is its close button's action (none: no close button). Throws
+ * when its stylesheet does not load, the play page still shown.
+ * @param {import("./play-ctrl.js").EditorOptions} options
+ */
+export async function openEditor({ title, initialCode, onChange, onPlay, onClose }) {
+  handlers = { onChange, onPlay };
+  byId("editor-title").textContent = title;
+  byId("close-editor").hidden = !onClose;
+  byId("close-editor").onclick = onClose;
+  await loadStyles();
+  const root = byId("editor");
+  if (mounted) mounted.load(initialCode);
+  else {
+    mounted = mountEditor(root, {
+      initialCode,
+      // Set above, before the editor can call them.
+      onChange: (code) => handlers?.onChange(code),
+      onPlay: (code) => handlers?.onPlay(code),
+    });
+  }
+  inside(document, "main.layout").hidden = true;
+  byId("editor-bar").hidden = false;
+  root.hidden = false;
+  root.querySelector("canvas")?.focus();
 }

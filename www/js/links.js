@@ -5,7 +5,7 @@
 // a game by link held on the board or in the saved games is corresp.js's
 // to update or keep beside it; any other game with something played in it
 // is put aside with a way back ("Restore it").
-import { ASIDE_KEY, IN_SAVED_GAMES, putAside } from "./archive-hooks.js";
+import { ASIDE_KEY, ASIDE_MOVES, IN_SAVED_GAMES, putAside } from "./archive-hooks.js";
 import { whoPlays } from "./flow.js";
 import { settingsFor } from "./share.js";
 import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
@@ -40,24 +40,25 @@ import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
  * @param {LinkDeps} deps
  * @param {Link & { map: string }} link
  * @param {Settings} settings
- * @returns {{ start: SavedRecord, notes: string[], refused: string, goesOn: string, error?: undefined } | { error: string }}
+ * @returns {{ start: SavedRecord, notes: string[], refused: Refused | null, goesOn: string, error?: undefined } | { error: string }}
  */
 function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   let game;
   try {
     game = gameOf(Game, { variant: link.variant, map: link.map, start: link.start });
   } catch (err) {
-    return { error: `The shared game could not be opened: ${/** @type {Error} */ (err).message}.` };
+    return { error: /** @type {Error} */ (err).message };
   }
   // A link without a game names the rules' default one.
   const { variant } = game.snapshot();
-  let refused = "";
+  /** @type {Refused | null} */
+  let refused = null;
   let given = "";
   for (const [i, move] of linkMoves(link.moves ?? "").moves.entries()) {
     try {
       game.play(move);
     } catch (err) {
-      refused = `Move ${i + 1} in the link, ${move}, cannot be played (${/** @type {Error} */ (err).message})`;
+      refused = { at: i + 1, why: `Move ${i + 1} in the link, ${move}, cannot be played: ${/** @type {Error} */ (err).message}` };
       break;
     }
   }
@@ -86,6 +87,23 @@ function linkedGame({ Game, linkMoves, fresh }, link, settings) {
   return { start, notes, refused, goesOn };
 }
 
+/**
+ * A move of a link that the rules refuse: its number, and their reason.
+ * @typedef {{ at: number, why: string }} Refused
+ */
+
+// What a player makes of a link that does not open, in a sentence: one cut
+// or garbled, or one for a game this page cannot hold (`field` "variant",
+// readFragment's). The exact reason, the rules' or share.js's, is a
+// "Details" away.
+/** @param {string | undefined} field */
+function brokenLink(field) {
+  if (field === "variant") {
+    return "This link's game cannot be opened here: it may come from a newer version of Mapello, or have been changed when copied. Ask your friend to send it again.";
+  }
+  return "This link is incomplete or damaged: perhaps it was cut when copied. Ask your friend to send it again.";
+}
+
 // Set aside when a link replaces a game: one step back.
 /** @type {SavedRecord | null} */
 let previous = null;
@@ -107,27 +125,31 @@ export async function openLink(deps, link, current) {
   const opened = link.error ? { error: link.error } : linkedGame(deps, /** @type {Link & { map: string }} */ (link), settings);
   if (opened.error !== undefined) {
     const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
-    notify(`${opened.error} ${instead}`, { key: "link" });
+    notify(`${brokenLink(link.field)} ${instead}`, { key: "link", details: opened.error });
     return current ?? fresh(settings, defaultGame());
   }
   const { notes, refused, goesOn } = opened;
   let { start } = opened;
   // What a game by link here makes of the link is said in the link's one
   // notice, with what the link itself got wrong, so that the two agree.
-  /** @type {{ text: string, action: import("./play-ctrl.js").NoticeAction | null }[]} */
+  /** @type {{ text: string, action: import("./play-ctrl.js").NoticeAction | null, moves: number }[]} */
   const said = [];
   /** @type {import("./play-ctrl.js").Notify} */
   const tell = (text, options) => {
-    said.push({ text, action: options?.action ?? null });
+    said.push({ text, action: options?.action ?? null, moves: options?.moves ?? 0 });
   };
   const held = { Game, notify, storage: localStorage };
   /** @param {SavedRecord} opens */
   const saying = (opens) => {
     // The held game staying as it is, the linked game goes on nowhere.
     const stays = opens === current;
-    const text = [...notes, refused && `${refused}${stays ? "." : goesOn}`, ...said.map((s) => s.text)].filter(Boolean).join(" ");
+    const wrong = refused && `This link's moves go wrong at move ${refused.at}, perhaps changed when copied${stays ? "." : goesOn}`;
+    const text = [...notes, wrong, ...said.map((s) => s.text)].filter(Boolean).join(" ");
     clearNotice("link-game");
-    if (text) notify(text, { key: "link", actions: said.flatMap((s) => (s.action ? [s.action] : [])) });
+    // What a game by link made of the link lasts as long as it said; its
+    // button, once used, has done what the notice offered.
+    const actions = said.flatMap(({ action }) => (action ? [{ ...action, run: () => (clearNotice("link"), action.run()) }] : []));
+    if (text) notify(text, { key: "link", actions, moves: Math.max(0, ...said.map((s) => s.moves)), details: refused?.why });
     else clearNotice("link");
     return opens;
   };
@@ -152,6 +174,7 @@ export async function openLink(deps, link, current) {
     putAside(held, previous);
     notify(`Your previous game was replaced by the shared one. ${IN_SAVED_GAMES}`, {
       key: ASIDE_KEY,
+      moves: ASIDE_MOVES,
       action: { label: "Restore it", run: () => restorePrevious(deps) },
     });
   }

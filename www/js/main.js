@@ -27,23 +27,34 @@ import { DEFAULT_SETTINGS, drop, encodeSave, gameOf, KEY, load, save } from "./s
  * @typedef {{ start: SavedRecord, from: "default" | "saved" | "link", kept: SavedRecord | null }} StartingPoint
  */
 
-// sessionStorage: why the last start failed, read by the reload that follows it.
+// sessionStorage: why the last start failed, read by the reload that
+// follows it (start-failed.js, loaded only then).
 const FAILED_START = "mapello.failedStart";
 const notices = byId("notices");
 
 /**
- * Shows `text` until dismissed; `key` replaces an earlier notice with it;
- * each of `actions` (or the single `action`), `{ label, run }`, is a button.
+ * Shows `text` until dismissed, or with `moves` until that many moves are
+ * played (play-ctrl.js), with `details` (the exact reason for those who
+ * want it) under a "Details" disclosure; `key` replaces an earlier notice
+ * with it; each of `actions` (or the single `action`), `{ label, run }`,
+ * is a button.
  * @type {import("./play-ctrl.js").Notify}
  */
-function notify(text, { key = "", action = null, actions = action ? [action] : [] } = {}) {
+function notify(text, { key = "", action = null, actions = action ? [action] : [], moves = 0, details = "" } = {}) {
   if (key) clearNotice(key);
   const box = document.createElement("div");
   box.className = "notice";
   box.setAttribute("role", "alert");
   box.dataset.key = key;
+  if (moves) box.dataset.moves = String(moves);
   const p = document.createElement("p");
   p.textContent = text;
+  if (details) {
+    const more = document.createElement("details");
+    more.innerHTML = "<summary>Details</summary>";
+    more.append(details);
+    p.append(more);
+  }
   box.append(p);
   for (const { label, run } of actions) {
     const button = document.createElement("button");
@@ -61,9 +72,9 @@ function notify(text, { key = "", action = null, actions = action ? [action] : [
   box.append(close);
   notices.append(box);
   // It says what just happened to the game: on a phone scrolled down to
-  // the transcript box it would be out of sight, so it comes into view.
-  const { top, bottom } = box.getBoundingClientRect();
-  if (top < 0 || bottom > innerHeight) box.scrollIntoView({ block: "nearest" });
+  // the transcript box, or below older notices in theirs (style.css), it
+  // would be out of sight, so it comes into view.
+  box.scrollIntoView({ block: "nearest" });
 }
 
 /** @param {string} key */
@@ -125,14 +136,6 @@ function saveWatcher(key, what) {
     );
   };
 }
-
-const resetAction = {
-  label: "Reset saved data",
-  run: () => {
-    drop(localStorage);
-    location.reload();
-  },
-};
 
 // The game a newcomer starts on: the rules' own default game and board size
 // (those of a Game made without options), on that size's first preset.
@@ -239,58 +242,29 @@ async function startingPoint() {
   return { start: fresh({ ...DEFAULT_SETTINGS }, defaultGame()), from: "default", kept: null };
 }
 
-// The map editor, mounted on first use and kept (it runs its own worker).
+// A start that threw: said at once, and what start-failed.js makes of it.
+/**
+ * @param {unknown} thrown
+ * @param {StartingPoint} first
+ */
+function startFailed(thrown, first) {
+  const { message } = /** @type {Error} */ (thrown);
+  byId("status").textContent = `Mapello could not start: ${message}`;
+  import("./start-failed.js").then((m) => m.startFailed({ key: FAILED_START, notify, savedText, storage: { drop, encodeSave, KEY, save } }, message, first));
+}
+
+// The map editor (editor.js, loaded on first use) over the play page.
 const editorRoot = byId("editor");
 const editorBar = byId("editor-bar");
 const layout = inside(document, "main.layout");
-/** @type {ReturnType<typeof import("./editor.js").mountEditor> | null} */
-let editor = null;
-/** @type {Pick<import("./play-ctrl.js").EditorOptions, "onChange" | "onPlay"> | null} */
-let editorHandlers = null;
-
-// The editor's stylesheet, fetched with the editor: the first screen, which
-// waits for every stylesheet in the page's head, has no use for it.
-/** @type {Promise<unknown> | null} */
-let editorStyles = null;
-function loadEditorStyles() {
-  editorStyles ??= new Promise((resolve, reject) => {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "editor.css" });
-    link.onload = resolve;
-    link.onerror = () => {
-      link.remove();
-      editorStyles = null;
-      reject(new Error("its stylesheet did not load"));
-    };
-    document.head.append(link);
-  });
-  return editorStyles;
-}
 
 /** @param {import("./play-ctrl.js").EditorOptions} options */
-async function openEditor({ title, initialCode, onChange, onPlay, onClose }) {
-  editorHandlers = { onChange, onPlay };
-  byId("editor-title").textContent = title;
-  byId("close-editor").hidden = !onClose;
-  byId("close-editor").onclick = onClose;
+async function openEditor(options) {
   try {
-    const [{ mountEditor }] = await Promise.all([import("./editor.js"), loadEditorStyles()]);
-    if (editor) editor.load(initialCode);
-    else {
-      editor = mountEditor(editorRoot, {
-        initialCode,
-        // Set above, before the editor can call them.
-        onChange: (/** @type {string} */ code) => editorHandlers?.onChange(code),
-        onPlay: (/** @type {string} */ code) => editorHandlers?.onPlay(code),
-      });
-    }
+    await (await import("./editor.js")).openEditor(options);
   } catch (err) {
     notify(`The map editor could not open: ${/** @type {Error} */ (err).message}`, { key: "editor" });
-    return;
   }
-  layout.hidden = true;
-  editorBar.hidden = false;
-  editorRoot.hidden = false;
-  editorRoot.querySelector("canvas")?.focus();
 }
 
 function closeEditor() {
@@ -301,50 +275,6 @@ function closeEditor() {
   byId("board").focus({ preventScroll: true });
 }
 
-// Says why the last start failed, when it did and the page reloaded.
-function reportFailedStart() {
-  let failed = null;
-  try {
-    failed = JSON.parse(sessionStorage.getItem(FAILED_START) ?? "null");
-    sessionStorage.removeItem(FAILED_START);
-  } catch {
-    // No sessionStorage, or nothing readable in it: nothing to report.
-  }
-  if (!failed || typeof failed.message !== "string" || typeof failed.text !== "string") return;
-  const what = failed.from === "link" ? "The shared game could not be opened" : "Your saved game could not be restored";
-  dropped(`${what} (${failed.message}), so it was set aside and a new game started.`, failed.text);
-}
-
-// A start that threw has left the page half wired, so the way back is a
-// reload without what it started from: the saved record dropped (or put
-// back as it was before a link replaced it). Each reload has less to start
-// from, down to the default game; if even that fails, the player gets the
-// error and a reset button.
-/**
- * @param {unknown} thrown
- * @param {StartingPoint} first
- */
-function startFailed(thrown, { start, from, kept }) {
-  const err = /** @type {Error} */ (thrown);
-  byId("status").textContent = `Mapello could not start: ${err.message}`;
-  if (from !== "default") {
-    if (kept) save(localStorage, kept);
-    else drop(localStorage);
-    let stored = null;
-    try {
-      stored = localStorage.getItem(KEY);
-      const text = from === "saved" && savedText !== null ? savedText : encodeSave(start);
-      sessionStorage.setItem(FAILED_START, JSON.stringify({ message: err.message, text, from }));
-    } catch {
-      stored = undefined;
-    }
-    if (stored === (kept ? encodeSave(kept) : null)) {
-      location.reload();
-      return;
-    }
-  }
-  notify(`Mapello could not start: ${err.message}.`, { key: "saved", actions: [resetAction] });
-}
 
 try {
   await init();
@@ -352,7 +282,14 @@ try {
   byId("status").textContent = `Mapello could not start: ${/** @type {Error} */ (err).message}`;
   throw err;
 }
-reportFailedStart();
+/** @type {string | null} */
+let failedStart = null;
+try {
+  failedStart = sessionStorage.getItem(FAILED_START);
+} catch {
+  // No sessionStorage: nothing to report.
+}
+if (failedStart) import("./start-failed.js").then((m) => m.reportFailedStart(FAILED_START, failedStart, dropped));
 // The Blocs page's scripts load after the board is playable (a link or a
 // saved Blocs page waits for them): off the first screen's critical path.
 const blocsModule = () => import("./blocs-app.js");

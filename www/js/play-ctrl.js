@@ -7,9 +7,9 @@
 // board and to the panels' views (play-view.js), then saves. The computer
 // player is play-computer.js; app.js wires the page's controls to here.
 import { colourName, moveText } from "./announce.js";
-import { ASIDE_KEY, createArchiver, IN_SAVED_GAMES, openEntry } from "./archive-hooks.js";
+import { ASIDE_KEY, ASIDE_MOVES, createArchiver, IN_SAVED_GAMES, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
-import { byId, inside } from "./dom.js";
+import { allInside, byId, inside } from "./dom.js";
 import {
   afterMove,
   changesGame,
@@ -59,9 +59,11 @@ import { HINTS_HELP, marksHelp } from "./troll.js";
 
 /** A button on a notice: its label and what it does. @typedef {{ label: string, run: () => void }} NoticeAction */
 /**
- * Shows `text` until dismissed; `key` replaces an earlier notice with it;
- * each of `actions` (or the single `action`) is a button (main.js).
- * @typedef {(text: string, options?: { key?: string, action?: NoticeAction | null, actions?: NoticeAction[] }) => void} Notify
+ * Shows `text` until dismissed, or until `moves` moves are played (then
+ * what it speaks of is done or past), with `details` a disclosure away;
+ * `key` replaces an earlier notice with it; each of `actions` (or the
+ * single `action`) is a button (main.js).
+ * @typedef {(text: string, options?: { key?: string, action?: NoticeAction | null, actions?: NoticeAction[], moves?: number, details?: string }) => void} Notify
  */
 /**
  * What the map editor opens on (main.js, openEditor): its title, the map,
@@ -137,6 +139,7 @@ export class PlayCtrl {
     this.board = createBoard($("board", HTMLCanvasElement), fromGame(this.game.snapshot()), {
       onPlay: (square) => this.humanMove(square),
       onRefuse: (square) => this.refuseMove(square),
+      onIdle: () => this.idleClick(),
     });
     this.reviewer = this.createReviewer();
     this.reviewer.load(start.review);
@@ -413,6 +416,7 @@ export class PlayCtrl {
     const before = this.game.snapshot();
     this.game.play(move);
     this.computer.moved();
+    this.movedOn();
     this.hints = [];
     const after = this.game.snapshot();
     // The game took the move, so it was under way, with a side to move.
@@ -427,6 +431,15 @@ export class PlayCtrl {
     this.proceed(after);
   }
 
+  // A notice that lasts some moves (main.js's notify) goes once they are played.
+  movedOn() {
+    for (const box of allInside(document, "#notices [data-moves]")) {
+      const left = Number(box.dataset.moves) - 1;
+      if (left) box.dataset.moves = String(left);
+      else box.remove();
+    }
+  }
+
   // A click where no move can be made: say why (the rules' own words), and
   // show where moves can go.
   /** @param {string} square */
@@ -436,10 +449,25 @@ export class PlayCtrl {
     const { message } = /** @type {{ message: string }} */ (this.game.refusal(square));
     const { variant, toMove } = this.game.snapshot();
     const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
-    const text = `${message} ${where}`;
+    this.showLegalUntil = performance.now() + REFUSAL_MS;
+    this.refuse(`${message} ${where}`);
+  }
+
+  // A click on the board while a friend by link is to move: whose move it is.
+  idleClick() {
+    const { settings, phase } = this.flow;
+    if (settings.mode === "corresp" && phase === "play" && this.game.snapshot().status !== "gameOver" && !this.reviewer.isOpen() && !this.analysis?.isOpen()) {
+      this.refuse("It is your friend's move: send them the link, then open the one they send back.");
+    }
+  }
+
+  /**
+   * Says `text` under the board and to screen readers, for a while.
+   * @param {string} text
+   */
+  refuse(text) {
     $("refusal").textContent = text;
     this.announce(text);
-    this.showLegalUntil = performance.now() + REFUSAL_MS;
     clearTimeout(this.refusalTimer);
     this.refusalTimer = setTimeout(() => {
       $("refusal").textContent = "";
@@ -884,6 +912,8 @@ export class PlayCtrl {
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
     this.deps.notify(`${said ?? `A new game started; ${aside}.`}${setUp ? "" : ` ${IN_SAVED_GAMES}`}`, {
       key: ASIDE_KEY,
+      // A set-up position is not in Saved games: its notice is the one way back.
+      moves: setUp ? 0 : ASIDE_MOVES,
       action: {
         label: "Back to that game",
         run: () => {

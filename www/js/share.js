@@ -174,7 +174,7 @@ function readMoves(text) {
  * A share link as read: its map's share code, and the game's name (one of
  * the board's games), transcript, players field and review level when it
  * gives them; `problem` says what was left out, `error` why none of it can
- * be used.
+ * be used, and `field` which field it was in.
  * @typedef {{
  *   map?: string,
  *   variant?: import("../mapello.d.ts").Variant,
@@ -185,6 +185,7 @@ function readMoves(text) {
  *   review?: number,
  *   problem?: string,
  *   error?: string,
+ *   field?: string,
  * }} Link
  */
 
@@ -210,7 +211,7 @@ export function readFragment(hash) {
     const text = params.get(key);
     if (text === null) continue;
     const { value, problem } = read(text);
-    if (problem && vital) return { error: problem };
+    if (problem && vital) return { error: problem, field: name };
     if (value !== undefined && value !== "") link[name] = value;
     if (problem) problems.push(problem);
   }
