@@ -133,7 +133,8 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         );
         return Err(error(prefix + i + 1, message));
     }
-    let mut map = Map::empty(n).expect("the size is one of SIZES");
+    // Not expect(): the error's Debug would stay in the page's wasm.
+    let mut map = Map::empty(n).unwrap_or_else(|_| unreachable!("the size is one of SIZES"));
     let (inner_len, ring_len) = part_lengths(&map);
     let want = (inner_len + ring_len) * 8;
     let want = want.div_ceil(6);

@@ -383,7 +383,9 @@ impl MapDraft {
 
     /// Removes every piece.
     pub fn clear(&mut self) {
-        self.map = Map::empty(self.map.size()).expect("the draft's size is supported");
+        // Not expect(): the error's Debug would stay in the page's wasm.
+        self.map = Map::empty(self.map.size())
+            .unwrap_or_else(|_| unreachable!("the draft's size is supported"));
     }
 
     /// `{ walls, bonuses, jokers }` placed so far.
