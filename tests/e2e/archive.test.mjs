@@ -139,6 +139,39 @@ test("new game twice: both earlier games are kept, survive a reload and open aga
   await page.context().close();
 });
 
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`a game opened from Saved games is listed as it stands on the board, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    const moves = await someMoves(page, 4);
+    for (const [i, move] of moves.slice(0, 3).entries()) {
+      await clickSquare(page, move);
+      await waitForMoves(page, i + 1);
+    }
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    await clickEntry(page, 0, "Open");
+    await waitForMoves(page, 3);
+    await clickSquare(page, moves[3]);
+    await waitForMoves(page, 4);
+    await page.evaluate(() => scrollTo(0, 0));
+    const [shown] = await openArchive(page);
+    assert.equal(shown.state, "Being played: 4 moves so far.");
+    assert.match(await page.textContent("#archive-list li .archive-date"), /On the board$/);
+    // Deleting it says what becomes of the game on the board.
+    await clickEntry(page, 0, "Delete");
+    assert.match(await page.textContent("#archive-said"), /^Deleted the Mapello game of .+\. It stays on the board, and comes back here when it ends or is put aside\.$/);
+    await page.click("#close-archive");
+    assert.deepEqual(await moveList(page), moves);
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    assert.deepEqual(await openArchive(page), [{ title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 4 moves." }]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
 test("a finished game is kept with the rules' result, and can be deleted with undo", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");

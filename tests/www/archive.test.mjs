@@ -20,6 +20,7 @@ import {
   readArchive,
   removeEntry,
   saidText,
+  withBoard,
   withEntry,
 } from "../../www/js/archive.js";
 import { catalogue } from "../../www/js/catalogue.js";
@@ -108,6 +109,25 @@ test("games go in newest first; a later game that opens alike is a game of its o
   // By other players it is another game.
   const theirs = { ...entry("c5", "2026-11-24T10:00:00.000Z"), seat: "hotseat", players: ["Ann", "Bob"] };
   assert.equal(withEntry(change.entries, theirs).added, true);
+});
+
+test("the game on the board is listed as it stands there, marked, and the others as stored", () => {
+  const imported = entry("c5", "2003-05-01", { seat: "hotseat", players: ["Ann", "Bob"], details: { place: "GGS/os", result: "B+12" } });
+  const other = entry("d6", "2026-11-20T10:00:00.000Z");
+  const entries = [other, imported];
+  const board = { ...entry("c5c4b3", "2026-11-26T12:00:00.000Z"), id: imported.id, seat: "hotseat", players: ["Black", "White"] };
+  const [same, shown] = withBoard(entries, board);
+  assert.equal(same, other);
+  assert.equal(shown.onBoard, true);
+  assert.equal(shown.game.moves, "c5c4b3");
+  assert.equal(shown.date, board.date, "played on, it is dated as the board's game");
+  assert.deepEqual(shown.players, ["Ann", "Bob"], "two players at one board keep their names");
+  assert.deepEqual(shown.details, { place: "GGS/os" }, "the record's result was of the shorter game");
+  // Opened and not played on, it keeps its date.
+  assert.equal(withBoard(entries, { ...board, game: imported.game }).at(1).date, imported.date);
+  // Another game on the board, or none, changes nothing.
+  assert.deepEqual(withBoard(entries, { ...board, id: "elsewhere" }), entries);
+  assert.deepEqual(withBoard(entries, null), entries);
 });
 
 test("another tab's game, kept as it grows, is one game", () => {

@@ -11,18 +11,19 @@
 // size, position, state and result) is read from the wasm Game replaying
 // it, never worked out here; GGF records are written and read by the
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
-import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, parseExport, readArchive, removeEntry } from "./archive.js";
-import { archive, download } from "./archive-store.js";
+import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
+import { tabName } from "./archive-hooks.js";
+import { archive, download, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
 import { render } from "./render.js";
 import { settingsFor } from "./share.js";
 import { fromGame } from "./state.js";
-import { DEFAULT_SETTINGS, gameOf } from "./storage.js";
+import { decodeSave, DEFAULT_SETTINGS, gameOf, KEY } from "./storage.js";
 
-/** @typedef {import("./archive.js").Entry} Entry */
-/** @typedef {import("./archive-hooks.js").ArchiveDeps & { openEntry: (entry: Entry) => void }} ViewDeps */
+/** @typedef {import("./archive.js").Entry & { onBoard?: boolean }} Entry */
+/** @typedef {import("./archive-hooks.js").ArchiveDeps & { session: Storage, openEntry: (entry: Entry) => void }} ViewDeps */
 /** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -257,13 +258,30 @@ const when = (iso) =>
  * @param {string[]} [marked]
  */
 function fill(deps, marked = []) {
-  const { entries, notice } = readArchive(deps.storage);
-  if (notice) say(notice);
+  const read = readArchive(deps.storage);
+  if (read.notice) say(read.notice);
+  const entries = withBoard(read.entries, boardEntry(deps));
   const list = $("archive-list");
   list.replaceChildren(...entries.map((entry) => item(deps, entry, marked.includes(entry.id))));
   $("archive-empty").hidden = entries.length > 0;
   for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
   list.querySelector(".archive-imported")?.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * The entry of the game on this tab's board as it stands (saved on each
+ * move under storage.js's KEY), or null: none when another tab saved last.
+ * @param {ViewDeps} deps
+ */
+function boardEntry(deps) {
+  try {
+    const text = deps.storage.getItem(KEY);
+    const { saved } = decodeSave(text);
+    const tab = JSON.parse(text ?? "{}").tab;
+    return saved && (tab === undefined || tab === tabName(deps.session)) ? entryOf(deps.Game, saved) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -321,7 +339,8 @@ function item(deps, entry, imported) {
   const text = document.createElement("div");
   text.className = "archive-text";
   const moves = shots?.snap.moves.length ?? 0;
-  const state = entry.state === "finished" ? entry.result : `Abandoned after ${moves} ${moves === 1 ? "move" : "moves"}.`;
+  const played = `${moves} ${moves === 1 ? "move" : "moves"}`;
+  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Abandoned after ${played}.`;
   const lines = [
     [`${name}${size}`, "archive-title"],
     [when(entry.date), "archive-date"],
@@ -330,13 +349,16 @@ function item(deps, entry, imported) {
     [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
   ].filter(([line, className]) => line || className !== "archive-details");
   for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
-  if (imported) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: "Imported" }));
+  for (const [mark, shown] of [["Imported", imported], ["On the board", entry.onBoard]]) {
+    if (shown) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: mark }));
+  }
   const about = `the ${name} game of ${when(entry.date)}`;
   const actions = document.createElement("div");
   actions.className = "archive-actions";
   const open = button("Open", about, () => {
     /** @type {HTMLDialogElement} */ ($("archive")).close();
-    deps.openEntry(entry);
+    // The board's own game is open already.
+    if (!entry.onBoard) deps.openEntry(entry);
   });
   open.disabled = !shots;
   const exported = button("Export", about, async () => download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`));
@@ -355,11 +377,13 @@ function remove(deps, entry, about) {
   removeEntry(deps.storage, entry.id);
   fill(deps);
   const undo = () => {
-    archive(deps, entry);
+    const { onBoard, ...kept } = entry;
+    archive(deps, kept);
     fill(deps);
     say(`Brought back ${about}.`);
   };
-  say(`Deleted ${about}.`, { label: "Undo", run: undo });
+  const stays = entry.onBoard ? " It stays on the board, and comes back here when it ends or is put aside." : "";
+  say(`Deleted ${about}.${stays}`, { label: "Undo", run: undo });
   $("archive-action").focus();
 }
 

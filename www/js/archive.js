@@ -230,6 +230,28 @@ function withKin(entries, entry, kin) {
 }
 
 /**
+ * `entries` as Saved games lists them while `board`, the entry of the game
+ * on the board (archive-store.js's `entryOf`), is played: the entry of its
+ * id shows the game as it stands on the board, marked `onBoard`, keeping
+ * what withKin keeps of it (two names at one board, an imported record's
+ * details but its result) and its date until the board's game holds more.
+ * Nothing changes in storage: the game goes in as it is when it ends or is
+ * put aside.
+ * @param {Entry[]} entries
+ * @param {Entry | null} board
+ * @returns {(Entry & { onBoard?: boolean })[]}
+ */
+export function withBoard(entries, board) {
+  return entries.map((kin) => {
+    if (!board || kin.id !== board.id) return kin;
+    const players = board.seat === "hotseat" && kin.seat === "hotseat" ? kin.players : board.players;
+    const { result, ...details } = kin.details ?? {};
+    const grown = !continuesGame(kin.game, board.game);
+    return { ...board, players, date: grown ? board.date : kin.date, ...(Object.keys(details).length > 0 && { details }), onBoard: true };
+  });
+}
+
+/**
  * `kept` with `entry` in its place by date, cut to ARCHIVE_LIMIT: withEntry's answer.
  * @param {Entry[]} kept
  * @param {Entry} entry
