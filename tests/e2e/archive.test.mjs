@@ -286,6 +286,24 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     await waitForMoves(page, 4);
     assert.deepEqual(await moveList(page), ["f5", "d6", "c3", "d3"]);
     assert.equal(await page.isVisible("#result"), true, "the resigned game shows its result");
+    // The server's game on the board: its players' names on the cards, and
+    // its record's result while the board is at the record's last move.
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    await clickEntry(page, 1, "Open");
+    await waitForMoves(page, 5);
+    const cards = () => page.$$eval("#player-X, #player-O", (all) => all.map((c) => [c.querySelector(".player-name").textContent, c.querySelector(".player-bonus").textContent]));
+    await page.waitForFunction(() => document.querySelector("#player-X .player-name").textContent === "Saio1200");
+    assert.deepEqual(await cards(), [
+      ["Saio1200", ""],
+      ["Saio3000", "won by 2, as the record says"],
+    ]);
+    await page.click("#undo");
+    await waitForMoves(page, 4);
+    assert.deepEqual(await cards(), [
+      ["Saio1200", ""],
+      ["Saio3000", ""],
+    ]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -19,6 +19,7 @@ import {
   parseExport,
   readArchive,
   removeEntry,
+  saidSides,
   saidText,
   withBoard,
   withEntry,
@@ -109,6 +110,14 @@ test("games go in newest first; a later game that opens alike is a game of its o
   // By other players it is another game.
   const theirs = { ...entry("c5", "2026-11-24T10:00:00.000Z"), seat: "hotseat", players: ["Ann", "Bob"] };
   assert.equal(withEntry(change.entries, theirs).added, true);
+});
+
+test("a record's result is said on each side's card, and no other result", () => {
+  assert.deepEqual(saidSides(saidText({ winner: "O", margin: 2 })), ["", "won by 2, as the record says"]);
+  assert.deepEqual(saidSides(saidText({ winner: "X", margin: 12 })), ["won by 12, as the record says", ""]);
+  assert.deepEqual(saidSides(saidText({ winner: null, margin: 0 })), ["draw, as the record says", "draw, as the record says"]);
+  assert.deepEqual(saidSides("Black wins 40 to 24."), ["", ""]);
+  assert.deepEqual(saidSides(""), ["", ""]);
 });
 
 test("the game on the board is listed as it stands there, marked, and the others as stored", () => {

@@ -86,7 +86,7 @@ export function putAside(deps, record) {
  * @returns {PlayRecord | null}
  */
 export function foreignRecord(text, tab, startText) {
-  if (text === null || text === startText || text.endsWith(`,"tab":${JSON.stringify(tab)}}`)) return null;
+  if (text === null || text === startText) return null;
   try {
     const data = JSON.parse(text);
     if (data?.tab === tab || typeof data?.game?.moves !== "string") return null;

@@ -3,7 +3,7 @@
 // module after the first screen): a game's entry as the rules read it, put
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
-import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
+import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive, saidSides } from "./archive.js";
 import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 import { gameOf, isId } from "./storage.js";
@@ -146,6 +146,11 @@ export function openEntry(ctrl, entry) {
   // imported record that stops before the end) is played on as a new game.
   const id = entry.state === "finished" ? newId() : entry.id;
   ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id });
+  // Two players at one board have the names their record gives, on the cards.
+  if (entry.seat === "hotseat") {
+    ctrl.named[id] = { names: entry.players, said: saidSides(entry.result), end: `${ctrl.game.snapshot().moves}` };
+    ctrl.refresh();
+  }
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
   ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
 }

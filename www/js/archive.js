@@ -440,6 +440,20 @@ export function saidText({ winner, margin }) {
 }
 
 /**
+ * What a record's result (saidText's sentence) says of each side, black
+ * first, for the player cards: "won by 12, as the record says" for the
+ * winner, "draw, as the record says" for both; nothing for another result.
+ * @param {string} result
+ * @returns {[string, string]}
+ */
+export function saidSides(result) {
+  const [, winner, margin] = /^(?:(Black|White) won by (\d+)|Draw), as the record says;/.exec(result) ?? [];
+  if (!margin) return result.startsWith("Draw, as the record says;") ? ["draw, as the record says", "draw, as the record says"] : ["", ""];
+  const won = `won by ${margin}, as the record says`;
+  return winner === "Black" ? [won, ""] : ["", won];
+}
+
+/**
  * The games of a GGF text as the rules read them (the wasm `ggfRead`), as
  * entries still to be checked against the rules as `parseExport`'s are,
  * with the number of each record read, and a sentence for each record

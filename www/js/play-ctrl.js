@@ -117,6 +117,9 @@ export class PlayCtrl {
     // The game's id (storage.js): kept through every change that keeps the
     // game, new with each new game; its entry in the saved games has it.
     this.gameId = start.id ?? newId();
+    // By game id, the names an imported game opened from the saved games gives its players (archive-store.js).
+    /** @type {Record<string, import("./play-view.js").Named>} */
+    this.named = {};
     // In a game by link, how many of its first moves both browsers have:
     // sent, or received in a link. Those are not taken back.
     this.shared = start.shared ?? 0;
@@ -289,6 +292,7 @@ export class PlayCtrl {
       expert: this.computer.expertPlays(),
       resigning: this.resigning,
       setUp: this.game.startCode() !== "",
+      named: this.named[this.gameId],
     });
     this.analysis?.markList();
     if (this.sent(snap)) $("undo", HTMLButtonElement).disabled = true;
