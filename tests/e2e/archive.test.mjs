@@ -172,6 +172,36 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
   });
 }
 
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`two games by link with the same friend, of the same minute, are told apart by their moves, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const [first, second, other] = [await someMoves(page, 5), await someMoves(page, 5, 1), await someMoves(page, 2)];
+    const entry = (id, moves, date) => ({
+      id,
+      date,
+      game: { map: DEFAULT_MAP, variant: "mapello", moves: moves.join("") },
+      players: ["Black (your friend)", "White (you)"],
+      seat: "corresp-white",
+      result: "",
+      state: "abandoned",
+    });
+    const games = [entry("a", first, "2026-11-26T10:00:10.000Z"), entry("b", second, "2026-11-26T10:00:05.000Z"), entry("c", other, "2026-11-25T10:00:00.000Z")];
+    await page.evaluate(({ key, games }) => localStorage.setItem(key, JSON.stringify({ version: 1, games })), { key: ARCHIVE_KEY, games });
+    await reload(page);
+    await openArchive(page);
+    const lines = await page.$$eval("#archive-list li", (items) => items.map((li) => li.querySelector(".archive-moves")?.textContent ?? null));
+    assert.match(lines[0], new RegExp(`^Moves ${first.slice(0, 3).join(" ")} … ${first[4]}; \\d+\u00a0to\u00a0\\d+$`));
+    assert.match(lines[1], new RegExp(`^Moves ${second.slice(0, 3).join(" ")} … ${second[4]}; \\d+\u00a0to\u00a0\\d+$`));
+    assert.notEqual(lines[0], lines[1]);
+    assert.equal(lines[2], null, "a game that reads like no other has no moves line");
+    const overflow = await page.$eval("#archive", (d) => d.scrollWidth - d.clientWidth);
+    assert.ok(overflow <= 0, `the dialog is ${overflow}px wider than its box`);
+    await page.screenshot({ path: `${screenshots}/archive-alike-${screen}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
 test("a finished game is kept with the rules' result, and can be deleted with undo", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");

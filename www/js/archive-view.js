@@ -11,7 +11,7 @@
 // size, position, state and result) is read from the wasm Game replaying
 // it, never worked out here; GGF records are written and read by the
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
-import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
+import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, movesOf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
 import { tabName } from "./archive-hooks.js";
 import { archive, download, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
@@ -95,7 +95,8 @@ const STYLES = `.archive-about,
 
 .archive-date,
 .archive-players,
-.archive-details {
+.archive-details,
+.archive-moves {
   color: var(--muted);
   font-size: 0.85rem;
 }
@@ -262,7 +263,9 @@ function fill(deps, marked = []) {
   if (read.notice) say(read.notice);
   const entries = withBoard(read.entries, boardEntry(deps));
   const list = $("archive-list");
-  list.replaceChildren(...entries.map((entry) => item(deps, entry, marked.includes(entry.id))));
+  const keys = entries.map(looks);
+  const alike = (/** @type {number} */ i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]);
+  list.replaceChildren(...entries.map((entry, i) => item(deps, entry, marked.includes(entry.id), alike(i))));
   $("archive-empty").hidden = entries.length > 0;
   for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
   list.querySelector(".archive-imported")?.scrollIntoView({ block: "nearest" });
@@ -282,6 +285,24 @@ function boardEntry(deps) {
   } catch {
     return null;
   }
+}
+
+/**
+ * What an entry's item reads as but for its thumbnail: its game, date,
+ * players, state and result, and how many moves it has.
+ * @param {Entry} entry
+ */
+const looks = ({ game, date, players, state, result, onBoard }) => [game.variant, when(date), ...players, state, result, onBoard, movesOf(game.moves).length].join("\n");
+
+/**
+ * What tells apart two games whose items read alike: their opening and
+ * last move, and the score: "Moves f5 d6 c3 … e3; 8 to 6".
+ * @param {Snapshot} snap
+ */
+function movesLine({ moves, score }) {
+  const shown = moves.length > 4 ? `${moves.slice(0, 3).join(" ")} … ${moves.at(-1)}` : moves.join(" ");
+  // The score is kept on one line.
+  return `Moves ${shown}; ${score[0]}\u00a0to\u00a0${score[1]}`;
 }
 
 /**
@@ -318,12 +339,14 @@ function button(label, about, run) {
 }
 
 /**
- * The list item of `entry`, `imported` marked as just imported.
+ * The list item of `entry`, `imported` marked as just imported, its moves
+ * said when it reads `alike` another.
  * @param {ViewDeps} deps
  * @param {Entry} entry
  * @param {boolean} imported
+ * @param {boolean} alike
  */
-function item(deps, entry, imported) {
+function item(deps, entry, imported, alike) {
   const li = document.createElement("li");
   li.className = imported ? "archive-item archive-imported" : "archive-item";
   const shots = replay(deps, entry);
@@ -346,8 +369,9 @@ function item(deps, entry, imported) {
     [when(entry.date), "archive-date"],
     [`${rated(entry.players[0], entry.details?.blackRating)} vs ${rated(entry.players[1], entry.details?.whiteRating)}`, "archive-players"],
     [detailsLine(entry), "archive-details"],
+    [alike && shots ? movesLine(shots.snap) : "", "archive-moves"],
     [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
-  ].filter(([line, className]) => line || className !== "archive-details");
+  ].filter(([line, className]) => line || !["archive-details", "archive-moves"].includes(className));
   for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
   for (const [mark, shown] of [["Imported", imported], ["On the board", entry.onBoard]]) {
     if (shown) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: mark }));
