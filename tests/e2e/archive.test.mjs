@@ -202,6 +202,30 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
   });
 }
 
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`a game put aside days after its last move is dated by that move, and says so, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const played = Date.UTC(2026, 10, 3, 12);
+    await page.clock.setFixedTime(played);
+    await setMode(page, "hotseat");
+    const moves = await someMoves(page, 2);
+    for (const [i, move] of moves.entries()) {
+      await clickSquare(page, move);
+      await waitForMoves(page, i + 1);
+    }
+    // Two days later, a new game puts it aside.
+    await page.clock.setFixedTime(played + 2 * 86_400_000);
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    const day = await page.evaluate((t) => new Date(t).toLocaleDateString(undefined, { dateStyle: "medium" }), played);
+    const date = await page.textContent("#archive-list li .archive-date");
+    assert.ok(date.startsWith(`Last move ${day}`), date);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
 test("a finished game is kept with the rules' result, and can be deleted with undo", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");

@@ -338,3 +338,39 @@ test("an entry keeps the time control its game was played with, and none when it
   assert.equal(entryProblem(timed), null);
   assert.equal(entryProblem({ ...timed, clock: 5 }), "its time control is not a name");
 });
+
+test("a game is dated by its last move as this browser saw it played, its start without moves, and as before when unseen", async () => {
+  const { datedByPlay, entryOf, PLAYED_KEY, saw } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const storage = memory();
+  const record = (moves, id = "g1") => ({ settings: DEFAULT_SETTINGS, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play", id });
+  const day = (d) => Date.UTC(2026, 10, d);
+  saw(storage, record(""), day(1));
+  saw(storage, record("c5"), day(2));
+  saw(storage, record("c5c4"), day(3));
+  // Saved again unchanged (a reload, a dialog), it keeps the time of its last move.
+  saw(storage, record("c5c4"), day(9));
+  const put = entryOf(wasm.Game, record("c5c4"), day(10));
+  assert.equal(put.date, new Date(day(10)).toISOString());
+  const dated = datedByPlay(storage, record("c5c4"), put);
+  assert.equal(dated.date, new Date(day(3)).toISOString());
+  assert.equal(dated.dated, "move");
+  assert.equal(entryProblem(dated), null);
+  // A game first seen with its moves (played before the page kept times) is dated as before.
+  saw(storage, record("d6", "g2"), day(4));
+  const unseen = entryOf(wasm.Game, record("d6", "g2"), day(10));
+  assert.equal(datedByPlay(storage, record("d6", "g2"), unseen), unseen);
+  // Moves the page did not see, or a game of another id, are dated as before too.
+  assert.equal(datedByPlay(storage, record("c5c4b3"), put), put);
+  assert.equal(datedByPlay(storage, record("c5c4", "g3"), put), put);
+  // A game without moves (given up at once) is dated by its start.
+  saw(storage, record("", "g4"), day(5));
+  const given = { ...put, game: { ...put.game, moves: "" } };
+  assert.deepEqual(datedByPlay(storage, record("", "g4"), given), { ...given, date: new Date(day(5)).toISOString(), dated: "start" });
+  // A damaged record of times dates nothing, and is written afresh.
+  storage.setItem(PLAYED_KEY, "[");
+  assert.equal(datedByPlay(storage, record("c5c4"), put), put);
+  saw(storage, record("c5c4"), day(6));
+  assert.deepEqual(Object.keys(JSON.parse(storage.getItem(PLAYED_KEY))), ["g1"]);
+  assert.equal(entryProblem({ ...put, dated: "put aside" }), "what its date is is unknown");
+});

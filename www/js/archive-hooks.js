@@ -133,6 +133,7 @@ export function createArchiver(deps) {
     beforeSave(record) {
       const other = foreignRecord(stored(deps.storage), tab, startText);
       if (other) withStore((store) => store.keepForeign(deps, other, record, openArchive));
+      withStore((store) => store.saw(deps.storage, record));
       return { ...record, tab };
     },
   };

@@ -6,7 +6,7 @@
 import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive, saidSides } from "./archive.js";
 import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
-import { gameOf, isId } from "./storage.js";
+import { gameOf, isId, storeRecord } from "./storage.js";
 
 /** @typedef {import("./archive-hooks.js").ArchiveDeps} ArchiveDeps */
 /** @typedef {import("./archive-hooks.js").PlayRecord} PlayRecord */
@@ -49,6 +49,61 @@ export function entryOf(Game, { settings, game, match, phase, id }, now = Date.n
     state: over ? "finished" : "abandoned",
     ...(timed && { clock: settings.clock }),
   };
+}
+
+/** The localStorage key of when this browser saw games played (`saw`). */
+export const PLAYED_KEY = "mapello.played";
+/** The most games `saw` keeps the times of: the boards of a few tabs, and more. */
+const PLAYED_LIMIT = 20;
+
+/**
+ * When this browser saw each game played, by id: `moves` as they were
+ * then, `at` when they last changed (null when the game was first seen
+ * with them, played before), `started` when it was first seen.
+ * @param {Storage} storage
+ * @returns {Record<string, { moves: string, at: string | null, started: string }>}
+ */
+function readPlayed(storage) {
+  try {
+    const played = JSON.parse(storage.getItem(PLAYED_KEY) ?? "{}");
+    return typeof played === "object" && played !== null && !Array.isArray(played) ? played : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Notes that the page saved `record` (each change, archive-hooks.js): when
+ * its moves changed, that time is its last move's. Bounded to the
+ * PLAYED_LIMIT games seen last.
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {number} [now]
+ */
+export function saw(storage, { id, game }, now = Date.now()) {
+  if (!isId(id)) return;
+  const played = readPlayed(storage);
+  const known = played[id];
+  if (known?.moves === game.moves) return;
+  const time = new Date(now).toISOString();
+  delete played[id];
+  const kept = Object.entries(played).slice(1 - PLAYED_LIMIT);
+  storeRecord(storage, PLAYED_KEY, JSON.stringify(Object.fromEntries([...kept, [id, { moves: game.moves, at: known ? time : null, started: known?.started ?? time }]])));
+}
+
+/**
+ * `entry` dated by when its game was played, as `saw` noted it for
+ * `record`: its last move, or its start when it has no move; as it is
+ * (dated by now) when the page did not see it played.
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {import("./archive.js").Entry} entry
+ */
+export function datedByPlay(storage, { id, game }, entry) {
+  const seen = isId(id) ? readPlayed(storage)[id] : undefined;
+  if (!seen || seen.moves !== game.moves) return entry;
+  if (!game.moves) return { ...entry, date: seen.started, dated: /** @type {const} */ ("start") };
+  return seen.at ? { ...entry, date: seen.at, dated: /** @type {const} */ ("move") } : entry;
 }
 
 /**
@@ -104,7 +159,8 @@ function downloadAction(text, name) {
  * @param {string} [from]
  */
 export function putAside(deps, record, from) {
-  const entry = entryOf(deps.Game, record);
+  const made = entryOf(deps.Game, record);
+  const entry = made && datedByPlay(deps.storage, record, made);
   return entry ? archive(deps, from ? { ...entry, from } : entry) : null;
 }
 

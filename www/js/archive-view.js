@@ -13,7 +13,7 @@
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
 import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, movesOf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
 import { tabName } from "./archive-hooks.js";
-import { archive, download, entryOf } from "./archive-store.js";
+import { archive, datedByPlay, download, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
@@ -253,6 +253,12 @@ const when = (iso) =>
   iso.length === 10 ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: "UTC" }) : new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
+ * What an entry's date is, said before it when the entry knows.
+ * @type {Record<string, string>}
+ */
+const DATED = { move: "Last move ", start: "Started " };
+
+/**
  * Fills the list from storage, the entries `marked` (just imported) marked
  * and the first of them scrolled into view.
  * @param {ViewDeps} deps
@@ -281,7 +287,8 @@ function boardEntry(deps) {
     const text = deps.storage.getItem(KEY);
     const { saved } = decodeSave(text);
     const tab = JSON.parse(text ?? "{}").tab;
-    return saved && (tab === undefined || tab === tabName(deps.session)) ? entryOf(deps.Game, saved) : null;
+    const made = saved && (tab === undefined || tab === tabName(deps.session)) ? entryOf(deps.Game, saved) : null;
+    return saved && made && datedByPlay(deps.storage, saved, made);
   } catch {
     return null;
   }
@@ -366,7 +373,7 @@ function item(deps, entry, imported, alike) {
   const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Abandoned after ${played}.`;
   const lines = [
     [`${name}${size}`, "archive-title"],
-    [when(entry.date), "archive-date"],
+    [`${DATED[entry.dated ?? ""] ?? ""}${when(entry.date)}`, "archive-date"],
     [`${rated(entry.players[0], entry.details?.blackRating)} vs ${rated(entry.players[1], entry.details?.whiteRating)}`, "archive-players"],
     [detailsLine(entry), "archive-details"],
     [alike && shots ? movesLine(shots.snap) : "", "archive-moves"],

@@ -36,7 +36,10 @@ const VERSION = 1;
  * when another tab kept it; `details` what an imported record says of the
  * game besides (the rules' `ggfRead`), shown and written back as given;
  * `clock` the time control it was played with (clock.js's PRESETS), when
- * it had one.
+ * it had one; `dated` what its date is, when the page knew it: its last
+ * move ("move") or, for a game without moves, its start ("start"); an
+ * entry without is dated by when it was put aside (as before the page
+ * kept when moves were played) or, imported, by its record.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -48,6 +51,7 @@ const VERSION = 1;
  *   from?: string,
  *   details?: Details,
  *   clock?: string,
+ *   dated?: "move" | "start",
  * }} Entry
  */
 
@@ -98,6 +102,7 @@ export function entryProblem(e) {
   if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
   if (!isDetails(e.details)) return "its details are damaged";
   if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
+  if (e.dated !== undefined && !["move", "start"].includes(e.dated)) return "what its date is is unknown";
   return null;
 }
 
