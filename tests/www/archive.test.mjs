@@ -374,3 +374,12 @@ test("a game is dated by its last move as this browser saw it played, its start 
   assert.deepEqual(Object.keys(JSON.parse(storage.getItem(PLAYED_KEY))), ["g1"]);
   assert.equal(entryProblem({ ...put, dated: "put aside" }), "what its date is is unknown");
 });
+
+test("what a link's game kept beside another is to it is checked as the rest", () => {
+  const kept = archived("c5", { branch: { kind: "earlier", at: 1, of: "board-game" } });
+  assert.equal(entryProblem(kept), null);
+  assert.equal(entryProblem({ ...kept, branch: { kind: "branch", at: 0 } }), null);
+  for (const branch of [{ kind: "later", at: 1 }, { kind: "earlier", at: -1 }, { kind: "earlier", at: 1.5 }, { kind: "earlier", at: 1, of: "" }, "earlier"]) {
+    assert.equal(entryProblem({ ...kept, branch }), "what it is to another game is unknown", JSON.stringify(branch));
+  }
+});

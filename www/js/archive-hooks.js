@@ -25,7 +25,7 @@ export const TAB_KEY = "mapello.tab";
  *   storage: Storage,
  *   notify: (text: string, options?: object) => void,
  * }} ArchiveDeps
- * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown, id?: unknown }} PlayRecord
+ * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown, id?: unknown, branch?: import("./archive.js").Branch }} PlayRecord
  */
 
 // The archive's modules, each loaded once; every call on them waits its turn.

@@ -14,14 +14,15 @@ import { gameOf, isId, storeRecord } from "./storage.js";
 /**
  * The archive entry of a saved record, as the rules read its game (its
  * state and result), dated `now`, under the game's id (a new one for a
- * record without); null when it has no move (and was not
+ * record without), with what it is to another game when a link kept it
+ * beside that one (`branch`); null when it has no move (and was not
  * given up) or does not open.
  * @param {ArchiveDeps["Game"]} Game
  * @param {PlayRecord} record
  * @param {number} [now]
  * @returns {import("./archive.js").Entry | null}
  */
-export function entryOf(Game, { settings, game, match, phase, id }, now = Date.now()) {
+export function entryOf(Game, { settings, game, match, phase, id, branch }, now = Date.now()) {
   if (!game.moves && !game.forfeit) return null;
   let snap;
   let canonical;
@@ -48,6 +49,7 @@ export function entryOf(Game, { settings, game, match, phase, id }, now = Date.n
     result: over ? resultLine(flow, snap) : "",
     state: over ? "finished" : "abandoned",
     ...(timed && { clock: settings.clock }),
+    ...(branch && { branch }),
   };
 }
 

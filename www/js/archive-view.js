@@ -95,6 +95,7 @@ const STYLES = `.archive-about,
 
 .archive-date,
 .archive-players,
+.archive-branch,
 .archive-details,
 .archive-moves {
   color: var(--muted);
@@ -267,11 +268,13 @@ const DATED = { move: "Last move ", start: "Started " };
 function fill(deps, marked = []) {
   const read = readArchive(deps.storage);
   if (read.notice) say(read.notice);
-  const entries = withBoard(read.entries, boardEntry(deps));
+  const board = boardEntry(deps);
+  const entries = withBoard(read.entries, board);
   const list = $("archive-list");
   const keys = entries.map(looks);
   const alike = (/** @type {number} */ i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]);
-  list.replaceChildren(...entries.map((entry, i) => item(deps, entry, marked.includes(entry.id), alike(i))));
+  const what = (/** @type {Entry} */ entry) => (entry.branch ? branchLine(entry.branch, entries, board?.id) : "");
+  list.replaceChildren(...entries.map((entry, i) => item(deps, entry, { imported: marked.includes(entry.id), alike: alike(i), branch: what(entry) })));
   $("archive-empty").hidden = entries.length > 0;
   for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
   list.querySelector(".archive-imported")?.scrollIntoView({ block: "nearest" });
@@ -292,6 +295,22 @@ function boardEntry(deps) {
   } catch {
     return null;
   }
+}
+
+/**
+ * What a game a link kept beside another is to it, in a line: "Earlier
+ * position of the game on the board, at move 12", "Branch of the game of
+ * 26 Nov 2026, 10:00 after move 8", "Played on after another game ended".
+ * @param {import("./archive.js").Branch} branch
+ * @param {Entry[]} entries
+ * @param {string | undefined} boardId
+ */
+function branchLine({ kind, at, of }, entries, boardId) {
+  const kin = entries.find((e) => e.id === of);
+  const game = of && of === boardId ? "the game on the board" : kin ? `the game of ${when(kin.date)}` : "another game";
+  if (kind === "earlier") return `Earlier position of ${game}, at move ${at}`;
+  if (kind === "played on") return `Played on after ${game} ended`;
+  return at ? `Branch of ${game} after move ${at}` : `Branch of ${game} from its first move`;
 }
 
 /**
@@ -347,13 +366,13 @@ function button(label, about, run) {
 
 /**
  * The list item of `entry`, `imported` marked as just imported, its moves
- * said when it reads `alike` another.
+ * said when it reads `alike` another, and what it is to another game when
+ * a link kept it beside that one (`branch`).
  * @param {ViewDeps} deps
  * @param {Entry} entry
- * @param {boolean} imported
- * @param {boolean} alike
+ * @param {{ imported: boolean, alike: boolean, branch: string }} about
  */
-function item(deps, entry, imported, alike) {
+function item(deps, entry, { imported, alike, branch }) {
   const li = document.createElement("li");
   li.className = imported ? "archive-item archive-imported" : "archive-item";
   const shots = replay(deps, entry);
@@ -375,10 +394,11 @@ function item(deps, entry, imported, alike) {
     [`${name}${size}`, "archive-title"],
     [`${DATED[entry.dated ?? ""] ?? ""}${when(entry.date)}`, "archive-date"],
     [`${rated(entry.players[0], entry.details?.blackRating)} vs ${rated(entry.players[1], entry.details?.whiteRating)}`, "archive-players"],
+    [branch, "archive-branch"],
     [detailsLine(entry), "archive-details"],
     [alike && shots ? movesLine(shots.snap) : "", "archive-moves"],
     [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
-  ].filter(([line, className]) => line || !["archive-details", "archive-moves"].includes(className));
+  ].filter(([line, className]) => line || !["archive-branch", "archive-details", "archive-moves"].includes(className));
   for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
   for (const [mark, shown] of [["Imported", imported], ["On the board", entry.onBoard]]) {
     if (shown) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: mark }));

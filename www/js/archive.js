@@ -27,6 +27,13 @@ const VERSION = 1;
 /** @typedef {{ map: string, variant: string, moves: string, start?: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
 /** @typedef {import("../mapello.d.ts").GgfDetails} Details */
 /**
+ * What the game of a link kept beside the player's game (`of`, its id
+ * when it had one) is to it: an "earlier" position of it, at move `at`; a
+ * "branch" from it after move `at`; or "played on" after it ended at
+ * move `at`.
+ * @typedef {{ kind: "earlier" | "branch" | "played on", at: number, of?: string }} Branch
+ */
+/**
  * A game in the archive. `date` is when it was played (ISO 8601, or the
  * day alone for an imported record that gives no time), `players` the two
  * sides as the result names them (black first), `seat` who played them as
@@ -40,6 +47,7 @@ const VERSION = 1;
  * move ("move") or, for a game without moves, its start ("start"); an
  * entry without is dated by when it was put aside (as before the page
  * kept when moves were played) or, imported, by its record.
+ * `branch` what a game a link kept beside another (corresp.js) is to it.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -52,6 +60,7 @@ const VERSION = 1;
  *   details?: Details,
  *   clock?: string,
  *   dated?: "move" | "start",
+ *   branch?: Branch,
  * }} Entry
  */
 
@@ -70,6 +79,12 @@ const isText = (v, max) => typeof v === "string" && v.length <= max;
  * @param {any} v
  */
 const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(v.cause) && ["X", "O"].includes(v.loser));
+/**
+ * Whether `v` is an entry's branch: none, or a Branch.
+ * @param {any} v
+ */
+const isBranch = (v) =>
+  v === undefined || (isRecord(v) && ["earlier", "branch", "played on"].includes(v.kind) && Number.isInteger(v.at) && v.at >= 0 && (v.of === undefined || (isText(v.of, 40) && v.of !== "")));
 /** @param {unknown} v */
 const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v));
 /** The keys of an entry's details, as the rules' `ggfRead` gives them. */
@@ -103,6 +118,7 @@ export function entryProblem(e) {
   if (!isDetails(e.details)) return "its details are damaged";
   if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
   if (e.dated !== undefined && !["move", "start"].includes(e.dated)) return "what its date is is unknown";
+  if (!isBranch(e.branch)) return "what it is to another game is unknown";
   return null;
 }
 
