@@ -383,3 +383,25 @@ test("what a link's game kept beside another is to it is checked as the rest", (
     assert.equal(entryProblem({ ...kept, branch }), "what it is to another game is unknown", JSON.stringify(branch));
   }
 });
+
+test("a level changed during the game names every level the computer played at", async () => {
+  const { entryOf, saw, withLevels } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const storage = memory();
+  const record = (moves, level) => ({ settings: { ...DEFAULT_SETTINGS, level }, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play", id: "g1" });
+  saw(storage, record("", 3));
+  saw(storage, record("c5", 3));
+  const kept = entryOf(wasm.Game, record("c5", 3));
+  assert.equal(withLevels(storage, record("c5", 3), kept), kept, "one level: named as before");
+  // Changed with no move played in between, it is noted all the same; a
+  // level left before a move was played at it is not.
+  saw(storage, record("c5", 7));
+  saw(storage, record("c5", 5));
+  saw(storage, record("c5c4", 5));
+  const changed = withLevels(storage, record("c5c4", 5), entryOf(wasm.Game, record("c5c4", 5)));
+  assert.deepEqual(changed.players, ["Black (you)", "White (computer, level 3, then 5)"]);
+  // Two players at one board have no level to name.
+  const hotseat = { ...record("c5c4", 5), id: "g2", settings: { ...DEFAULT_SETTINGS, mode: "hotseat" } };
+  saw(storage, hotseat);
+  assert.deepEqual(withLevels(storage, hotseat, entryOf(wasm.Game, hotseat)).players, ["Black", "White"]);
+});

@@ -4,7 +4,8 @@
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
 import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive, saidSides } from "./archive.js";
-import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
+import { colourName } from "./announce.js";
+import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 import { gameOf, isId, storeRecord } from "./storage.js";
 
@@ -61,9 +62,11 @@ const PLAYED_LIMIT = 20;
 /**
  * When this browser saw each game played, by id: `moves` as they were
  * then, `at` when they last changed (null when the game was first seen
- * with them, played before), `started` when it was first seen.
+ * with them, played before), `started` when it was first seen, `levels`
+ * the computer's levels on each side (levelsSeen), `since` the moves
+ * when they last changed.
  * @param {Storage} storage
- * @returns {Record<string, { moves: string, at: string | null, started: string }>}
+ * @returns {Record<string, { moves: string, at: string | null, started: string, levels?: number[][], since?: string }>}
  */
 function readPlayed(storage) {
   try {
@@ -82,15 +85,58 @@ function readPlayed(storage) {
  * @param {PlayRecord} record
  * @param {number} [now]
  */
-export function saw(storage, { id, game }, now = Date.now()) {
+export function saw(storage, { id, game, settings, match, phase }, now = Date.now()) {
   if (!isId(id)) return;
   const played = readPlayed(storage);
   const known = played[id];
-  if (known?.moves === game.moves) return;
+  // A level changed again before any move was played at it is replaced.
+  const levels = levelsSeen(known?.levels, { settings, match, phase }, known?.since === game.moves);
+  const same = known?.moves === game.moves;
+  const changed = JSON.stringify(levels) !== JSON.stringify(known?.levels);
+  if (same && !changed) return;
   const time = new Date(now).toISOString();
   delete played[id];
   const kept = Object.entries(played).slice(1 - PLAYED_LIMIT);
-  storeRecord(storage, PLAYED_KEY, JSON.stringify(Object.fromEntries([...kept, [id, { moves: game.moves, at: known ? time : null, started: known?.started ?? time }]])));
+  const at = same ? known.at : known ? time : null;
+  const since = changed ? game.moves : known?.since;
+  storeRecord(storage, PLAYED_KEY, JSON.stringify(Object.fromEntries([...kept, [id, { moves: game.moves, at, started: known?.started ?? time, levels, since }]])));
+}
+
+/**
+ * The levels the computer played each side at (black first), in order,
+ * `seen` before and the one of `flow` after them, in place of the last
+ * when no move was played at it (`unplayed`); none for a side the
+ * computer does not play, and none in a match, whose players have names.
+ * @param {number[][] | undefined} seen
+ * @param {import("./flow.js").Flow} flow
+ * @param {boolean} unplayed
+ */
+function levelsSeen(seen, flow, unplayed) {
+  return SIDES.map((side, k) => {
+    const list = seen?.[k] ?? [];
+    if (flow.match || controllerOf(flow, side) !== "computer") return list;
+    const level = levelOf(flow, side);
+    if (list.at(-1) === level) return list;
+    return [...(unplayed ? list.slice(0, -1) : list), level];
+  });
+}
+
+/**
+ * `entry` with the computer's side named with every level it played at,
+ * as `saw` noted them for `record`, when it changed during the game:
+ * "White (computer, level 3, then 5)".
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {import("./archive.js").Entry} entry
+ */
+export function withLevels(storage, { id }, entry) {
+  const levels = isId(id) ? readPlayed(storage)[id]?.levels : undefined;
+  if (!Array.isArray(levels) || !levels.some((list) => Array.isArray(list) && list.length > 1)) return entry;
+  const players = entry.players.map((name, k) => {
+    const list = levels[k];
+    return Array.isArray(list) && list.length > 1 ? `${colourName(SIDES[k])} (computer, level ${list.join(", then ")})` : name;
+  });
+  return { ...entry, players: /** @type {[string, string]} */ (players) };
 }
 
 /**
@@ -162,7 +208,7 @@ function downloadAction(text, name) {
  */
 export function putAside(deps, record, from) {
   const made = entryOf(deps.Game, record);
-  const entry = made && datedByPlay(deps.storage, record, made);
+  const entry = made && withLevels(deps.storage, record, datedByPlay(deps.storage, record, made));
   return entry ? archive(deps, from ? { ...entry, from } : entry) : null;
 }
 
