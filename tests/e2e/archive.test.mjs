@@ -139,6 +139,93 @@ test("new game twice: both earlier games are kept, survive a reload and open aga
   await page.context().close();
 });
 
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`a game opened from Saved games is listed as it stands on the board, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    const moves = await someMoves(page, 4);
+    for (const [i, move] of moves.slice(0, 3).entries()) {
+      await clickSquare(page, move);
+      await waitForMoves(page, i + 1);
+    }
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    await clickEntry(page, 0, "Open");
+    await waitForMoves(page, 3);
+    await clickSquare(page, moves[3]);
+    await waitForMoves(page, 4);
+    await page.evaluate(() => scrollTo(0, 0));
+    const [shown] = await openArchive(page);
+    assert.equal(shown.state, "Being played: 4 moves so far.");
+    assert.match(await page.textContent("#archive-list li .archive-date"), /On the board$/);
+    // Deleting it says what becomes of the game on the board.
+    await clickEntry(page, 0, "Delete");
+    assert.match(await page.textContent("#archive-said"), /^Deleted the Mapello game of .+\. It stays on the board, and comes back here when it ends or is put aside\.$/);
+    await page.click("#close-archive");
+    assert.deepEqual(await moveList(page), moves);
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    assert.deepEqual(await openArchive(page), [{ title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 4 moves." }]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`two games by link with the same friend, of the same minute, are told apart by their moves, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const [first, second, other] = [await someMoves(page, 5), await someMoves(page, 5, 1), await someMoves(page, 2)];
+    const entry = (id, moves, date) => ({
+      id,
+      date,
+      game: { map: DEFAULT_MAP, variant: "mapello", moves: moves.join("") },
+      players: ["Black (your friend)", "White (you)"],
+      seat: "corresp-white",
+      result: "",
+      state: "abandoned",
+    });
+    const games = [entry("a", first, "2026-11-26T10:00:10.000Z"), entry("b", second, "2026-11-26T10:00:05.000Z"), entry("c", other, "2026-11-25T10:00:00.000Z")];
+    await page.evaluate(({ key, games }) => localStorage.setItem(key, JSON.stringify({ version: 1, games })), { key: ARCHIVE_KEY, games });
+    await reload(page);
+    await openArchive(page);
+    const lines = await page.$$eval("#archive-list li", (items) => items.map((li) => li.querySelector(".archive-moves")?.textContent ?? null));
+    assert.match(lines[0], new RegExp(`^Moves ${first.slice(0, 3).join(" ")} … ${first[4]}; \\d+\u00a0to\u00a0\\d+$`));
+    assert.match(lines[1], new RegExp(`^Moves ${second.slice(0, 3).join(" ")} … ${second[4]}; \\d+\u00a0to\u00a0\\d+$`));
+    assert.notEqual(lines[0], lines[1]);
+    assert.equal(lines[2], null, "a game that reads like no other has no moves line");
+    const overflow = await page.$eval("#archive", (d) => d.scrollWidth - d.clientWidth);
+    assert.ok(overflow <= 0, `the dialog is ${overflow}px wider than its box`);
+    await page.screenshot({ path: `${screenshots}/archive-alike-${screen}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`a game put aside days after its last move is dated by that move, and says so, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const played = Date.UTC(2026, 10, 3, 12);
+    await page.clock.setFixedTime(played);
+    await setMode(page, "hotseat");
+    const moves = await someMoves(page, 2);
+    for (const [i, move] of moves.entries()) {
+      await clickSquare(page, move);
+      await waitForMoves(page, i + 1);
+    }
+    // Two days later, a new game puts it aside.
+    await page.clock.setFixedTime(played + 2 * 86_400_000);
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    const day = await page.evaluate((t) => new Date(t).toLocaleDateString(undefined, { dateStyle: "medium" }), played);
+    const date = await page.textContent("#archive-list li .archive-date");
+    assert.ok(date.startsWith(`Last move ${day}`), date);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
 test("a finished game is kept with the rules' result, and can be deleted with undo", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");
@@ -253,6 +340,24 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     await waitForMoves(page, 4);
     assert.deepEqual(await moveList(page), ["f5", "d6", "c3", "d3"]);
     assert.equal(await page.isVisible("#result"), true, "the resigned game shows its result");
+    // The server's game on the board: its players' names on the cards, and
+    // its record's result while the board is at the record's last move.
+    await page.evaluate(() => scrollTo(0, 0));
+    await openArchive(page);
+    await clickEntry(page, 1, "Open");
+    await waitForMoves(page, 5);
+    const cards = () => page.$$eval("#player-X, #player-O", (all) => all.map((c) => [c.querySelector(".player-name").textContent, c.querySelector(".player-bonus").textContent]));
+    await page.waitForFunction(() => document.querySelector("#player-X .player-name").textContent === "Saio1200");
+    assert.deepEqual(await cards(), [
+      ["Saio1200", ""],
+      ["Saio3000", "won by 2, as the record says"],
+    ]);
+    await page.click("#undo");
+    await waitForMoves(page, 4);
+    assert.deepEqual(await cards(), [
+      ["Saio1200", ""],
+      ["Saio3000", ""],
+    ]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

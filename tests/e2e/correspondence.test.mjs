@@ -161,6 +161,37 @@ test("a link that goes back in the game or forks from it is kept beside it, neve
   await page.context().close();
 });
 
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`links kept beside the game say what they are to it in Saved games, the player on their own side, on a ${screen}`, async () => {
+    const probe = await player(env.site.url, DESKTOP);
+    const three = await line(probe.page, 3);
+    const fork = await line(probe.page, 3, 1);
+    await probe.page.context().close();
+
+    // The player's own earlier link (black's seat: the friend's), then a fork.
+    const { page, problems } = await holding(three, options);
+    await paste(page, three.slice(0, 2));
+    await page.waitForFunction(() => /goes back to move 2/.test(document.querySelector("#notices").textContent));
+    await paste(page, fork);
+    await page.waitForFunction(() => /first 2 moves of your game, then other moves/.test(document.querySelector("#notices").textContent));
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem("mapello.archive") ?? '{"games":[]}').games.length === 2);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.click("#open-archive");
+    await page.waitForSelector("#archive[open]");
+    const items = await page.$$eval("#archive-list li", (all) => all.map((li) => [li.querySelector(".archive-players").textContent, li.querySelector(".archive-branch")?.textContent ?? null]));
+    assert.deepEqual(
+      items.sort((a, b) => a[1].localeCompare(b[1])),
+      [
+        ["Black (your friend) vs White (you)", "Branch of the game on the board after move 2"],
+        ["Black (your friend) vs White (you)", "Earlier position of the game on the board, at move 2"],
+      ],
+    );
+    await page.screenshot({ path: `${screenshots}/archive-branches-${screen}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
 test("a broken link says what is wrong and loses nothing, at 360 px in the dark", async () => {
   const moves = [];
   const held = await player(env.site.url, PHONE);

@@ -139,7 +139,25 @@ for (const [width, options] of SCREENS) {
     await newGame(page);
     const list = await savedGames(page);
     assert.equal(list.length, 1, list.join("\n"));
-    assert.match(list[0], /level 7/);
+    // Level 6 was set, and left before any move was played at it.
+    assert.match(list[0], /\(computer, level 4, then 7\)/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test(`a game whose level changed names each level it was played at, at ${width} px`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setLevel(page, "2");
+    await playFirstLegal(page);
+    await waitForMoves(page, 2);
+    await setLevel(page, "5");
+    await playFirstLegal(page);
+    await waitForMoves(page, 4);
+    await newGame(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    const list = await savedGames(page);
+    assert.equal(list.length, 1, list.join("\n"));
+    assert.match(list[0], /^Black \(you\) vs White \(computer, level 2, then 5\): /);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

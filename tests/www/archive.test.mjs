@@ -19,7 +19,9 @@ import {
   parseExport,
   readArchive,
   removeEntry,
+  saidSides,
   saidText,
+  withBoard,
   withEntry,
 } from "../../www/js/archive.js";
 import { catalogue } from "../../www/js/catalogue.js";
@@ -108,6 +110,33 @@ test("games go in newest first; a later game that opens alike is a game of its o
   // By other players it is another game.
   const theirs = { ...entry("c5", "2026-11-24T10:00:00.000Z"), seat: "hotseat", players: ["Ann", "Bob"] };
   assert.equal(withEntry(change.entries, theirs).added, true);
+});
+
+test("a record's result is said on each side's card, and no other result", () => {
+  assert.deepEqual(saidSides(saidText({ winner: "O", margin: 2 })), ["", "won by 2, as the record says"]);
+  assert.deepEqual(saidSides(saidText({ winner: "X", margin: 12 })), ["won by 12, as the record says", ""]);
+  assert.deepEqual(saidSides(saidText({ winner: null, margin: 0 })), ["draw, as the record says", "draw, as the record says"]);
+  assert.deepEqual(saidSides("Black wins 40 to 24."), ["", ""]);
+  assert.deepEqual(saidSides(""), ["", ""]);
+});
+
+test("the game on the board is listed as it stands there, marked, and the others as stored", () => {
+  const imported = entry("c5", "2003-05-01", { seat: "hotseat", players: ["Ann", "Bob"], details: { place: "GGS/os", result: "B+12" } });
+  const other = entry("d6", "2026-11-20T10:00:00.000Z");
+  const entries = [other, imported];
+  const board = { ...entry("c5c4b3", "2026-11-26T12:00:00.000Z"), id: imported.id, seat: "hotseat", players: ["Black", "White"] };
+  const [same, shown] = withBoard(entries, board);
+  assert.equal(same, other);
+  assert.equal(shown.onBoard, true);
+  assert.equal(shown.game.moves, "c5c4b3");
+  assert.equal(shown.date, board.date, "played on, it is dated as the board's game");
+  assert.deepEqual(shown.players, ["Ann", "Bob"], "two players at one board keep their names");
+  assert.deepEqual(shown.details, { place: "GGS/os" }, "the record's result was of the shorter game");
+  // Opened and not played on, it keeps its date.
+  assert.equal(withBoard(entries, { ...board, game: imported.game }).at(1).date, imported.date);
+  // Another game on the board, or none, changes nothing.
+  assert.deepEqual(withBoard(entries, { ...board, id: "elsewhere" }), entries);
+  assert.deepEqual(withBoard(entries, null), entries);
 });
 
 test("another tab's game, kept as it grows, is one game", () => {
@@ -308,4 +337,71 @@ test("an entry keeps the time control its game was played with, and none when it
   const timed = entryOf(wasm.Game, record({ mode: "hotseat", clock: "1" }));
   assert.equal(entryProblem(timed), null);
   assert.equal(entryProblem({ ...timed, clock: 5 }), "its time control is not a name");
+});
+
+test("a game is dated by its last move as this browser saw it played, its start without moves, and as before when unseen", async () => {
+  const { datedByPlay, entryOf, PLAYED_KEY, saw } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const storage = memory();
+  const record = (moves, id = "g1") => ({ settings: DEFAULT_SETTINGS, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play", id });
+  const day = (d) => Date.UTC(2026, 10, d);
+  saw(storage, record(""), day(1));
+  saw(storage, record("c5"), day(2));
+  saw(storage, record("c5c4"), day(3));
+  // Saved again unchanged (a reload, a dialog), it keeps the time of its last move.
+  saw(storage, record("c5c4"), day(9));
+  const put = entryOf(wasm.Game, record("c5c4"), day(10));
+  assert.equal(put.date, new Date(day(10)).toISOString());
+  const dated = datedByPlay(storage, record("c5c4"), put);
+  assert.equal(dated.date, new Date(day(3)).toISOString());
+  assert.equal(dated.dated, "move");
+  assert.equal(entryProblem(dated), null);
+  // A game first seen with its moves (played before the page kept times) is dated as before.
+  saw(storage, record("d6", "g2"), day(4));
+  const unseen = entryOf(wasm.Game, record("d6", "g2"), day(10));
+  assert.equal(datedByPlay(storage, record("d6", "g2"), unseen), unseen);
+  // Moves the page did not see, or a game of another id, are dated as before too.
+  assert.equal(datedByPlay(storage, record("c5c4b3"), put), put);
+  assert.equal(datedByPlay(storage, record("c5c4", "g3"), put), put);
+  // A game without moves (given up at once) is dated by its start.
+  saw(storage, record("", "g4"), day(5));
+  const given = { ...put, game: { ...put.game, moves: "" } };
+  assert.deepEqual(datedByPlay(storage, record("", "g4"), given), { ...given, date: new Date(day(5)).toISOString(), dated: "start" });
+  // A damaged record of times dates nothing, and is written afresh.
+  storage.setItem(PLAYED_KEY, "[");
+  assert.equal(datedByPlay(storage, record("c5c4"), put), put);
+  saw(storage, record("c5c4"), day(6));
+  assert.deepEqual(Object.keys(JSON.parse(storage.getItem(PLAYED_KEY))), ["g1"]);
+  assert.equal(entryProblem({ ...put, dated: "put aside" }), "what its date is is unknown");
+});
+
+test("what a link's game kept beside another is to it is checked as the rest", () => {
+  const kept = archived("c5", { branch: { kind: "earlier", at: 1, of: "board-game" } });
+  assert.equal(entryProblem(kept), null);
+  assert.equal(entryProblem({ ...kept, branch: { kind: "branch", at: 0 } }), null);
+  for (const branch of [{ kind: "later", at: 1 }, { kind: "earlier", at: -1 }, { kind: "earlier", at: 1.5 }, { kind: "earlier", at: 1, of: "" }, "earlier"]) {
+    assert.equal(entryProblem({ ...kept, branch }), "what it is to another game is unknown", JSON.stringify(branch));
+  }
+});
+
+test("a level changed during the game names every level the computer played at", async () => {
+  const { entryOf, saw, withLevels } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const storage = memory();
+  const record = (moves, level) => ({ settings: { ...DEFAULT_SETTINGS, level }, game: { map: MAP, variant: "mapello", moves }, match: null, phase: "play", id: "g1" });
+  saw(storage, record("", 3));
+  saw(storage, record("c5", 3));
+  const kept = entryOf(wasm.Game, record("c5", 3));
+  assert.equal(withLevels(storage, record("c5", 3), kept), kept, "one level: named as before");
+  // Changed with no move played in between, it is noted all the same; a
+  // level left before a move was played at it is not.
+  saw(storage, record("c5", 7));
+  saw(storage, record("c5", 5));
+  saw(storage, record("c5c4", 5));
+  const changed = withLevels(storage, record("c5c4", 5), entryOf(wasm.Game, record("c5c4", 5)));
+  assert.deepEqual(changed.players, ["Black (you)", "White (computer, level 3, then 5)"]);
+  // Two players at one board have no level to name.
+  const hotseat = { ...record("c5c4", 5), id: "g2", settings: { ...DEFAULT_SETTINGS, mode: "hotseat" } };
+  saw(storage, hotseat);
+  assert.deepEqual(withLevels(storage, hotseat, entryOf(wasm.Game, hotseat)).players, ["Black", "White"]);
 });

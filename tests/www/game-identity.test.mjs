@@ -313,7 +313,8 @@ test("a game ended by a forfeit takes no more moves by link: on the board or in 
   const storage = memory();
   const opened = gameByLink({ Game, storage, notify: (text) => notices.push(text), putAside: (r) => aside.push(r), reopen: () => {} }, resigned, later);
   assert.equal(opened, resigned, "the ended game stays as it ended");
-  assert.deepEqual(aside, [later]);
+  // Kept beside it as played on after it ended, from the player's side.
+  assert.deepEqual(aside, [{ ...later, settings: { ...later.settings, humanColour: resigned.settings.humanColour }, branch: { kind: "played on", at: 2, of: "held" } }]);
   assert.match(notices.join(" "), /plays on after your game ended here/);
   writeArchive(storage, [{ ...entry(moves, "ended", 20, { seat: "corresp-black", state: "finished" }), game: resigned.game }]);
   assert.equal(savedGameByLink({ Game, notify: () => {}, storage }, later), null);

@@ -30,7 +30,7 @@ export const TAB_KEY = "mapello.tab";
  *   storage: Storage,
  *   notify: (text: string, options?: object) => void,
  * }} ArchiveDeps
- * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown, id?: unknown }} PlayRecord
+ * @typedef {{ settings: any, game: import("./archive.js").GameRecord, match: any, phase: any, tab?: unknown, id?: unknown, branch?: import("./archive.js").Branch }} PlayRecord
  */
 
 // The archive's modules, each loaded once; every call on them waits its turn.
@@ -91,7 +91,7 @@ export function putAside(deps, record) {
  * @returns {PlayRecord | null}
  */
 export function foreignRecord(text, tab, startText) {
-  if (text === null || text === startText || text.endsWith(`,"tab":${JSON.stringify(tab)}}`)) return null;
+  if (text === null || text === startText) return null;
   try {
     const data = JSON.parse(text);
     if (data?.tab === tab || typeof data?.game?.moves !== "string") return null;
@@ -141,6 +141,7 @@ export function createArchiver(deps) {
     beforeSave(record) {
       const other = foreignRecord(stored(deps.storage), tab, startText);
       if (other) withStore((store) => store.keepForeign(deps, other, record, openArchive));
+      withStore((store) => store.saw(deps.storage, record));
       return { ...record, tab };
     },
   };

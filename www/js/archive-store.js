@@ -3,11 +3,12 @@
 // module after the first screen): a game's entry as the rules read it, put
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
-import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive } from "./archive.js";
+import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive, saidSides } from "./archive.js";
 import { ASIDE_MOVES } from "./archive-hooks.js";
-import { controllers, resultLine, sideLabel, SIDES } from "./flow.js";
+import { colourName } from "./announce.js";
+import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
-import { gameOf, isId } from "./storage.js";
+import { gameOf, isId, storeRecord } from "./storage.js";
 
 /** @typedef {import("./archive-hooks.js").ArchiveDeps} ArchiveDeps */
 /** @typedef {import("./archive-hooks.js").PlayRecord} PlayRecord */
@@ -15,14 +16,15 @@ import { gameOf, isId } from "./storage.js";
 /**
  * The archive entry of a saved record, as the rules read its game (its
  * state and result), dated `now`, under the game's id (a new one for a
- * record without); null when it has no move (and was not
+ * record without), with what it is to another game when a link kept it
+ * beside that one (`branch`); null when it has no move (and was not
  * given up) or does not open.
  * @param {ArchiveDeps["Game"]} Game
  * @param {PlayRecord} record
  * @param {number} [now]
  * @returns {import("./archive.js").Entry | null}
  */
-export function entryOf(Game, { settings, game, match, phase, id }, now = Date.now()) {
+export function entryOf(Game, { settings, game, match, phase, id, branch }, now = Date.now()) {
   if (!game.moves && !game.forfeit) return null;
   let snap;
   let canonical;
@@ -49,7 +51,108 @@ export function entryOf(Game, { settings, game, match, phase, id }, now = Date.n
     result: over ? resultLine(flow, snap) : "",
     state: over ? "finished" : "abandoned",
     ...(timed && { clock: settings.clock }),
+    ...(branch && { branch }),
   };
+}
+
+/** The localStorage key of when this browser saw games played (`saw`). */
+export const PLAYED_KEY = "mapello.played";
+/** The most games `saw` keeps the times of: the boards of a few tabs, and more. */
+const PLAYED_LIMIT = 20;
+
+/**
+ * When this browser saw each game played, by id: `moves` as they were
+ * then, `at` when they last changed (null when the game was first seen
+ * with them, played before), `started` when it was first seen, `levels`
+ * the computer's levels on each side (levelsSeen), `since` the moves
+ * when they last changed.
+ * @param {Storage} storage
+ * @returns {Record<string, { moves: string, at: string | null, started: string, levels?: number[][], since?: string }>}
+ */
+function readPlayed(storage) {
+  try {
+    const played = JSON.parse(storage.getItem(PLAYED_KEY) ?? "{}");
+    return typeof played === "object" && played !== null && !Array.isArray(played) ? played : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Notes that the page saved `record` (each change, archive-hooks.js): when
+ * its moves changed, that time is its last move's. Bounded to the
+ * PLAYED_LIMIT games seen last.
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {number} [now]
+ */
+export function saw(storage, { id, game, settings, match, phase }, now = Date.now()) {
+  if (!isId(id)) return;
+  const played = readPlayed(storage);
+  const known = played[id];
+  // A level changed again before any move was played at it is replaced.
+  const levels = levelsSeen(known?.levels, { settings, match, phase }, known?.since === game.moves);
+  const same = known?.moves === game.moves;
+  const changed = JSON.stringify(levels) !== JSON.stringify(known?.levels);
+  if (same && !changed) return;
+  const time = new Date(now).toISOString();
+  delete played[id];
+  const kept = Object.entries(played).slice(1 - PLAYED_LIMIT);
+  const at = same ? known.at : known ? time : null;
+  const since = changed ? game.moves : known?.since;
+  storeRecord(storage, PLAYED_KEY, JSON.stringify(Object.fromEntries([...kept, [id, { moves: game.moves, at, started: known?.started ?? time, levels, since }]])));
+}
+
+/**
+ * The levels the computer played each side at (black first), in order,
+ * `seen` before and the one of `flow` after them, in place of the last
+ * when no move was played at it (`unplayed`); none for a side the
+ * computer does not play, and none in a match, whose players have names.
+ * @param {number[][] | undefined} seen
+ * @param {import("./flow.js").Flow} flow
+ * @param {boolean} unplayed
+ */
+function levelsSeen(seen, flow, unplayed) {
+  return SIDES.map((side, k) => {
+    const list = seen?.[k] ?? [];
+    if (flow.match || controllerOf(flow, side) !== "computer") return list;
+    const level = levelOf(flow, side);
+    if (list.at(-1) === level) return list;
+    return [...(unplayed ? list.slice(0, -1) : list), level];
+  });
+}
+
+/**
+ * `entry` with the computer's side named with every level it played at,
+ * as `saw` noted them for `record`, when it changed during the game:
+ * "White (computer, level 3, then 5)".
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {import("./archive.js").Entry} entry
+ */
+export function withLevels(storage, { id }, entry) {
+  const levels = isId(id) ? readPlayed(storage)[id]?.levels : undefined;
+  if (!Array.isArray(levels) || !levels.some((list) => Array.isArray(list) && list.length > 1)) return entry;
+  const players = entry.players.map((name, k) => {
+    const list = levels[k];
+    return Array.isArray(list) && list.length > 1 ? `${colourName(SIDES[k])} (computer, level ${list.join(", then ")})` : name;
+  });
+  return { ...entry, players: /** @type {[string, string]} */ (players) };
+}
+
+/**
+ * `entry` dated by when its game was played, as `saw` noted it for
+ * `record`: its last move, or its start when it has no move; as it is
+ * (dated by now) when the page did not see it played.
+ * @param {Storage} storage
+ * @param {PlayRecord} record
+ * @param {import("./archive.js").Entry} entry
+ */
+export function datedByPlay(storage, { id, game }, entry) {
+  const seen = isId(id) ? readPlayed(storage)[id] : undefined;
+  if (!seen || seen.moves !== game.moves) return entry;
+  if (!game.moves) return { ...entry, date: seen.started, dated: /** @type {const} */ ("start") };
+  return seen.at ? { ...entry, date: seen.at, dated: /** @type {const} */ ("move") } : entry;
 }
 
 /**
@@ -105,7 +208,8 @@ function downloadAction(text, name) {
  * @param {string} [from]
  */
 export function putAside(deps, record, from) {
-  const entry = entryOf(deps.Game, record);
+  const made = entryOf(deps.Game, record);
+  const entry = made && withLevels(deps.storage, record, datedByPlay(deps.storage, record, made));
   return entry ? archive(deps, from ? { ...entry, from } : entry) : null;
 }
 
@@ -147,6 +251,11 @@ export function openEntry(ctrl, entry) {
   // imported record that stops before the end) is played on as a new game.
   const id = entry.state === "finished" ? newId() : entry.id;
   ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id });
+  // Two players at one board have the names their record gives, on the cards.
+  if (entry.seat === "hotseat") {
+    ctrl.named[id] = { names: entry.players, said: saidSides(entry.result), end: `${ctrl.game.snapshot().moves}` };
+    ctrl.refresh();
+  }
   ctrl.offerReturn(before, "A saved game is on the board; the game you were playing was put aside.");
   ctrl.announce(`Saved game opened. ${document.getElementById("status")?.textContent ?? ""}`);
 }

@@ -11,18 +11,19 @@
 // size, position, state and result) is read from the wasm Game replaying
 // it, never worked out here; GGF records are written and read by the
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
-import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, parseExport, readArchive, removeEntry } from "./archive.js";
-import { archive, download } from "./archive-store.js";
+import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, movesOf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
+import { tabName } from "./archive-hooks.js";
+import { archive, datedByPlay, download, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
 import { render } from "./render.js";
 import { settingsFor } from "./share.js";
 import { fromGame } from "./state.js";
-import { DEFAULT_SETTINGS, gameOf } from "./storage.js";
+import { decodeSave, DEFAULT_SETTINGS, gameOf, KEY } from "./storage.js";
 
-/** @typedef {import("./archive.js").Entry} Entry */
-/** @typedef {import("./archive-hooks.js").ArchiveDeps & { openEntry: (entry: Entry) => void }} ViewDeps */
+/** @typedef {import("./archive.js").Entry & { onBoard?: boolean }} Entry */
+/** @typedef {import("./archive-hooks.js").ArchiveDeps & { session: Storage, openEntry: (entry: Entry) => void }} ViewDeps */
 /** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -94,7 +95,9 @@ const STYLES = `.archive-about,
 
 .archive-date,
 .archive-players,
-.archive-details {
+.archive-branch,
+.archive-details,
+.archive-moves {
   color: var(--muted);
   font-size: 0.85rem;
 }
@@ -251,19 +254,81 @@ const when = (iso) =>
   iso.length === 10 ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium", timeZone: "UTC" }) : new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
+ * What an entry's date is, said before it when the entry knows.
+ * @type {Record<string, string>}
+ */
+const DATED = { move: "Last move ", start: "Started " };
+
+/**
  * Fills the list from storage, the entries `marked` (just imported) marked
  * and the first of them scrolled into view.
  * @param {ViewDeps} deps
  * @param {string[]} [marked]
  */
 function fill(deps, marked = []) {
-  const { entries, notice } = readArchive(deps.storage);
-  if (notice) say(notice);
+  const read = readArchive(deps.storage);
+  if (read.notice) say(read.notice);
+  const board = boardEntry(deps);
+  const entries = withBoard(read.entries, board);
   const list = $("archive-list");
-  list.replaceChildren(...entries.map((entry) => item(deps, entry, marked.includes(entry.id))));
+  const keys = entries.map(looks);
+  const alike = (/** @type {number} */ i) => keys.indexOf(keys[i]) !== keys.lastIndexOf(keys[i]);
+  const what = (/** @type {Entry} */ entry) => (entry.branch ? branchLine(entry.branch, entries, board?.id) : "");
+  list.replaceChildren(...entries.map((entry, i) => item(deps, entry, { imported: marked.includes(entry.id), alike: alike(i), branch: what(entry) })));
   $("archive-empty").hidden = entries.length > 0;
   for (const canvas of list.querySelectorAll("canvas")) /** @type {any} */ (canvas).draw?.();
   list.querySelector(".archive-imported")?.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * The entry of the game on this tab's board as it stands (saved on each
+ * move under storage.js's KEY), or null: none when another tab saved last.
+ * @param {ViewDeps} deps
+ */
+function boardEntry(deps) {
+  try {
+    const text = deps.storage.getItem(KEY);
+    const { saved } = decodeSave(text);
+    const tab = JSON.parse(text ?? "{}").tab;
+    const made = saved && (tab === undefined || tab === tabName(deps.session)) ? entryOf(deps.Game, saved) : null;
+    return saved && made && datedByPlay(deps.storage, saved, made);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a game a link kept beside another is to it, in a line: "Earlier
+ * position of the game on the board, at move 12", "Branch of the game of
+ * 26 Nov 2026, 10:00 after move 8", "Played on after another game ended".
+ * @param {import("./archive.js").Branch} branch
+ * @param {Entry[]} entries
+ * @param {string | undefined} boardId
+ */
+function branchLine({ kind, at, of }, entries, boardId) {
+  const kin = entries.find((e) => e.id === of);
+  const game = of && of === boardId ? "the game on the board" : kin ? `the game of ${when(kin.date)}` : "another game";
+  if (kind === "earlier") return `Earlier position of ${game}, at move ${at}`;
+  if (kind === "played on") return `Played on after ${game} ended`;
+  return at ? `Branch of ${game} after move ${at}` : `Branch of ${game} from its first move`;
+}
+
+/**
+ * What an entry's item reads as but for its thumbnail: its game, date,
+ * players, state and result, and how many moves it has.
+ * @param {Entry} entry
+ */
+const looks = ({ game, date, players, state, result, onBoard }) => [game.variant, when(date), ...players, state, result, onBoard, movesOf(game.moves).length].join("\n");
+
+/**
+ * What tells apart two games whose items read alike: their opening and
+ * last move, and the score: "Moves f5 d6 c3 … e3; 8 to 6".
+ * @param {Snapshot} snap
+ */
+function movesLine({ moves, score }) {
+  const shown = moves.length > 4 ? `${moves.slice(0, 3).join(" ")} … ${moves.at(-1)}` : moves.join(" ");
+  // The score is kept on one line.
+  return `Moves ${shown}; ${score[0]}\u00a0to\u00a0${score[1]}`;
 }
 
 /**
@@ -300,12 +365,14 @@ function button(label, about, run) {
 }
 
 /**
- * The list item of `entry`, `imported` marked as just imported.
+ * The list item of `entry`, `imported` marked as just imported, its moves
+ * said when it reads `alike` another, and what it is to another game when
+ * a link kept it beside that one (`branch`).
  * @param {ViewDeps} deps
  * @param {Entry} entry
- * @param {boolean} imported
+ * @param {{ imported: boolean, alike: boolean, branch: string }} about
  */
-function item(deps, entry, imported) {
+function item(deps, entry, { imported, alike, branch }) {
   const li = document.createElement("li");
   li.className = imported ? "archive-item archive-imported" : "archive-item";
   const shots = replay(deps, entry);
@@ -321,22 +388,28 @@ function item(deps, entry, imported) {
   const text = document.createElement("div");
   text.className = "archive-text";
   const moves = shots?.snap.moves.length ?? 0;
-  const state = entry.state === "finished" ? entry.result : `Abandoned after ${moves} ${moves === 1 ? "move" : "moves"}.`;
+  const played = `${moves} ${moves === 1 ? "move" : "moves"}`;
+  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Abandoned after ${played}.`;
   const lines = [
     [`${name}${size}`, "archive-title"],
-    [when(entry.date), "archive-date"],
+    [`${DATED[entry.dated ?? ""] ?? ""}${when(entry.date)}`, "archive-date"],
     [`${rated(entry.players[0], entry.details?.blackRating)} vs ${rated(entry.players[1], entry.details?.whiteRating)}`, "archive-players"],
+    [branch, "archive-branch"],
     [detailsLine(entry), "archive-details"],
+    [alike && shots ? movesLine(shots.snap) : "", "archive-moves"],
     [shots ? state : "This game no longer opens with these rules.", `archive-state archive-${entry.state}`],
-  ].filter(([line, className]) => line || className !== "archive-details");
+  ].filter(([line, className]) => line || !["archive-branch", "archive-details", "archive-moves"].includes(className));
   for (const [line, className] of lines) text.append(Object.assign(document.createElement("p"), { textContent: line, className }));
-  if (imported) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: "Imported" }));
+  for (const [mark, shown] of [["Imported", imported], ["On the board", entry.onBoard]]) {
+    if (shown) text.children[1].append(Object.assign(document.createElement("span"), { className: "archive-mark", textContent: mark }));
+  }
   const about = `the ${name} game of ${when(entry.date)}`;
   const actions = document.createElement("div");
   actions.className = "archive-actions";
   const open = button("Open", about, () => {
     /** @type {HTMLDialogElement} */ ($("archive")).close();
-    deps.openEntry(entry);
+    // The board's own game is open already.
+    if (!entry.onBoard) deps.openEntry(entry);
   });
   open.disabled = !shots;
   const exported = button("Export", about, async () => download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`));
@@ -355,11 +428,13 @@ function remove(deps, entry, about) {
   removeEntry(deps.storage, entry.id);
   fill(deps);
   const undo = () => {
-    archive(deps, entry);
+    const { onBoard, ...kept } = entry;
+    archive(deps, kept);
     fill(deps);
     say(`Brought back ${about}.`);
   };
-  say(`Deleted ${about}.`, { label: "Undo", run: undo });
+  const stays = entry.onBoard ? " It stays on the board, and comes back here when it ends or is put aside." : "";
+  say(`Deleted ${about}.${stays}`, { label: "Undo", run: undo });
   $("archive-action").focus();
 }
 

@@ -27,6 +27,13 @@ const VERSION = 1;
 /** @typedef {{ map: string, variant: string, moves: string, start?: string, forfeit?: import("../mapello.d.ts").Forfeit }} GameRecord */
 /** @typedef {import("../mapello.d.ts").GgfDetails} Details */
 /**
+ * What the game of a link kept beside the player's game (`of`, its id
+ * when it had one) is to it: an "earlier" position of it, at move `at`; a
+ * "branch" from it after move `at`; or "played on" after it ended at
+ * move `at`.
+ * @typedef {{ kind: "earlier" | "branch" | "played on", at: number, of?: string }} Branch
+ */
+/**
  * A game in the archive. `date` is when it was played (ISO 8601, or the
  * day alone for an imported record that gives no time), `players` the two
  * sides as the result names them (black first), `seat` who played them as
@@ -36,7 +43,11 @@ const VERSION = 1;
  * when another tab kept it; `details` what an imported record says of the
  * game besides (the rules' `ggfRead`), shown and written back as given;
  * `clock` the time control it was played with (clock.js's PRESETS), when
- * it had one.
+ * it had one; `dated` what its date is, when the page knew it: its last
+ * move ("move") or, for a game without moves, its start ("start"); an
+ * entry without is dated by when it was put aside (as before the page
+ * kept when moves were played) or, imported, by its record.
+ * `branch` what a game a link kept beside another (corresp.js) is to it.
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -48,6 +59,8 @@ const VERSION = 1;
  *   from?: string,
  *   details?: Details,
  *   clock?: string,
+ *   dated?: "move" | "start",
+ *   branch?: Branch,
  * }} Entry
  */
 
@@ -66,6 +79,12 @@ const isText = (v, max) => typeof v === "string" && v.length <= max;
  * @param {any} v
  */
 const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"].includes(v.cause) && ["X", "O"].includes(v.loser));
+/**
+ * Whether `v` is an entry's branch: none, or a Branch.
+ * @param {any} v
+ */
+const isBranch = (v) =>
+  v === undefined || (isRecord(v) && ["earlier", "branch", "played on"].includes(v.kind) && Number.isInteger(v.at) && v.at >= 0 && (v.of === undefined || (isText(v.of, 40) && v.of !== "")));
 /** @param {unknown} v */
 const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v));
 /** The keys of an entry's details, as the rules' `ggfRead` gives them. */
@@ -98,6 +117,8 @@ export function entryProblem(e) {
   if (e.from !== undefined && (!isText(e.from, 40) || e.from === "")) return "the tab it came from is not a name";
   if (!isDetails(e.details)) return "its details are damaged";
   if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
+  if (e.dated !== undefined && !["move", "start"].includes(e.dated)) return "what its date is is unknown";
+  if (!isBranch(e.branch)) return "what it is to another game is unknown";
   return null;
 }
 
@@ -227,6 +248,28 @@ function withKin(entries, entry, kin) {
     return placed(entries.filter((e) => e !== kin), later, kin);
   }
   return placed(entries.map((e) => (e === kin ? { ...kin, id: newId() } : e)), entry, null);
+}
+
+/**
+ * `entries` as Saved games lists them while `board`, the entry of the game
+ * on the board (archive-store.js's `entryOf`), is played: the entry of its
+ * id shows the game as it stands on the board, marked `onBoard`, keeping
+ * what withKin keeps of it (two names at one board, an imported record's
+ * details but its result) and its date until the board's game holds more.
+ * Nothing changes in storage: the game goes in as it is when it ends or is
+ * put aside.
+ * @param {Entry[]} entries
+ * @param {Entry | null} board
+ * @returns {(Entry & { onBoard?: boolean })[]}
+ */
+export function withBoard(entries, board) {
+  return entries.map((kin) => {
+    if (!board || kin.id !== board.id) return kin;
+    const players = board.seat === "hotseat" && kin.seat === "hotseat" ? kin.players : board.players;
+    const { result, ...details } = kin.details ?? {};
+    const grown = !continuesGame(kin.game, board.game);
+    return { ...board, players, date: grown ? board.date : kin.date, ...(Object.keys(details).length > 0 && { details }), onBoard: true };
+  });
 }
 
 /**
@@ -415,6 +458,20 @@ export function parseExport(text, now = Date.now()) {
 export function saidText({ winner, margin }) {
   const what = winner ? `${winner === "X" ? "Black" : "White"} won by ${margin}` : "Draw";
   return `${what}, as the record says; its moves stop before the end.`;
+}
+
+/**
+ * What a record's result (saidText's sentence) says of each side, black
+ * first, for the player cards: "won by 12, as the record says" for the
+ * winner, "draw, as the record says" for both; nothing for another result.
+ * @param {string} result
+ * @returns {[string, string]}
+ */
+export function saidSides(result) {
+  const [, winner, margin] = /^(?:(Black|White) won by (\d+)|Draw), as the record says;/.exec(result) ?? [];
+  if (!margin) return result.startsWith("Draw, as the record says;") ? ["draw, as the record says", "draw, as the record says"] : ["", ""];
+  const won = `won by ${margin}, as the record says`;
+  return winner === "Black" ? [won, ""] : ["", won];
 }
 
 /**

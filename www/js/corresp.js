@@ -24,7 +24,7 @@ import { gameOf } from "./storage.js";
  * @typedef {{
  *   Game: typeof import("../mapello.d.ts").Game,
  *   notify: import("./play-ctrl.js").Notify,
- *   putAside: (record: SavedRecord) => unknown,
+ *   putAside: (record: SavedRecord & { branch?: import("./archive.js").Branch }) => unknown,
  *   reopen: (record: SavedRecord) => void,
  *   storage: Storage,
  * }} Deps
@@ -124,7 +124,12 @@ export function gameByLink({ Game, notify, putAside, reopen, storage }, current,
   if (over) where = "This link plays on after your game ended here.";
   else if (lineage.relation === "behind") where = `This link goes back to move ${lineage.to} of your game, which has ${lineage.from} moves here.`;
   else if (lineage.relation === "forked" && lineage.shared) where = `This link plays the first ${lineage.shared} moves of your game, then other moves.`;
-  putAside(start);
+  // Kept beside the player's game, it says what it is to it; and it is
+  // played from the player's side whoever sent the link (their own link
+  // opened again is of their game too).
+  /** @type {import("./archive.js").Branch} */
+  const at = over ? { kind: "played on", at: lineage.from } : lineage.relation === "behind" ? { kind: "earlier", at: lineage.to } : { kind: "branch", at: lineage.relation === "forked" ? lineage.shared : 0 };
+  putAside({ ...start, settings: { ...start.settings, humanColour: current.settings.humanColour }, branch: { ...at, ...(current.id && { of: current.id }) } });
   notify(`${where} So that neither is lost, your game stays on the board and the link's game is in Saved games.`, {
     key: "link-game",
     moves: ASIDE_MOVES,

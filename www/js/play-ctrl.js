@@ -119,6 +119,9 @@ export class PlayCtrl {
     // The game's id (storage.js): kept through every change that keeps the
     // game, new with each new game; its entry in the saved games has it.
     this.gameId = start.id ?? newId();
+    // By game id, the names an imported game opened from the saved games gives its players (archive-store.js).
+    /** @type {Record<string, import("./play-view.js").Named>} */
+    this.named = {};
     // In a game by link, how many of its first moves both browsers have:
     // sent, or received in a link. Those are not taken back.
     this.shared = start.shared ?? 0;
@@ -222,7 +225,7 @@ export class PlayCtrl {
    */
   showOnCards(game) {
     this.shown = { snap: game.snapshot(), race: game.race() };
-    showPlayers({ flow: this.flow, ...this.shown });
+    showPlayers({ flow: this.flow, ...this.shown, named: this.named[this.gameId] });
   }
 
   /**
@@ -308,6 +311,7 @@ export class PlayCtrl {
       resigning: this.resigning,
       setUp: this.game.startCode() !== "",
       shown: reviewing || this.analysis?.isOpen() ? this.shown : null,
+      named: this.named[this.gameId],
     });
     this.analysis?.markList();
     if (this.sent(snap)) $("undo", HTMLButtonElement).disabled = true;

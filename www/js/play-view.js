@@ -2,11 +2,12 @@
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
-// hintsShown, expert, resigning, setUp }`, `snap` the game's one snapshot for the change,
+// hintsShown, expert, resigning, setUp, named, shown }`, `snap` the game's one snapshot for the change,
 // `race` Troll's race (Game.race) or null and `setUp` whether the game
-// started from a set-up position (Game.startCode); `shown`, while analysis
-// or review has the board, the position it shows, which the player cards
-// then count. Views write the page and read nothing else.
+// started from a set-up position (Game.startCode), `named` the names a
+// record gives its players; `shown`, while analysis or review has the
+// board, the position it shows, which the player cards then count. Views
+// write the page and read nothing else.
 import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
 import { cardOf, controllerOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
@@ -20,6 +21,12 @@ import { HINTS_HELP, raceOf } from "./troll.js";
 /** @typedef {import("../mapello.d.ts").Snapshot} Snapshot */
 /** @typedef {import("./flow.js").Flow<import("./storage.js").Settings>} PlayFlow */
 /** Troll's race (`Game.race`): what each side still needs; null in the games scored by discs. @typedef {ReturnType<import("../mapello.d.ts").Game["race"]>} Race */
+
+/**
+ * The names an imported record gives the sides of the game, and what it
+ * says of each side's result at its last move, `end` (archive-store.js).
+ * @typedef {{ names: string[], said: string[], end: string }} Named
+ */
 
 /**
  * The view of the game every panel is drawn from.
@@ -37,6 +44,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   resigning: Colour | null,
  *   setUp: boolean,
  *   shown: { snap: Snapshot, race: Race } | null,
+ *   named?: Named,
  * }} View
  */
 
@@ -91,20 +99,21 @@ function raceSide(race, colour) {
 
 /**
  * The player cards, counting the position on the board.
- * @param {Pick<View, "flow" | "snap" | "race">} view
+ * @param {Pick<View, "flow" | "snap" | "race" | "named">} view
  */
-export function showPlayers({ flow, snap, race }) {
+export function showPlayers({ flow, snap, race, named }) {
   for (const [k, colour] of SIDES.entries()) {
     const card = $(`player-${colour}`);
     const { name, detail } = cardOf(flow, colour);
-    inside(card, ".player-name").textContent = name;
+    inside(card, ".player-name").textContent = named?.names[k] ?? name;
     const score = inside(card, ".player-score");
     const taken = snap.taken[k];
     const bonus = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
     const side = race && raceSide(race, colour);
     score.textContent = side ? side.count : String(snap.score[k]);
     score.setAttribute("aria-label", side ? side.words : `${colourName(colour)}'s score`);
-    inside(card, ".player-bonus").textContent = [detail, side?.detail ?? bonus].filter(Boolean).join(" · ");
+    const said = `${snap.moves}` === named?.end && named.said[k];
+    inside(card, ".player-bonus").textContent = [detail, side?.detail ?? bonus, said].filter(Boolean).join(" · ");
     card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
     card.classList.toggle("winner", snap.winner === colour);
   }
