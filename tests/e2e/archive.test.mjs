@@ -352,6 +352,14 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
       ["Saio1200", ""],
       ["Saio3000", "won by 2, as the record says"],
     ]);
+    // A reload keeps the names, and the record's result at its last move.
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    await waitForMoves(page, 5);
+    assert.deepEqual(await cards(), [
+      ["Saio1200", ""],
+      ["Saio3000", "won by 2, as the record says"],
+    ]);
     await page.click("#undo");
     await waitForMoves(page, 4);
     assert.deepEqual(await cards(), [

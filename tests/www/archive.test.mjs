@@ -373,6 +373,16 @@ test("a game is dated by its last move as this browser saw it played, its start 
   saw(storage, record("c5c4"), day(6));
   assert.deepEqual(Object.keys(JSON.parse(storage.getItem(PLAYED_KEY))), ["g1"]);
   assert.equal(entryProblem({ ...put, dated: "put aside" }), "what its date is is unknown");
+  // A note that is damaged on its own is dropped: the game is dated as
+  // without one, and its entry stays one the archive takes.
+  for (const seen of [5, null, "c5c4", { moves: "c5c4", at: 7, started: "x" }, { moves: "c5c4", at: "2026-11-03", started: "yesterday" }, { moves: "c5c4", at: null, started: "2026-11-01", levels: "3" }, { moves: "c5c4", at: null, started: "2026-11-01", levels: [[3], ["x"]] }]) {
+    storage.setItem(PLAYED_KEY, JSON.stringify({ g1: seen }));
+    assert.equal(datedByPlay(storage, record("c5c4"), put), put, JSON.stringify(seen));
+    saw(storage, record("c5c4"), day(7));
+    const noted = JSON.parse(storage.getItem(PLAYED_KEY)).g1;
+    assert.equal(noted.started, new Date(day(7)).toISOString(), JSON.stringify(seen));
+    assert.equal(entryProblem(datedByPlay(storage, record("c5c4"), put)), null);
+  }
 });
 
 test("what a link's game kept beside another is to it is checked as the rest", () => {

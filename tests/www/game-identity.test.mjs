@@ -44,6 +44,16 @@ function playOn(moves, n, start) {
   return text;
 }
 
+test("a saved record keeps the names an imported game gives its players; damaged ones refuse it", () => {
+  const named = { names: ["Ann", "Bob"], said: ["", "won by 2, as the record says"], end: "f5,d6,c3" };
+  assert.deepEqual(decodeSave(encodeSave({ ...record("c5c4", { id: "g1" }), named })).saved.named, named);
+  assert.equal("named" in decodeSave(encodeSave(record("c5c4"))).saved, false);
+  for (const bad of [null, "Ann", { ...named, names: ["Ann"] }, { ...named, said: [1, ""] }, { ...named, end: 5 }, { ...named, names: ["x".repeat(201), "Bob"] }]) {
+    const text = JSON.stringify({ version: 1, ...record("c5c4"), named: bad });
+    assert.deepEqual(decodeSave(text), { saved: null, error: "its players' names are damaged" }, JSON.stringify(bad));
+  }
+});
+
 test("a saved record keeps its game's id; one without loads; a damaged one is refused whole, its text kept", () => {
   const named = record("c5c4", { id: "mq3-abc123" });
   assert.equal(decodeSave(encodeSave(named)).saved.id, "mq3-abc123");

@@ -3,7 +3,7 @@
 // module after the first screen): a game's entry as the rules read it, put
 // into the archive with a notice for whatever went wrong, and a saved game
 // opened on the board.
-import { addEntry, continuesGame, droppedNotice, exportText, newId, readArchive, saidSides } from "./archive.js";
+import { addEntry, continuesGame, droppedNotice, exportText, isDate, newId, readArchive, saidSides } from "./archive.js";
 import { ASIDE_MOVES } from "./archive-hooks.js";
 import { colourName } from "./announce.js";
 import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
@@ -70,12 +70,32 @@ const PLAYED_LIMIT = 20;
  * @returns {Record<string, { moves: string, at: string | null, started: string, levels?: number[][], since?: string }>}
  */
 function readPlayed(storage) {
+  let played;
   try {
-    const played = JSON.parse(storage.getItem(PLAYED_KEY) ?? "{}");
-    return typeof played === "object" && played !== null && !Array.isArray(played) ? played : {};
+    played = JSON.parse(storage.getItem(PLAYED_KEY) ?? "{}");
   } catch {
     return {};
   }
+  if (typeof played !== "object" || played === null || Array.isArray(played)) return {};
+  // A damaged note is dropped: the game is dated as it would be without one.
+  return Object.fromEntries(Object.entries(played).filter(([, seen]) => seenHolds(seen)));
+}
+
+/**
+ * Whether a note of `saw` holds: its dates dates, its moves and levels as `saw` writes them.
+ * @param {any} seen
+ */
+function seenHolds(seen) {
+  const levels = (/** @type {unknown} */ l) => Array.isArray(l) && l.every((n) => Number.isInteger(n) && n > 0);
+  return (
+    typeof seen === "object" &&
+    seen !== null &&
+    typeof seen.moves === "string" &&
+    isDate(seen.started) &&
+    (seen.at === null || isDate(seen.at)) &&
+    (seen.levels === undefined || (Array.isArray(seen.levels) && seen.levels.length === 2 && seen.levels.every(levels))) &&
+    (seen.since === undefined || typeof seen.since === "string")
+  );
 }
 
 /**

@@ -86,7 +86,7 @@ const isForfeit = (v) => v === undefined || (isRecord(v) && ["resigned", "time"]
 const isBranch = (v) =>
   v === undefined || (isRecord(v) && ["earlier", "branch", "played on"].includes(v.kind) && Number.isInteger(v.at) && v.at >= 0 && (v.of === undefined || (isText(v.of, 40) && v.of !== "")));
 /** @param {unknown} v */
-const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v));
+export const isDate = (v) => isText(v, 40) && /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v));
 /** The keys of an entry's details, as the rules' `ggfRead` gives them. */
 const DETAIL_KEYS = ["place", "time", "blackRating", "whiteRating", "type", "result"];
 /**

@@ -14,7 +14,7 @@ import { readArchive, removeEntry } from "./archive.js";
 import { archive, entryOf } from "./archive-store.js";
 import { resultLine } from "./flow.js";
 import { settingsFor } from "./share.js";
-import { gameOf } from "./storage.js";
+import { gameOf, lineageOf } from "./storage.js";
 
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
@@ -44,28 +44,6 @@ export function linkOutcome(relation) {
   if (relation === "ahead") return "update";
   if (relation === "same") return "same";
   return relation === "unrelated" ? "replace" : "beside";
-}
-
-// What the rules say linked game `b` is to held game `a` (Game.lineage):
-// each played from its map and set-up start, so that two games from other
-// starts are unrelated and one from the same start continues; with the
-// names of the moves `b` has past their shared ones.
-/**
- * @param {Deps["Game"]} Game
- * @param {GameRecord} a
- * @param {GameRecord} b
- */
-function lineageOf(Game, a, b) {
-  const held = gameOf(Game, a, { forfeit: false });
-  try {
-    const linked = gameOf(Game, b, { forfeit: false });
-    const lineage = held.lineage(linked);
-    const { moves } = linked.snapshot();
-    linked.free();
-    return { lineage, moves };
-  } finally {
-    held.free();
-  }
 }
 
 /**

@@ -121,7 +121,7 @@ export class PlayCtrl {
     this.gameId = start.id ?? newId();
     // By game id, the names an imported game opened from the saved games gives its players (archive-store.js).
     /** @type {Record<string, import("./play-view.js").Named>} */
-    this.named = {};
+    this.named = start.named ? { [this.gameId]: start.named } : {};
     // In a game by link, how many of its first moves both browsers have:
     // sent, or received in a link. Those are not taken back.
     this.shared = start.shared ?? 0;
@@ -396,7 +396,8 @@ export class PlayCtrl {
     const clock = this.clocks ? this.clocks.saved() : this.savedClock;
     // Moves loaded over a game by link may leave fewer moves than were sent.
     const shared = settings.mode === "corresp" ? Math.min(this.shared, snap.moves.length) : 0;
-    return { settings, game, match, phase, review, ...(clock ? { clock } : {}), ...(shared ? { shared } : {}), id: this.gameId };
+    const named = this.named[this.gameId];
+    return { settings, game, match, phase, review, ...(clock ? { clock } : {}), ...(shared ? { shared } : {}), ...(named ? { named } : {}), id: this.gameId };
   }
 
   /** @param {string} text */
@@ -973,6 +974,7 @@ export class PlayCtrl {
     this.shared = next.shared ?? 0;
     // A game brought back or opened from the saved games keeps its id; any other is a new game.
     this.gameId = next.id ?? newId();
+    if (next.named) this.named[this.gameId] = next.named;
     this.replaceGame(opened);
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);

@@ -54,7 +54,7 @@ import { reviewProblem } from "./review.js";
  * brought back, opened from the saved games, a level changed): its entry
  * in the saved games (archive.js) has the same id, so a later state of the
  * game replaces that entry. A record saved before games had ids has none.
- * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown, shared?: number, id?: string }} SavedRecord
+ * @typedef {{ settings: Settings, game: GameRecord, match: Match | null, phase: Phase, review?: SavedReview | null, clock?: unknown, shared?: number, id?: string, named?: import("./play-view.js").Named }} SavedRecord
  */
 
 /** The localStorage key. */
@@ -127,6 +127,30 @@ export function gameOf(Game, { variant, map, start, moves, forfeit }, options = 
   return game;
 }
 
+/**
+ * What the rules say game record `b` is to game record `a` (Game.lineage),
+ * forfeits aside: each is played from its map and set-up start, so that
+ * two games from other starts are unrelated and one from the same start
+ * continues; with `b`'s moves. It throws, having freed what it made, as
+ * gameOf does.
+ * @param {typeof import("../mapello.d.ts").Game} Game
+ * @param {GameRecord} a
+ * @param {GameRecord} b
+ */
+export function lineageOf(Game, a, b) {
+  const held = gameOf(Game, a, { forfeit: false });
+  try {
+    const other = gameOf(Game, b, { forfeit: false });
+    try {
+      return { lineage: held.lineage(other), moves: other.snapshot().moves };
+    } finally {
+      other.free();
+    }
+  } finally {
+    held.free();
+  }
+}
+
 /** @param {unknown} v */
 const isColour = (v) => v === "X" || v === "O";
 /** @param {unknown} v */
@@ -191,6 +215,11 @@ const RULES = [
   ["its game is damaged: the start is not a start code", (d) => d.game.start === undefined || isText(d.game.start, catalogue().maxCodeChars)],
   ["its game phase is unknown", (d) => PHASES.includes(d.phase)],
   ["its game's id is not a name", (d) => d.id === undefined || isId(d.id)],
+  // An imported game's players, as its record names them on the cards (archive-store.js openEntry).
+  [
+    "its players' names are damaged",
+    (d) => d.named === undefined || (isRecord(d.named) && isText(d.named.end, 4 * catalogue().maxTextChars) && [d.named.names, d.named.said].every((l) => Array.isArray(l) && l.length === 2 && l.every((n) => isText(n, 200)))),
+  ],
   ["its match is damaged", ofMatch(isRecord)],
   ["its match kind is unknown", ofMatch((m) => m.kind === "series" || m.kind === "freeplay")],
   ["its player names are damaged", ofMatch((m) => Array.isArray(m.names) && m.names.length === 2 && m.names.every((n) => isText(n, 40)))],
@@ -255,12 +284,13 @@ export function decodeSave(text) {
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   // It fits the schema, and any review is checked on its own below.
-  const { settings, game, match, phase, review, clock, shared, id } = /** @type {SavedRecord & { review?: unknown }} */ (data);
+  const { settings, game, match, phase, review, clock, shared, id, named } = /** @type {SavedRecord & { review?: unknown }} */ (data);
   /** @type {SavedRecord} */
   const saved = { settings, game, match, phase };
   if (id !== undefined) saved.id = id;
   if (clock != null) saved.clock = clock;
   if (shared) saved.shared = shared;
+  if (named) saved.named = named;
   if (review == null) return { saved };
   const reviewError = reviewProblem(review, game);
   if (reviewError === null) {
@@ -275,12 +305,13 @@ export function decodeSave(text) {
  * (review may be left out; `tab` names the tab that saved it, archive-hooks.js).
  * @param {SavedRecord & { tab?: string | null }} record
  */
-export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null, shared = 0, id }) {
+export function encodeSave({ settings, game, match, phase, review = null, tab = null, clock = null, shared = 0, id, named }) {
   /** @type {SavedRecord & { version: number, tab?: string }} */
   const data = { version: VERSION, settings, game, match, phase };
   if (id) data.id = id;
   if (clock) data.clock = clock;
   if (shared) data.shared = shared;
+  if (named) data.named = named;
   if (review) data.review = review;
   if (tab) data.tab = tab;
   return JSON.stringify(data);

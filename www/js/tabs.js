@@ -6,6 +6,8 @@
 // this tab's own game stays (archive-hooks.js keeps the other tab's game in
 // Saved games before this tab saves over it). Whether the other game
 // continues this one is the rules' call (Game.lineage).
+import { lineageOf } from "./storage.js";
+
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
 
 /**
@@ -16,17 +18,10 @@
  * @param {GameRecord} b
  */
 function relationOf(Game, a, b) {
-  /** @type {import("../mapello.d.ts").Game[]} */
-  const games = [];
   try {
-    for (const { variant, map, start, moves } of [a, b]) {
-      games.push(new Game({ variant: /** @type {import("../mapello.d.ts").Variant} */ (variant), map, start, moves }));
-    }
-    return games[0].lineage(games[1]);
+    return lineageOf(Game, a, b).lineage;
   } catch {
     return /** @type {import("../mapello.d.ts").Lineage} */ ({ relation: "unrelated" });
-  } finally {
-    for (const game of games) game.free();
   }
 }
 
