@@ -26,6 +26,10 @@ import {
 
 const env = useSite();
 
+// A whole hot-seat game on the first visit's map (tests/e2e/readable.test.mjs).
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+
 /** What must not change: the saved state, the move list, the status and the scores. */
 function gameAsShown(page) {
   return page.evaluate(() => ({
@@ -205,6 +209,21 @@ test("every game of the board and every size is analysed, and a reload keeps the
   await page.waitForSelector("body[data-ready]");
   assert.equal(await page.$("#analysis"), null);
   assert.deepEqual((await gameAsShown(page)).moves, before.moves);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a finished game's result gives way to the analysis of one of its positions, and comes back with the game", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  await loadMoves(page, WHOLE_GAME);
+  await page.waitForSelector("#result", { state: "visible" });
+  await page.click("#move-list button[data-ply='20']");
+  await waitForState(page, "Move 20 of");
+  assert.equal(await page.isVisible("#result"), false, "no game-over box beside a position of move 20");
+  await cardsCountShown(page);
+  await page.click("#analysis-back");
+  await page.waitForSelector("#result", { state: "visible" });
   assert.deepEqual(problems, []);
   await page.context().close();
 });

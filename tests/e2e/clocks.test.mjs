@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, openSettings, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
 import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
@@ -90,6 +90,21 @@ for (const [screen, options] of SCREENS) {
 
     await page.clock.fastForward(30_000);
     assert.equal(await page.textContent("#clock-X"), black, "the clocks stop at the end");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [screen, options] of SCREENS) {
+  test(`"Pause if hidden" is offered only with a clock to pause (${screen})`, async () => {
+    const { page, problems } = await openOnFakeClock(options);
+    await setMode(page, "hotseat", { clock: "none" });
+    await openSettings(page);
+    assert.equal(await page.isVisible("#clock-pause"), false, "no clock, nothing to pause");
+    await page.selectOption("#clock", "5");
+    await page.waitForSelector("#clock-pause", { state: "visible" });
+    await page.selectOption("#clock", "none");
+    await page.waitForSelector("#clock-pause", { state: "hidden" });
     assert.deepEqual(problems, []);
     await page.context().close();
   });

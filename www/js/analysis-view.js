@@ -94,6 +94,7 @@ const STYLES = `.analysis {
 .analysis-nav button[data-go] { min-width: 2.5rem; font-size: 1.1rem; }
 #move-list li[data-branch] button { box-shadow: inset 0 -3px var(--accent); }
 body:has(#analysis:not([hidden])) #status::before { content: "In the game: "; }
+body:has(#analysis:not([hidden])) #result { display: none; }
 @media (max-width: 700px) {
   .analysis-nav button, .analysis-head button { min-height: 2.75rem; min-width: 2.75rem; }
 }`;

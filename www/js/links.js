@@ -125,7 +125,8 @@ export async function openLink(deps, link, current) {
   const opened = link.error ? { error: link.error } : linkedGame(deps, /** @type {Link & { map: string }} */ (link), settings);
   if (opened.error !== undefined) {
     const instead = current ? "Your game is as you left it." : "Here is the default map instead.";
-    notify(`${brokenLink(link.field)} ${instead}`, { key: "link", details: opened.error });
+    // Said, it is history once the player has moved on.
+    notify(`${brokenLink(link.field)} ${instead}`, { key: "link", details: opened.error, moves: 2 });
     return current ?? fresh(settings, defaultGame());
   }
   const { notes, refused, goesOn } = opened;
@@ -149,7 +150,10 @@ export async function openLink(deps, link, current) {
     // What a game by link made of the link lasts as long as it said; its
     // button, once used, has done what the notice offered.
     const actions = said.flatMap(({ action }) => (action ? [{ ...action, run: () => (clearNotice("link"), action.run()) }] : []));
-    if (text) notify(text, { key: "link", actions, moves: Math.max(0, ...said.map((s) => s.moves)), details: refused?.why });
+    // Who moves next is out of date after a move; a way back lasts as long as it said.
+    const last = Math.max(0, ...said.map((s) => s.moves));
+    const moves = refused && !stays && actions.length === 0 ? Math.max(1, last) : last;
+    if (text) notify(text, { key: "link", actions, moves, details: refused?.why });
     else clearNotice("link");
     return opens;
   };

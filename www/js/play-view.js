@@ -277,7 +277,9 @@ function showModeSettings(flow) {
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";
-    label.hidden = !(modes.includes(settings.mode) && !levelOfSeries);
+    // Pausing the clocks means nothing with no clock.
+    const noClock = settings.clock === "none" && label.querySelector("#clock-pause");
+    label.hidden = !(modes.includes(settings.mode) && !levelOfSeries && !noClock);
   }
 }
 
