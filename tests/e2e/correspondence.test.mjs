@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { serve } from "../../.ci/static-server.mjs";
 import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playFirstLegal, sendLink, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playByLink, playFirstLegal, sendLink, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -38,10 +38,11 @@ for (const [width, options] of [
   test(`two players exchange links move by move at ${width} px`, async () => {
     const alice = await player(env.site.url, { ...options, colorScheme: "light" });
     // From the first screen: the button below the board starts a game by link.
-    await alice.page.click("#play-friend");
+    await playByLink(alice.page);
     assert.equal(await alice.page.inputValue("#mode"), "corresp");
     assert.equal(await alice.page.inputValue("#human-colour"), "X");
-    if (width === "360") await alice.page.click("#settings-toggle");
+    // On a phone the settings stay folded: what to do next is in view.
+    if (width === "360") assert.equal(await alice.page.getAttribute("#settings-toggle", "aria-expanded"), "false");
     assert.deepEqual(await panel(alice.page), {
       seat: "You play Black; your friend plays White.",
       turn: "Your turn: play your move, then send the link to your friend.",
@@ -268,8 +269,7 @@ for (const [width, options] of [
 ]) {
   test(`moves sent or received by link are not taken back, across a reload, at ${width} px`, async () => {
     const alice = await player(env.site.url, options);
-    await alice.page.click("#play-friend");
-    if (width === "360") await alice.page.click("#settings-toggle");
+    await playByLink(alice.page);
     const first = await playFirstLegal(alice.page);
     assert.equal(await alice.page.isDisabled("#undo"), false, "a move not sent yet may be taken back");
     const toBob = await sendLink(alice.page);
@@ -311,7 +311,7 @@ for (const [width, options] of [
 
 test("a saved count of moves sent that is damaged is refused with a notice, never a broken start", async () => {
   const { page, problems } = await player(env.site.url, DESKTOP);
-  await page.click("#play-friend");
+  await playByLink(page);
   const first = await playFirstLegal(page);
   await sendLink(page);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("mapello.play")));
@@ -337,7 +337,7 @@ test("a saved count of moves sent that is damaged is refused with a notice, neve
 // Issue 33 item 6: a game by link in the saved games, not on the board, is known by its link.
 test("a link continuing a game by link kept in Saved games updates it there and opens it, the board's game kept", async () => {
   const alice = await player(env.site.url, DESKTOP);
-  await alice.page.click("#play-friend");
+  await playByLink(alice.page);
   const first = await playFirstLegal(alice.page);
   const toBob = await sendLink(alice.page);
   // Alice plays the computer meanwhile: her game by link goes into the saved games.
@@ -387,7 +387,7 @@ test("a link continuing a game by link kept in Saved games updates it there and 
 
 test("a resignation travels by link: the friend's game ends as given up", async () => {
   const alice = await player(env.site.url, DESKTOP);
-  await alice.page.click("#play-friend");
+  await playByLink(alice.page);
   await playFirstLegal(alice.page);
   const bob = await player(await sendLink(alice.page), DESKTOP);
   await bob.page.click("#resign");

@@ -123,6 +123,18 @@ export async function setMode(page, mode, selects = {}) {
   if (unfolded) await page.click("#settings-toggle");
 }
 
+/**
+ * Clicks "Play a friend by link" and waits until the panel that says what
+ * to do next is in view (on a phone the page scrolls to it).
+ */
+export async function playByLink(page) {
+  await page.click("#play-friend");
+  await page.waitForFunction(() => {
+    const turn = document.querySelector("#corresp-turn")?.getBoundingClientRect();
+    return turn && turn.height > 0 && turn.top >= 0 && turn.bottom <= innerHeight;
+  });
+}
+
 /** Pastes `transcript` into the transcript box and loads it. */
 export async function loadMoves(page, transcript) {
   await page.fill("#paste", transcript);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { testLooks } from "./looks.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, noticeText, openSettings, PHONE, playByLink, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const SCREENS = { 1280: DESKTOP, 360: PHONE };
@@ -83,7 +83,7 @@ for (const [width, options] of Object.entries(SCREENS)) {
   test(`a click on the board on the friend's turn says whose move it is, at ${width} px`, async () => {
     const scheme = width === "360" ? "dark" : "light";
     const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: scheme });
-    await page.click("#play-friend");
+    await playByLink(page);
     const moves = [];
     await playNext(page, moves);
     const [friends] = (await gameState(page, DEFAULT_MAP, moves.join(""))).legal;

@@ -336,12 +336,22 @@ export class PlayCtrl {
       .catch((err) => this.deps.notify(`The link to send could not be shown: ${err instanceof Error ? err.message : err}`, { key: "corresp" }));
   }
 
-  /** Starts a game by link in the game and map on the board, the settings open to choose a colour. */
+  /**
+   * Starts a game by link in the game and map on the board, the settings
+   * open to choose a colour; on a phone, where they would fill the screen,
+   * the panel that says what to do next comes into view instead.
+   */
   playByLink() {
     // A position just set up is the one to play by link.
     const game = this.record();
     if (game.start && !game.moves) this.playPosition(game, "corresp");
     else this.changeSetting("mode", "corresp");
+    if ($("settings-toggle").offsetParent) {
+      // After showCorresp's own import has drawn the panel under the board:
+      // the cards at the top, the board and the panel's first lines follow.
+      import("./corresp-view.js").then(() => document.querySelector(".players")?.scrollIntoView());
+      return;
+    }
     $("setup").classList.remove("collapsed");
     $("settings-toggle").setAttribute("aria-expanded", "true");
     $("human-colour").focus();
