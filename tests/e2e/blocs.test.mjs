@@ -5,7 +5,8 @@
 // reason), undo and redo, the game kept across a reload, a game put aside
 // by New game and brought back, moves by keyboard answered by the computer
 // in its worker, hints, and a game by link (a friend's link that
-// continues it plays on); on a desktop and on a phone.
+// continues it plays on, and the friend's turn waits for their link); on a
+// desktop and on a phone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
@@ -195,10 +196,11 @@ test("a shared link opens the longest Blocs game, 1023 moves, and the rules are 
   assert.equal(await linked.locator("#blocs-moves li").count(), 1023);
   // The moves were not played here: they are named by seat.
   assert.match(await linked.textContent("#blocs-moves li"), /^First player: /);
-  // A shared game opens for two players, though the page plays the computer by default: it says so.
-  assert.equal(await linked.textContent("#blocs-status"), "First player made the last move and wins.");
-  assert.equal(await linked.inputValue("#blocs-opponent"), "human");
-  assert.match(await noticeText(linked), /opens for two players, so the computer makes no move in it/);
+  // A shared game is a game with the friend who sent it, who made the last move, though the
+  // page plays the computer by default; no notice speaks of the computer.
+  assert.equal(await linked.textContent("#blocs-status"), "Your friend made the last move and wins.");
+  assert.equal(await linked.inputValue("#blocs-opponent"), "friend");
+  assert.doesNotMatch(await noticeText(linked), /computer/i);
   assert.equal(new URL(linked.url()).hash, "", "the link is taken out of the address once read");
   await linked.click("#open-help");
   // The built page fetches the rules' pages (help.html) if they are not in yet.
@@ -251,11 +253,62 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await friend.page.waitForSelector("#blocs-page:not([hidden])");
     await friend.page.waitForTimeout(1000);
     assert.equal(await friend.page.locator("#blocs-moves li").count(), 3, "the computer made no move for the friend");
-    assert.match(await friend.page.textContent("#blocs-status"), /Second player/);
+    assert.match(await friend.page.textContent("#blocs-status"), /^Placing discs\. Your turn: /);
     assert.deepEqual(friend.problems, []);
     await friend.page.context().close();
     assert.deepEqual(problems, []);
     await page.context().close();
+  });
+}
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  test(`Blocs with a friend by link: the friend's moves wait for their link, and nothing speaks of the computer, on a ${screen}`, async () => {
+    const clipboard = { ...options, permissions: ["clipboard-read", "clipboard-write"] };
+    const copyLink = async (page) => {
+      await page.click("#blocs-copy-link");
+      await page.locator("#blocs-copied", { hasText: "Link copied." }).waitFor();
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+    const friendsMove = "It is your friend's move: send them the link, then open the one they send back.";
+    // A plays the first move on one screen, two players, and sends the link.
+    const a = await openBoard(env.browser, env.site.url, clipboard);
+    await chooseBlocs(a.page);
+    await a.page.selectOption("#blocs-opponent", "human");
+    await a.page.getByRole("button", { name: "Black up" }).click();
+    await a.page.click(cell("c3"));
+    const sent = await copyLink(a.page);
+    assert.equal(await a.page.inputValue("#blocs-opponent"), "human", "sending a link leaves a game on one screen as it is");
+    // B, in a browser of their own, opens it and plays the second move.
+    const b = await openBoard(env.browser, sent, clipboard);
+    await b.page.waitForSelector("#blocs-page:not([hidden])");
+    assert.equal(await noticeText(b.page), "You play second, your friend first: play your move, then send them the link.");
+    assert.equal(await b.page.inputValue("#blocs-opponent"), "friend");
+    await b.page.getByRole("button", { name: "White up" }).click();
+    await b.page.click(cell("b2"));
+    assert.deepEqual(await moves(b.page), ["First player: c3X", "Second player: b2O"]);
+    assert.equal(await status(b.page), `Placing discs. Your friend's turn: send them the link, then open the one they send back.`);
+    // The friend's move is theirs to play: a tap on the board says so and plays nothing. (The
+    // squares are aria-disabled, so the click is forced past Playwright's check; a real click it is.)
+    await b.page.click(cell("a1"), { force: true });
+    assert.equal(await b.page.textContent("#blocs-refusal"), friendsMove);
+    assert.deepEqual(await moves(b.page), ["First player: c3X", "Second player: b2O"]);
+    assert.doesNotMatch(await noticeText(b.page), /computer/i);
+    await b.page.screenshot({ path: `${screenshots}/blocs-friend-waits-${screen}.png` });
+    // A opens B's reply: A's turn now, then B's.
+    const reply = await copyLink(b.page);
+    await a.page.goto(reply);
+    await a.page.waitForFunction(() => document.querySelectorAll("#blocs-moves li").length === 2);
+    assert.equal(await noticeText(a.page), "The link continues your Blocs game with a new move. You play first, your friend second: play your move, then send them the link.");
+    assert.doesNotMatch(await noticeText(a.page), /computer/i);
+    await a.page.getByRole("button", { name: "Black up" }).click();
+    await a.page.click(cell("d4"));
+    await a.page.click(cell("a1"), { force: true });
+    assert.equal(await a.page.textContent("#blocs-refusal"), friendsMove);
+    assert.deepEqual(await moves(a.page), ["First player: c3X", "Second player: b2O", "First player: d4X"]);
+    assert.deepEqual(a.problems, []);
+    assert.deepEqual(b.problems, []);
+    await a.page.context().close();
+    await b.page.context().close();
   });
 }
 

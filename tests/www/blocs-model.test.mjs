@@ -113,6 +113,14 @@ test("refusals are said once, plainly, without repeating the move", () => {
 test("the seats are named for who plays them, and the status says while the computer thinks", () => {
   assert.deepEqual(seatNames({ opponent: "human", human: "X" }), { X: "First player", O: "Second player" });
   assert.deepEqual(seatNames({ opponent: "computer", human: "O" }), { O: "You", X: "The computer" });
+  assert.deepEqual(seatNames({ opponent: "friend", human: "O" }), { O: "You", X: "Your friend" });
+  // A friend's move comes by link: the status says to send it, not how to play it.
+  const friend = seatNames({ opponent: "friend", human: "O" });
+  assert.equal(
+    statusText({ status: "toMove", phase: "flipping", toMove: "X" }, friend),
+    "Flipping. Your friend's turn: send them the link, then open the one they send back.",
+  );
+  assert.equal(statusText({ status: "gameOver", phase: "flipping", winner: "X" }, friend), "Your friend made the last move and wins.");
   const snap = { status: "toMove", toMove: "X", phase: "placement" };
   const names = seatNames({ opponent: "computer", human: "O" });
   assert.equal(statusLine(snap, names, false), statusText(snap, names));

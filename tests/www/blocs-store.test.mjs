@@ -13,6 +13,7 @@ const GOOD = { moves: "a1Xb1O", opponent: "human", human: "O", level: 2, hints: 
 
 test("a saved Blocs game reads back, and an older record takes the defaults it lacks", () => {
   assert.deepEqual(decode(GOOD), { value: GOOD });
+  assert.deepEqual(decode({ ...GOOD, opponent: "friend" }), { value: { ...GOOD, opponent: "friend" } });
   assert.deepEqual(decode({ moves: "a1X" }).value, { moves: "a1X", opponent: "computer", human: "X", level: 3, hints: false, active: false });
 });
 

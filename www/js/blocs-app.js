@@ -1,6 +1,6 @@
 // @ts-check
-// The Blocs page: against the computer (in its worker) or two players on
-// one screen; undo and redo, the move list, hints from the exact solver, a
+// The Blocs page: against the computer (in its worker), two players on
+// one screen, or a friend by link; undo and redo, the move list, hints from the exact solver, a
 // share link with the game in the fragment (`#blocs=<transcript>`), and the
 // game kept across reloads. The state and the actions are
 // blocs-controller.js's, the panels blocs-panels.js's and the board
@@ -8,7 +8,7 @@
 // controls to the actions.
 import { catalogue } from "./catalogue.js";
 import { createBlocsController } from "./blocs-controller.js";
-import { refusalText } from "./blocs-model.js";
+import { FRIENDS_MOVE, refusalText } from "./blocs-model.js";
 import { drawBlocs, fillLevels, showPage } from "./blocs-panels.js";
 import { createBlocsView } from "./blocs-view.js";
 import { byId as $, inside } from "./dom.js";
@@ -38,7 +38,7 @@ const maxTranscript = () => catalogue().maxTextChars;
 function fieldRules(maxLevel) {
   return [
     ["moves", (v) => typeof v === "string" && v.length <= maxTranscript(), "moves are not a transcript"],
-    ["opponent", (v) => v === "computer" || v === "human", "opponent is unknown"],
+    ["opponent", (v) => v === "computer" || v === "human" || v === "friend", "opponent is unknown"],
     ["human", (v) => v === "X" || v === "O", "player's seat is neither first nor second"],
     ["level", (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= maxLevel, `level is not 1 to ${maxLevel}`],
     ["hints", (v) => typeof v === "boolean", "hints setting is neither on nor off"],
@@ -142,14 +142,21 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
     },
   });
   const draw = () => drawBlocs(page, view, controller.snapshot());
-  const view = createBlocsView(inside(page, ".blocs-board", HTMLElement), (move) => {
+  const refuse = (/** @type {string} */ text) => {
+    $("blocs-refusal").textContent = text;
+    announce(text);
+  };
+  const onMove = (/** @type {string} */ move) => {
     const why = controller.play(move);
-    $("blocs-refusal").textContent = why ? refusalText(why) : "";
+    $("blocs-refusal").textContent = "";
     // A move played answers what a link brought.
     if (!why) return clearNotice("blocs-link");
-    announce(refusalText(why));
+    refuse(refusalText(why));
     draw();
-  });
+  };
+  // A tap on the board in a game by link while the friend is to move: whose move it is.
+  const onIdle = () => controller.snapshot().friends && refuse(`It is your friend's move: ${FRIENDS_MOVE}`);
+  const view = createBlocsView(inside(page, ".blocs-board", HTMLElement), onMove, onIdle);
   /** @type {(moves?: string, said?: string) => void} */
   const startOver = (moves, said) => {
     $("blocs-refusal").textContent = "";
@@ -191,15 +198,12 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
       else clearNotice("blocs-link");
       return;
     }
-    // A link does not say who plays the side to move: a person, never the computer unasked.
-    const { opponent } = controller.record();
-    const twoPlayers = { opponent: /** @type {const} */ ("human") };
-    if (lineage.relation === "ahead") controller.continueTo(moves, twoPlayers);
-    else controller.startOver(moves, "Your previous Blocs game was replaced by the shared one.", twoPlayers);
-    if (opponent !== "human") {
-      notify("The shared Blocs game opens for two players, so the computer makes no move in it: choose Computer as the opponent to play against it.", { key: "blocs-opponent" });
-    }
-    const seat = seatOf(linked.snapshot());
+    // A game with a friend by link: the side to move is the player's here, the other the friend's.
+    const snap = linked.snapshot();
+    const byLink = { opponent: /** @type {const} */ ("friend"), human: snap.toMove };
+    if (lineage.relation === "ahead") controller.continueTo(moves, byLink);
+    else controller.startOver(moves, "Your previous Blocs game was replaced by the shared one.", byLink);
+    const seat = seatOf(snap);
     if (lineage.relation === "ahead" && lineage.from > 0) {
       const added = lineage.to - lineage.from;
       notify(`The link continues your Blocs game with ${added === 1 ? "a new move" : `${added} new moves`}.${seat}`, { key: "blocs-link" });

@@ -5,7 +5,7 @@
 // and the computer's moves from its worker (worker-client.js). After each
 // action it calls `changed()`; the page then draws one `snapshot()`.
 import { playedText, seatNames, statusLine } from "./blocs-model.js";
-import { humanToMove, nextAction, stepHistory } from "./flow.js";
+import { controllerOf, humanToMove, nextAction, stepHistory } from "./flow.js";
 import { Cancelled, createWorkerClient } from "./worker-client.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
@@ -13,7 +13,7 @@ import { Cancelled, createWorkerClient } from "./worker-client.js";
 
 /**
  * The stored Blocs record: the game's moves and its settings (blocs-app.js).
- * @typedef {{ moves: string, opponent: "computer" | "human", human: Colour, level: number, hints: boolean, active: boolean }} BlocsRecord
+ * @typedef {{ moves: string, opponent: "computer" | "human" | "friend", human: Colour, level: number, hints: boolean, active: boolean }} BlocsRecord
  */
 
 /**
@@ -29,15 +29,23 @@ import { Cancelled, createWorkerClient } from "./worker-client.js";
  */
 
 /**
- * `settings` as the flow model has them: a game against the computer or
- * between two people, never a match.
+ * `settings` as the flow model has them: a game against the computer,
+ * between two people on one screen, or with a friend by link (`human` the
+ * seat of the person here), never a match.
  * @param {BlocsRecord} settings
  * @returns {import("./flow.js").Flow}
  */
 function flowOf(settings) {
-  const mode = settings.opponent === "computer" ? "computer" : "hotseat";
+  const mode = { computer: "computer", human: "hotseat", friend: "corresp" }[settings.opponent];
   return { settings: { mode, humanColour: settings.human, level: settings.level }, match: null, phase: "play" };
 }
+
+/**
+ * Whether the game at `snap` waits for a move of the friend's, which comes by link.
+ * @param {BlocsRecord} settings
+ * @param {import("../mapello.d.ts").BlocsSnapshot} snap
+ */
+const friendsTurn = (settings, snap) => snap.status !== "gameOver" && controllerOf(flowOf(settings), snap.toMove) === "friend";
 
 /**
  * The check of the computer's answer where `legal` are the legal moves: an
@@ -118,12 +126,12 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   }
 
   return {
-    /** Everything the page draws, read once per change. */
+    /** Everything the page draws, read once per change; `friends` says the friend by link is to move. */
     snapshot() {
       const snap = game.snapshot();
       const mine = humanToMove(flowOf(settings), snap) && !thinking;
       const hints = settings.hints && mine ? game.hints() : [];
-      return { snap, settings: { ...settings }, thinking, mine, hints, names: seatNames(settings), transcript: game.transcript() };
+      return { snap, settings: { ...settings }, thinking, mine, friends: friendsTurn(settings, snap), hints, names: seatNames(settings), transcript: game.transcript() };
     },
     /** Why `move` cannot be played (the rules' reason), or null once it is played. */
     play(/** @type {string} */ move) {

@@ -153,14 +153,15 @@ export function playerName(side, names = { X: "First player", O: "Second player"
 
 /**
  * What the page calls each seat under `settings` (`{ opponent, human }`):
- * "You" and "The computer", or the first and second player.
+ * "You" and "The computer" or "Your friend" (a game by link), or the first
+ * and second player.
  * @param {{ opponent: string, human: Colour }} settings
  * @returns {Names}
  */
 export function seatNames({ opponent, human }) {
   if (opponent === "human") return { X: "First player", O: "Second player" };
   const other = human === "X" ? "O" : "X";
-  return { [human]: "You", [other]: "The computer" };
+  return { [human]: "You", [other]: opponent === "friend" ? "Your friend" : "The computer" };
 }
 
 /**
@@ -187,10 +188,16 @@ export function statusText(snap, names) {
   }
   const who = playerName(snap.toMove, names);
   const turn = who === "You" ? "Your turn" : `${who}'s turn`;
+  const phase = snap.phase === "placement" ? "Placing discs." : "Flipping.";
+  // A friend's move comes by link: what is to be done here is to send it.
+  if (who === "Your friend") return `${phase} ${turn}: ${FRIENDS_MOVE}`;
   return snap.phase === "placement"
-    ? `Placing discs. ${turn}: put a disc on an empty square, either face up.`
-    : `Flipping. ${turn}: flip a rectangle whose lower-right disc is black.`;
+    ? `${phase} ${turn}: put a disc on an empty square, either face up.`
+    : `${phase} ${turn}: flip a rectangle whose lower-right disc is black.`;
 }
+
+/** What a game by link waits for on the friend's turn. */
+export const FRIENDS_MOVE = "send them the link, then open the one they send back.";
 
 /**
  * A refusal of the rules (`why`, as BlocsGame words it) as the page says

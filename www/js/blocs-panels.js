@@ -61,7 +61,7 @@ function drawSettings(page, { snap, settings, thinking }) {
   $("blocs-level", HTMLSelectElement).value = String(settings.level);
   $("blocs-hints", HTMLInputElement).checked = settings.hints;
   const labels = /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll("[data-blocs-for]"));
-  for (const label of labels) label.hidden = settings.opponent !== "computer";
+  for (const label of labels) label.hidden = !String(label.dataset.blocsFor).split(" ").includes(settings.opponent);
   $("variant", HTMLSelectElement).value = "blocs";
 }
 

@@ -38,12 +38,14 @@ import { inside } from "./dom.js";
 
 /**
  * Builds the board in `root` (holding `.blocs-grid` and the face buttons
- * `[data-face]`); `onMove(move)` receives each move chosen. Returns
+ * `[data-face]`); `onMove(move)` receives each move chosen, and `onIdle()`
+ * each tap on a square while moves are not taken. Returns
  * `{ show(snap, { enabled, hints }) }`.
  * @param {HTMLElement} root
  * @param {(move: string) => void} onMove
+ * @param {() => void} onIdle
  */
-export function createBlocsView(root, onMove) {
+export function createBlocsView(root, onMove, onIdle) {
   const grid = inside(root, ".blocs-grid", HTMLElement);
   const faces = [.../** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-face]"))];
   const cancelButton = inside(root, ".blocs-cancel", HTMLButtonElement);
@@ -113,7 +115,8 @@ export function createBlocsView(root, onMove) {
       return;
     }
     const on = playable();
-    if (!cell || !on) return;
+    if (!cell) return;
+    if (!on) return onIdle();
     const i = squareIndex(cell.dataset.square);
     setFocus(i, false);
     choose(tap(choice, i, on.phase));
