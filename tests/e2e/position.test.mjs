@@ -46,6 +46,10 @@ for (const [screen, options] of [
     assert.match(await said(page), /Ready to play: Black to move \(1 black, 1 white\)/);
     await page.check('input[name="position-side"][value="O"]');
     assert.match(await said(page), /Ready to play: White to move/);
+    // Reloaded half-way, the tab brings back the position being set up.
+    await page.reload();
+    await page.waitForSelector("#position[open]");
+    assert.equal(await said(page), "Here is the position you were setting up. Ready to play: White to move (1 black, 1 white).");
     await page.check('input[name="position-side"][value="X"]');
     await page.click("#position-friend");
     await page.waitForSelector("#position:not([open])", { state: "attached" });
@@ -58,6 +62,7 @@ for (const [screen, options] of [
     await page.waitForSelector("body[data-ready]");
     await waitForMoves(page, 1);
     assert.equal((await moveList(page)).length, 1);
+    assert.equal(await page.$("#position[open]"), null, "a position played is no longer being set up");
     assert.equal((await savedGame(page)).start, game.start);
     await page.click("#copy-link").catch(async () => {
       await page.click("#copy-link", { force: true });
@@ -215,3 +220,17 @@ for (const [screen, options] of [
     });
   }
 }
+
+test("a damaged position kept by the tab opens the game's position instead, and is dropped", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  for (const kept of ["{damaged", JSON.stringify({ variant: "chess", map: "x", text: "y" }), JSON.stringify({ variant: "mapello", map: "?", text: "" })]) {
+    await page.evaluate((text) => sessionStorage.setItem("mapello.positionDraft", text), kept);
+    await page.reload();
+    await page.waitForSelector("#position[open]");
+    assert.match(await said(page), /^Ready to play: Black to move \(2 black, 2 white\)/, kept);
+    await page.click("#close-position");
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("mapello.positionDraft")), null, kept);
+  }
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

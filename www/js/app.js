@@ -101,12 +101,18 @@ function wireGame(ctrl) {
   byId("next-game").addEventListener("click", () => ctrl.replacing(() => ctrl.nextGame()));
   byId("edit-map").addEventListener("click", () => ctrl.editMap());
   byId("play-friend").addEventListener("click", () => ctrl.playByLink());
-  // The position mode loads on first use (position-view.js).
-  byId("set-up").addEventListener("click", () =>
+  // The position mode loads on first use (position-view.js), and again at
+  // once when the tab was setting a position up as it was reloaded.
+  const setUp = () =>
     import("./position-view.js")
       .then(({ showPosition }) => showPosition({ game: () => ctrl.record(), play: (game, mode) => ctrl.playPosition(game, mode) }))
-      .catch((err) => ctrl.deps.notify(`The position mode could not open: ${err instanceof Error ? err.message : err}`, { key: "position" })),
-  );
+      .catch((err) => ctrl.deps.notify(`The position mode could not open: ${err instanceof Error ? err.message : err}`, { key: "position" }));
+  byId("set-up").addEventListener("click", setUp);
+  try {
+    if (sessionStorage.getItem("mapello.positionDraft" /* position-view.js DRAFT_KEY */)) setUp();
+  } catch {
+    // A tab without storage kept nothing to set up again.
+  }
   byId("undo").addEventListener("click", () => ctrl.stepGame("undo"));
   byId("redo").addEventListener("click", () => ctrl.stepGame("redo"));
   byId("pass").addEventListener("click", () => ctrl.pass());

@@ -51,6 +51,10 @@ const STYLES = `.position-about { margin: 0.4rem 0; color: var(--muted); font-si
 .position-label { display: block; margin-top: 0.5rem; font-size: 0.9rem; }
 .position-text { width: 100%; box-sizing: border-box; font-family: ui-monospace, monospace; font-size: 0.85rem; }`;
 
+// The position being set up, kept for this tab (sessionStorage) while the
+// dialog is open, so that a reload brings the dialog back with it.
+const DRAFT_KEY = "mapello.positionDraft";
+
 /** @type {{ wasm: any, draft: Draft | null, board: ReturnType<typeof createBoard> | null, deps: PositionDeps | null }} */
 const view = { wasm: null, draft: null, board: null, deps: null };
 
@@ -62,7 +66,7 @@ export async function showPosition(deps) {
   const wasm = await aiWasm();
   view.wasm = wasm;
   view.deps = deps;
-  const said = fromPlayed(deps.game());
+  const said = fromKept() ?? fromPlayed(deps.game());
   let dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("position"));
   if (!dialog) {
     dialog = createDialog("position", MARKUP, STYLES);
@@ -95,6 +99,33 @@ function fromPlayed({ variant, map, start, moves }) {
   return `The game is over, so here is the position before ${names[kept]} was played, the last it could go on from.`;
 }
 
+/**
+ * Drafts the position this tab was setting up when the page was left, and
+ * says so; null when there is none, or it no longer reads (then dropped).
+ */
+function fromKept() {
+  try {
+    const kept = sessionStorage.getItem(DRAFT_KEY);
+    if (!kept) return null;
+    const { variant, map, text } = JSON.parse(kept);
+    const draft = new view.wasm.PositionDraft({ variant, map });
+    replace(draft);
+    draft.read(text);
+    return "Here is the position you were setting up.";
+  } catch {
+    forget();
+    return null;
+  }
+}
+
+function forget() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Without storage there is nothing to forget.
+  }
+}
+
 /** @param {Draft} next */
 function replace(next) {
   view.draft?.free();
@@ -123,6 +154,8 @@ function wire(dialog) {
   const snap = draft().snapshot();
   view.board = createBoard(canvas, { ...fromGame(snap), showLegal: false }, { onPlay: put, onRefuse: put });
   $("close-position").addEventListener("click", () => dialog.close());
+  // Closed, played or left aside, the position set up is no longer kept.
+  dialog.addEventListener("close", forget);
   dialog.addEventListener("click", (e) => {
     if (e.target === dialog) dialog.close();
   });
@@ -206,6 +239,11 @@ function show(text, said = "") {
   else say(`${pre}Ready to play: ${who} to move (${counts}).`, false);
   for (const id of ["position-computer", "position-friend", "position-link", "position-analyse"]) {
     /** @type {HTMLButtonElement} */ ($(id)).disabled = Boolean(snap.problem);
+  }
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ variant: snap.variant, map: draft.mapCode(), text: draft.diagram() }));
+  } catch {
+    // A tab that cannot keep it still sets up and plays it.
   }
   if (text) {
     const obf = draft.obf();
