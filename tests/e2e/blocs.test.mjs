@@ -283,6 +283,13 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await b.page.waitForSelector("#blocs-page:not([hidden])");
     assert.equal(await noticeText(b.page), "You play second, your friend first: play your move, then send them the link.");
     assert.equal(await b.page.inputValue("#blocs-opponent"), "friend");
+    assert.equal(await b.page.isDisabled("#blocs-undo"), true, "A's move came in A's link: not B's to take back");
+    // B's own move may be taken back, down to A's.
+    await b.page.getByRole("button", { name: "White up" }).click();
+    await b.page.click(cell("a2"));
+    await b.page.click("#blocs-undo");
+    assert.deepEqual(await moves(b.page), ["First player: c3X"]);
+    assert.equal(await b.page.isDisabled("#blocs-undo"), true);
     await b.page.getByRole("button", { name: "White up" }).click();
     await b.page.click(cell("b2"));
     assert.deepEqual(await moves(b.page), ["First player: c3X", "Second player: b2O"]);

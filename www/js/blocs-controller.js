@@ -48,6 +48,15 @@ function flowOf(settings) {
 const friendsTurn = (settings, snap) => snap.status !== "gameOver" && controllerOf(flowOf(settings), snap.toMove) === "friend";
 
 /**
+ * Whether the last move at `snap` is the friend's, in a game by link: it
+ * came in their link, and is not to be taken back here. Blocs has no pass,
+ * so the last move is the other side's.
+ * @param {BlocsRecord} settings
+ * @param {import("../mapello.d.ts").BlocsSnapshot} snap
+ */
+const friendMovedLast = (settings, snap) => snap.ply > 0 && controllerOf(flowOf(settings), snap.toMove === "X" ? "O" : "X") === "friend";
+
+/**
  * The check of the computer's answer where `legal` are the legal moves: an
  * answer it passes has a legal `move`, a string.
  * @param {string[]} legal
@@ -131,6 +140,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       const snap = game.snapshot();
       const mine = humanToMove(flowOf(settings), snap) && !thinking;
       const hints = settings.hints && mine ? game.hints() : [];
+      if (friendMovedLast(settings, snap)) snap.canUndo = false;
       return { snap, settings: { ...settings }, thinking, mine, friends: friendsTurn(settings, snap), hints, names: seatNames(settings), transcript: game.transcript() };
     },
     /** Why `move` cannot be played (the rules' reason), or null once it is played. */
@@ -144,6 +154,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     },
     /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
     step(/** @type {boolean} */ back) {
+      if (back && friendMovedLast(settings, game.snapshot())) return false;
       stopThinking();
       if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
       settle();
