@@ -243,3 +243,25 @@ testLooks(
     await page.screenshot({ path: `${screenshots}/notices-details-${look}.png` });
   },
 );
+
+test("a game updated from another tab says so until a move is played here", async () => {
+  const context = await env.browser.newContext(DESKTOP);
+  const a = await context.newPage();
+  await a.goto(env.site.url);
+  await a.waitForSelector("body[data-ready]");
+  await setMode(a, "hotseat");
+  const moves = [];
+  await playNext(a, moves);
+  const b = await context.newPage();
+  await b.goto(env.site.url);
+  await b.waitForSelector("body[data-ready]");
+  await waitForMoves(b, 1);
+  await a.bringToFront();
+  await playNext(a, moves);
+  await b.bringToFront();
+  await waitNotice(b, /played on in another tab/);
+  await waitForMoves(b, 2);
+  await playNext(b, [...moves]);
+  await b.waitForFunction(() => !/played on in another tab/.test(document.querySelector("#notices").textContent));
+  await context.close();
+});

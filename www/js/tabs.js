@@ -49,7 +49,7 @@ export function otherTabSaved(ctrl, saved) {
       // A record the rules refuse is not shown: this tab keeps its own game.
       return;
     }
-    ctrl.deps.notify("This game was played on in another tab: here it is as it stands there.", { key: "other-tab" });
+    ctrl.deps.notify("This game was played on in another tab: here it is as it stands there.", { key: "other-tab", moves: 1 });
     ctrl.announce(`Updated from another tab. ${document.getElementById("status")?.textContent ?? ""}`);
     return;
   }
