@@ -26,6 +26,12 @@ async function paste(page, hash) {
   await page.waitForFunction(() => location.hash === "");
 }
 
+/** Waits until what the first load fetches once idle (the help, the icon) has come, so that leaving the page cuts none of it short. */
+async function loaded(page) {
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("help.html")));
+  await page.waitForLoadState("networkidle");
+}
+
 const waitNotice = (page, pattern) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector("#notices").textContent), pattern.source);
 
 for (const [width, options] of Object.entries(SCREENS)) {
@@ -116,6 +122,7 @@ test("a link holding the finished game on the board says it is over", async () =
 test("on a phone, several notices leave the board in view, the newest shown and all counted", async () => {
   for (const scheme of ["light", "dark"]) {
     const { page, problems } = await openBoard(env.browser, env.site.url, { ...PHONE, colorScheme: scheme });
+    await loaded(page);
     // A damaged saved game, saved games and Blocs page, and a damaged link: four notices at once.
     await page.evaluate(() => {
       localStorage.setItem("mapello.play", "{damaged");
@@ -146,6 +153,7 @@ test("on a phone, several notices leave the board in view, the newest shown and 
 
 test("on a desktop, notices stack above the board as before", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, { ...DESKTOP, colorScheme: "dark" });
+  await loaded(page);
   await page.evaluate(() => localStorage.setItem("mapello.play", "{damaged"));
   await page.goto("about:blank");
   await page.goto(`${env.site.url}#m=18garbage`);
