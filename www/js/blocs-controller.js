@@ -57,6 +57,18 @@ const friendsTurn = (settings, snap) => snap.status !== "gameOver" && controller
 const friendMovedLast = (settings, snap) => snap.ply > 0 && controllerOf(flowOf(settings), snap.toMove === "X" ? "O" : "X") === "friend";
 
 /**
+ * Undo (`back`) or redo on `game`, as far as flow.js's stepHistory goes,
+ * but never back past a move that came in the friend's link.
+ * @param {BlocsRecord} settings
+ * @param {import("../mapello.d.ts").BlocsGame} game
+ * @param {boolean} back
+ */
+function stepGame(settings, game, back) {
+  if (back && friendMovedLast(settings, game.snapshot())) return false;
+  return stepHistory(flowOf(settings), game, back ? "undo" : "redo");
+}
+
+/**
  * The check of the computer's answer where `legal` are the legal moves: an
  * answer it passes has a legal `move`, a string.
  * @param {string[]} legal
@@ -140,8 +152,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       const snap = game.snapshot();
       const mine = humanToMove(flowOf(settings), snap) && !thinking;
       const hints = settings.hints && mine ? game.hints() : [];
-      if (friendMovedLast(settings, snap)) snap.canUndo = false;
-      return { snap, settings: { ...settings }, thinking, mine, friends: friendsTurn(settings, snap), hints, names: seatNames(settings), transcript: game.transcript() };
+      return { snap: { ...snap, canUndo: snap.canUndo && !friendMovedLast(settings, snap) }, settings: { ...settings }, thinking, mine, friends: friendsTurn(settings, snap), hints, names: seatNames(settings), transcript: game.transcript() };
     },
     /** Why `move` cannot be played (the rules' reason), or null once it is played. */
     play(/** @type {string} */ move) {
@@ -154,9 +165,8 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     },
     /** Undo (`back`) or redo; against the computer, on to a turn of the player's. */
     step(/** @type {boolean} */ back) {
-      if (back && friendMovedLast(settings, game.snapshot())) return false;
       stopThinking();
-      if (!stepHistory(flowOf(settings), game, back ? "undo" : "redo")) return false;
+      if (!stepGame(settings, game, back)) return false;
       settle();
       return true;
     },
