@@ -209,19 +209,27 @@ for (const [width, options] of Object.entries(SCREENS)) {
   });
 }
 
-test("a tab reloaded after another tab saved over its game says so, with a way back", async () => {
+/**
+ * Two tabs of one browser on one game of two players: tab A plays `n`
+ * moves (`moves`), then tab B opens on them.
+ */
+async function twoTabs(n) {
   const context = await env.browser.newContext(DESKTOP);
   const a = await context.newPage();
   await a.goto(env.site.url);
   await a.waitForSelector("body[data-ready]");
   await setMode(a, "hotseat");
   const moves = [];
-  await playNext(a, moves);
-  await playNext(a, moves);
+  for (let k = 0; k < n; k += 1) await playNext(a, moves);
   const b = await context.newPage();
   await b.goto(env.site.url);
   await b.waitForSelector("body[data-ready]");
-  await waitForMoves(b, 2);
+  await waitForMoves(b, n);
+  return { context, a, b, moves };
+}
+
+test("a tab reloaded after another tab saved over its game says so, with a way back", async () => {
+  const { context, a, b, moves } = await twoTabs(2);
   // Tab B starts another game; tab A plays on, keeping B's game in Saved games.
   await b.click("#new-game");
   const mine = [];
@@ -253,17 +261,7 @@ testLooks(
 );
 
 test("a game updated from another tab says so until a move is played here", async () => {
-  const context = await env.browser.newContext(DESKTOP);
-  const a = await context.newPage();
-  await a.goto(env.site.url);
-  await a.waitForSelector("body[data-ready]");
-  await setMode(a, "hotseat");
-  const moves = [];
-  await playNext(a, moves);
-  const b = await context.newPage();
-  await b.goto(env.site.url);
-  await b.waitForSelector("body[data-ready]");
-  await waitForMoves(b, 1);
+  const { context, a, b, moves } = await twoTabs(1);
   await a.bringToFront();
   await playNext(a, moves);
   await b.bringToFront();
