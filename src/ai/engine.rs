@@ -22,14 +22,26 @@ use super::budget::{Budget, Control};
 use super::search::{self, Analysis, Options};
 use super::{book, endgame, eval, pos::Pos, terrain::Terrain, troll, tt, BestMove, Solved};
 
+/// Which evaluation a searcher uses, where the game has more than one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The strongest: the learned network, with its pattern tables where
+    /// they apply (the levels).
+    Best,
+    /// The learned network alone (the `net1:` players).
+    Network,
+    /// The hand-made evaluation (the `classic:` players).
+    HandMade,
+}
+
 /// A game the AI plays: its rules, and how it is searched.
 pub trait Engine<S: Size>: Rules<S> {
     /// The game's searcher, its tables kept between moves of a game.
     type Searcher: Clone + Debug;
 
-    /// A searcher with tables of `2^table_bits` entries; `classic` asks
-    /// for the hand-made evaluation where the game has a learned one.
-    fn searcher(&self, table_bits: u32, classic: bool) -> Self::Searcher;
+    /// A searcher with tables of `2^table_bits` entries and `evaluation`
+    /// where the game has a choice.
+    fn searcher(&self, table_bits: u32, evaluation: Evaluation) -> Self::Searcher;
 
     /// The square a level plays in `pos` (which has a move) within
     /// `options`.
@@ -87,11 +99,13 @@ fn to_move(sq: Option<u32>, n: u32) -> Move {
 impl<S: Size> Engine<S> for Board<S> {
     type Searcher = search::Searcher<S>;
 
-    fn searcher(&self, table_bits: u32, classic: bool) -> search::Searcher<S> {
-        if classic {
-            search::Searcher::classic(self, table_bits)
-        } else {
-            search::Searcher::new(self, table_bits)
+    fn searcher(&self, table_bits: u32, evaluation: Evaluation) -> search::Searcher<S> {
+        match evaluation {
+            Evaluation::Best => search::Searcher::new(self, table_bits),
+            Evaluation::Network => {
+                search::Searcher::with_model(self, table_bits, crate::ai::net::builtin(S::N))
+            }
+            Evaluation::HandMade => search::Searcher::classic(self, table_bits),
         }
     }
 
@@ -236,7 +250,7 @@ impl<S: Size> Engine<S> for Troll<S> {
     type Searcher = troll::Searcher<S>;
 
     /// Troll has one evaluation.
-    fn searcher(&self, table_bits: u32, _classic: bool) -> troll::Searcher<S> {
+    fn searcher(&self, table_bits: u32, _evaluation: Evaluation) -> troll::Searcher<S> {
         troll::Searcher::new(self, table_bits)
     }
 

@@ -1,5 +1,7 @@
 //! Players for matches: the AI levels, the levels with the hand-made
-//! evaluation (`classic:<level>`, to measure the learned one against) and
+//! evaluation (`classic:<level>`, to measure the learned one against), the
+//! levels with the network alone, without the Othello pattern tables
+//! (`net1:<level>`, likewise), and
 //! three baselines — `random`, `greedy` (most discs flipped plus bonus
 //! points, ties at random) and `uct:<playouts>` (plain Monte-Carlo tree
 //! search with random playouts).
@@ -16,7 +18,7 @@ use crate::position::{Colour, Position};
 use crate::rules::{Rules, Status};
 
 use super::budget::Budget;
-use super::engine::{pick, Engine};
+use super::engine::{pick, Engine, Evaluation};
 use super::levels::{Level, MAX_LEVEL};
 use super::tt;
 
@@ -27,6 +29,9 @@ pub enum Kind {
     Level(u32),
     /// An AI level searching with the hand-made evaluation.
     Classic(u32),
+    /// An AI level searching with the learned network alone, as the
+    /// levels did before the pattern tables.
+    Net1(u32),
     /// An AI level as it was before the opening book and the win-draw-loss
     /// solves ([`Level::plain`]).
     Plain(u32),
@@ -41,14 +46,14 @@ pub enum Kind {
 /// Why a word names no [`Kind`] of player.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum KindError {
-    /// A level (alone or after `classic:`) that is not 1 ..= [`MAX_LEVEL`].
+    /// A level (alone or after `classic:`, `net1:` or `plain:`) that is not 1 ..= [`MAX_LEVEL`].
     #[error("'{0}' is not a level: 1 to {MAX_LEVEL}")]
     Level(String),
     /// `uct:` with a count that is not a whole number from 1.
     #[error("'{0}' is not a number of playouts: 1 or more")]
     Playouts(String),
     /// Neither a level nor a player's name.
-    #[error("'{0}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>")]
+    #[error("'{0}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, random, greedy or uct:<playouts>")]
     Unknown(String),
 }
 
@@ -78,6 +83,9 @@ impl FromStr for Kind {
                 if let Some(k) = text.strip_prefix("plain:") {
                     return level(k).map(Kind::Plain);
                 }
+                if let Some(k) = text.strip_prefix("net1:") {
+                    return level(k).map(Kind::Net1);
+                }
                 if !text.starts_with(|c: char| c.is_ascii_digit()) {
                     return Err(KindError::Unknown(text.to_string()));
                 }
@@ -93,6 +101,7 @@ impl fmt::Display for Kind {
             Kind::Level(k) => write!(f, "{k}"),
             Kind::Classic(k) => write!(f, "classic:{k}"),
             Kind::Plain(k) => write!(f, "plain:{k}"),
+            Kind::Net1(k) => write!(f, "net1:{k}"),
             Kind::Random => write!(f, "random"),
             Kind::Greedy => write!(f, "greedy"),
             Kind::Uct(n) => write!(f, "uct:{n}"),
@@ -115,18 +124,26 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
     /// level thinks `time_ms` a move when given, instead of its budget.
     pub fn new(kind: Kind, board: &R, seed: u64, time_ms: Option<f64>) -> Player<S, R> {
         let bits = match kind {
-            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) if k >= 6 || time_ms.is_some() => {
+            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) | Kind::Net1(k)
+                if k >= 6 || time_ms.is_some() =>
+            {
                 Some(tt::bits::LARGE)
             }
-            Kind::Level(_) | Kind::Classic(_) | Kind::Plain(_) => Some(tt::bits::SMALL),
+            Kind::Level(_) | Kind::Classic(_) | Kind::Plain(_) | Kind::Net1(_) => {
+                Some(tt::bits::SMALL)
+            }
             _ => None,
         };
-        let classic = matches!(kind, Kind::Classic(_));
+        let evaluation = match kind {
+            Kind::Classic(_) => Evaluation::HandMade,
+            Kind::Net1(_) => Evaluation::Network,
+            _ => Evaluation::Best,
+        };
         Player {
             kind,
             time_ms,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            searcher: bits.map(|b| board.searcher(b, classic)),
+            searcher: bits.map(|b| board.searcher(b, evaluation)),
         }
     }
 
@@ -138,7 +155,7 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
             return None;
         }
         match self.kind {
-            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) => {
+            Kind::Level(k) | Kind::Classic(k) | Kind::Plain(k) | Kind::Net1(k) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
                 let level = match self.kind {
                     Kind::Plain(_) => level.plain(),
@@ -283,10 +300,19 @@ mod kind_tests {
     use super::*;
 
     #[test]
+    fn every_kind_of_level_reads_back_as_it_is_written() {
+        for kind in [Kind::Level(8), Kind::Classic(3), Kind::Plain(10), Kind::Net1(8)] {
+            assert_eq!(kind.to_string().parse::<Kind>(), Ok(kind));
+        }
+        assert_eq!("net1:8".parse::<Kind>(), Ok(Kind::Net1(8)));
+    }
+
+    #[test]
     fn a_word_that_is_no_player_says_which_part_is_wrong() {
         let err = |text: &str| text.parse::<Kind>().unwrap_err();
         assert_eq!(err("0"), KindError::Level("0".into()));
         assert_eq!(err("classic:11"), KindError::Level("11".into()));
+        assert_eq!(err("net1:0"), KindError::Level("0".into()));
         assert_eq!(err("uct:0"), KindError::Playouts("0".into()));
         assert_eq!(err("uct:"), KindError::Playouts(String::new()));
         assert_eq!(err("best"), KindError::Unknown("best".into()));
@@ -294,7 +320,7 @@ mod kind_tests {
         assert_eq!(
             err("best").to_string(),
             format!(
-                "'best' is not a player: 1 to {MAX_LEVEL}, classic:<level>, random, greedy or uct:<playouts>"
+                "'best' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, random, greedy or uct:<playouts>"
             )
         );
         assert_eq!(

@@ -20,6 +20,12 @@ use crate::rules::Board;
 use super::budget::{Budget, Control};
 use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
+#[cfg(not(target_arch = "wasm32"))]
+use super::net::Patterned;
+/// The page's AI has no pattern tables (see [`net`]): its searcher never
+/// holds one, and its search code is compiled for the network alone.
+#[cfg(target_arch = "wasm32")]
+type Patterned<S> = Learned<S>;
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
 use super::pvs::{pvs, root, Child, Code, Root, Tree};
@@ -162,19 +168,33 @@ pub struct Searcher<S: Size> {
     eval: Eval<S>,
     /// The learned evaluation of the board's size, when the program has one.
     learned: Option<Learned<S>>,
+    /// The same with the pattern tables, where they apply (the open 8 x 8
+    /// board, natively); the search uses it before `learned`.
+    patterned: Option<Patterned<S>>,
     tt: Table,
     ett: Table,
 }
 
 impl<S: Size> Searcher<S> {
     /// A searcher for `board` with tables of `2^table_bits` entries each,
-    /// searching with the learned evaluation where there is one.
+    /// searching with the learned evaluation where there is one, and its
+    /// pattern tables where they apply.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
-        Searcher::with_model(board, table_bits, net::builtin(S::N))
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut searcher = Searcher::with_model(board, table_bits, net::builtin(S::N));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            searcher.patterned = net::patterns_for(board)
+                .zip(searcher.learned.clone())
+                .map(|(tables, net)| Patterned::new(net, tables));
+        }
+        searcher
     }
 
+
     /// A searcher with `model`'s learned evaluation (one of `board`'s
-    /// size), or the hand-made one alone without a model.
+    /// size) and no pattern tables, or the hand-made one alone without a
+    /// model. With the built-in model: the `net1:` players.
     pub fn with_model(board: &Board<S>, table_bits: u32, model: Option<&Model>) -> Searcher<S> {
         let mut searcher = Searcher::classic(board, table_bits);
         searcher.learned = model
@@ -191,6 +211,7 @@ impl<S: Size> Searcher<S> {
             terrain,
             eval,
             learned: None,
+            patterned: None,
             tt: Table::new(table_bits),
             ett: Table::new(table_bits),
         }
@@ -281,11 +302,14 @@ impl<S: Size> Searcher<S> {
             empties,
             all: options.noise > 0.0,
         };
-        let result = fastest!(V => match &self.learned {
-            Some(l) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
+        let result = fastest!(V => match (&self.patterned, &self.learned) {
+            (None, Some(l)) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            None => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            (Some(t), _) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
+                .selective()
+                .deepen(p, &mut roots, deepen, progress),
+            (None, None) => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .deepen(p, &mut roots, deepen, progress),
         });
         let mut result = result.unwrap_or_else(|| Analysis {
@@ -355,10 +379,12 @@ impl<S: Size> Searcher<S> {
             .collect();
         let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
-        let mut values = fastest!(V => match &self.learned {
-            Some(l) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
+        let mut values = fastest!(V => match (&self.patterned, &self.learned) {
+            (Some(t), _) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
-            None => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            (None, Some(l)) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
+                .values(p, &mut roots, max_depth),
+            (None, None) => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
         });
         values.sort_by_key(|&(_, v)| -v);

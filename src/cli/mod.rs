@@ -12,6 +12,7 @@ mod bench;
 mod blocs;
 mod book;
 mod map;
+mod patterns;
 mod perft;
 pub mod position;
 mod review;
@@ -218,6 +219,7 @@ pub(crate) fn run(words: Vec<String>, out: &mut dyn Write) -> Result<(), CliErro
             Ok(())
         }
         Some("book") => book::run(&mut args, out),
+        Some("patterns") => patterns::run(&mut args, out),
         Some(name) => {
             let engine = engine(&args);
             match commands(engine).iter().find(|c| c.name == name) {

@@ -88,6 +88,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             seed: data::generation_seed(seed, g - 1),
             level,
             solve_at,
+            othello_only: false,
         };
         let gen_dir = dir.join(format!("gen-{g}"));
         let model = fitted.as_ref().map(|(state, _, _)| state.params.model());

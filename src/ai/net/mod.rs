@@ -12,6 +12,9 @@
 
 pub(crate) mod inputs;
 mod lanes;
+// Native only: the tables are larger than the site's budget allows.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod patterns;
 
 use std::sync::OnceLock;
 
@@ -25,6 +28,8 @@ use super::eval::{Eval, Evaluator, Weights, FEATURES, PHASES, SCALE};
 use super::pos::Pos;
 use super::terrain::Terrain;
 use lanes::Lanes;
+#[cfg(not(target_arch = "wasm32"))]
+use patterns::{Layout, Numbers, Patterns};
 
 /// Sums each side's view feeds.
 pub(crate) const HIDDEN: usize = 64;
@@ -373,6 +378,83 @@ impl<S: Size> Evaluator<S> for Learned<S> {
     fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Acc) -> i32 {
         let empties = g.empties(p.me, p.opp).count();
         self.linear.evaluate(g, p) + self.network(acc, empties)
+    }
+}
+
+/// The built-in pattern tables where they apply: the open 8 x 8 board,
+/// without walls, bonuses or jokers.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn patterns_for<S: Size>(board: &Board<S>) -> Option<&'static Patterns> {
+    if S::N == 8 && board.map().pieces().next().is_none() {
+        patterns::builtin()
+    } else {
+        None
+    }
+}
+
+/// The learned evaluation with the pattern tables added: a type of its
+/// own, so that the search on the other boards keeps its code as it was.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Debug)]
+pub(crate) struct Patterned<S: Size> {
+    net: Learned<S>,
+    tables: &'static Patterns,
+    layout: &'static Layout,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<S: Size> Patterned<S> {
+    /// `net` with `tables` added.
+    pub(crate) fn new(net: Learned<S>, tables: &'static Patterns) -> Patterned<S> {
+        Patterned {
+            net,
+            tables,
+            layout: Layout::get(),
+        }
+    }
+}
+
+/// What [`Patterned`] carries: the network's sums and the places' numbers.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PatternedAcc {
+    net: Acc,
+    numbers: Numbers,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<S: Size> Evaluator<S> for Patterned<S> {
+    type Acc = PatternedAcc;
+
+    fn start(&self, p: Pos<S>) -> PatternedAcc {
+        PatternedAcc {
+            net: self.net.start(p),
+            numbers: Numbers::of(p.me.to_u128() as u64, p.opp.to_u128() as u64),
+        }
+    }
+
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
+    fn play(&self, acc: &PatternedAcc, p: Pos<S>, sq: u32, flips: S::B) -> PatternedAcc {
+        PatternedAcc {
+            net: self.net.play(&acc.net, p, sq, flips),
+            numbers: acc.numbers.play(self.layout, sq, Squares(flips)),
+        }
+    }
+
+    #[inline]
+    fn pass(&self, acc: &PatternedAcc) -> PatternedAcc {
+        PatternedAcc {
+            net: self.net.pass(&acc.net),
+            numbers: acc.numbers.pass(),
+        }
+    }
+
+    #[cfg_attr(target_arch = "x86_64", inline(always))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline)]
+    fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &PatternedAcc) -> i32 {
+        let empties = g.empties(p.me, p.opp).count();
+        self.net.value(g, p, &acc.net) + self.tables.value(self.layout, acc.numbers.mine(), empties)
     }
 }
 

@@ -52,6 +52,9 @@ pub(crate) struct Plan {
     pub level: u32,
     /// Free squares from which the rest of a game is solved exactly.
     pub solve_at: u32,
+    /// Every game on the empty Othello board (the pattern evaluation's
+    /// games), instead of one in three.
+    pub othello_only: bool,
 }
 
 impl Plan {
@@ -125,12 +128,14 @@ fn write_chunk(plan: &Plan, dir: &Path, model: Option<&Model>, c: u32) -> std::i
     fs::rename(tmp, chunk_path(dir, c))
 }
 
-/// The map and variant of game `i` on an `n` x `n` board: one game in
-/// three is Othello, one a map with the editor's full set of pieces, one a
-/// map of any density.
-pub(crate) fn game_of(seed: u64, i: u32, n: u32) -> AnyGame {
+/// The map and variant of game `i` of `plan`: one game in three is
+/// Othello (every game with [`Plan::othello_only`]), one a map with the
+/// editor's full set of pieces, one a map of any density.
+pub(crate) fn game_of(plan: &Plan, i: u32) -> AnyGame {
+    let (seed, n) = (plan.seed, plan.n);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ (u64::from(i) << 20) ^ 0x5eed);
-    let game = match i % 3 {
+    let third = if plan.othello_only { 0 } else { i % 3 };
+    let game = match third {
         0 => AnyGame::new(Variant::Othello, Map::empty(n).expect("a board size")),
         k => {
             let counts = if k == 1 {
@@ -151,7 +156,7 @@ pub(crate) fn game_of(seed: u64, i: u32, n: u32) -> AnyGame {
 
 /// Appends game `i`'s record: a `game` line, then one line a position.
 fn game_record(plan: &Plan, model: Option<&Model>, i: u32, out: &mut String) {
-    let game = game_of(plan.seed, i, plan.n);
+    let game = game_of(plan, i);
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(plan.seed.wrapping_mul(0x9e37_79b9) ^ u64::from(i));
     out.push_str(&format!(

@@ -3,6 +3,7 @@
 
 pub(crate) mod data;
 pub(crate) mod fit;
+pub(crate) mod patterns;
 
 #[cfg(test)]
 mod tests;

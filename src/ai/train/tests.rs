@@ -15,6 +15,7 @@ const PLAN: data::Plan = data::Plan {
     seed: 7,
     level: 2,
     solve_at: 8,
+    othello_only: false,
 };
 
 #[test]

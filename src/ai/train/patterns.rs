@@ -1,0 +1,242 @@
+//! Fitting the Othello pattern tables ([`crate::ai::net::patterns`]) to
+//! the games of `mapello patterns games`: for each position, the target
+//! is what the search found (exact from the games' solve point) less the
+//! network's own value, so the tables learn what a search sees beyond
+//! the network. Each stage is a ridge least-squares problem over the
+//! tables' weights, solved by conjugate gradients; a shape the board's
+//! symmetry maps onto itself shares one weight between a number and its
+//! mirror image.
+
+use std::fs;
+use std::path::Path;
+
+use crate::ai::eval::{Evaluator, SCALE};
+use crate::ai::net::patterns::{stage_of, Layout, Patterns, LANES, STAGES};
+use crate::ai::net::{self, Learned};
+use crate::ai::pos::Pos;
+use crate::ai::terrain::Terrain;
+use crate::bits::{Bits, S8};
+use crate::map::Map;
+use crate::rules::{Board, Variant};
+
+use super::fit::HOLD_OUT;
+
+/// One position: the weights its shapes read (indices into its stage's
+/// tables, mirror images folded) and what they should add up to.
+pub(crate) struct Sample {
+    index: [u32; LANES],
+    stage: u8,
+    residual: f32,
+}
+
+/// Why the games do not read.
+#[derive(Debug)]
+pub(crate) struct LoadError(pub(crate) String);
+
+/// The positions of every games file in `dir`, with `blend` the share of
+/// a target that is the game's result (the rest the search's value):
+/// those to fit, and one game in [`HOLD_OUT`] held out.
+pub(crate) fn load(dir: &Path, blend: f32) -> Result<(Vec<Sample>, Vec<Sample>), LoadError> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .map_err(|e| LoadError(format!("{}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("games-") && n.ends_with(".txt"))
+        })
+        .collect();
+    files.sort();
+    let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).expect("8 x 8"))
+        .expect("the Othello board");
+    let terrain = Terrain::new(&board);
+    let model = net::builtin(8).ok_or_else(|| LoadError("no 8 x 8 network".into()))?;
+    let learned = Learned::new(&board, &terrain, model);
+    let layout = Layout::get();
+    let mirror = layout.mirrors();
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    let mut games = 0u32;
+    for path in &files {
+        let text =
+            fs::read_to_string(path).map_err(|e| LoadError(format!("{}: {e}", path.display())))?;
+        for (k, line) in text.lines().enumerate() {
+            let bad = |why: &str| LoadError(format!("{} line {}: {why}", path.display(), k + 1));
+            if let Some(rest) = line.strip_prefix("game ") {
+                if !rest.starts_with("othello ") {
+                    return Err(bad("not an Othello game"));
+                }
+                games += 1;
+                continue;
+            }
+            let words: Vec<&str> = line.split_ascii_whitespace().collect();
+            let [me, opp, _bonus, result, value] = words[..] else {
+                return Err(bad("not a position line"));
+            };
+            let hex = |w: &str| u64::from_str_radix(w, 16).map_err(|_| bad("not a square set"));
+            let number = |w: &str| w.parse::<f32>().map_err(|_| bad("not a number"));
+            let (me, opp) = (hex(me)?, hex(opp)?);
+            let target = blend * number(result)? + (1.0 - blend) * number(value)?;
+            let p = Pos::<S8> { me, opp, bonus: 0 };
+            let own = learned.value(&terrain, p, &learned.start(p)) as f32 / SCALE as f32;
+            let numbers = layout.numbers(me, opp);
+            let index = std::array::from_fn(|lane| match layout.shape[lane] {
+                Some(k) => {
+                    let n = u32::from(numbers[lane]);
+                    let n = mirror[k].as_ref().map_or(n, |m| n.min(m[n as usize]));
+                    layout.offset[k] + n
+                }
+                None => u32::MAX,
+            });
+            let sample = Sample {
+                index,
+                stage: stage_of(64 - (me | opp).count()) as u8,
+                residual: target - own,
+            };
+            if games % HOLD_OUT == 0 {
+                held.push(sample);
+            } else {
+                fit.push(sample);
+            }
+        }
+    }
+    Ok((fit, held))
+}
+
+/// The weights `sample` reads, summed.
+fn predict(weights: &[f32], sample: &Sample) -> f32 {
+    sample
+        .index
+        .iter()
+        .filter(|&&i| i != u32::MAX)
+        .map(|&i| weights[i as usize])
+        .sum()
+}
+
+/// (A^T A + ridge) `v` over `samples`, A reading each sample's weights.
+fn normal(samples: &[&Sample], v: &[f32], ridge: f32) -> Vec<f32> {
+    let mut out: Vec<f32> = v.iter().map(|x| x * ridge).collect();
+    for s in samples {
+        let sum = predict(v, s);
+        for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
+            out[i as usize] += sum;
+        }
+    }
+    out
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| f64::from(*x) * f64::from(*y))
+        .sum()
+}
+
+/// One stage's weights: ridge least squares by conjugate gradients,
+/// preconditioned by each weight's count, for `iterations` steps.
+fn fit_stage(samples: &[&Sample], size: usize, ridge: f32, iterations: u32) -> Vec<f32> {
+    let mut count = vec![0f32; size];
+    let mut b = vec![0f32; size];
+    for s in samples {
+        for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
+            count[i as usize] += 1.0;
+            b[i as usize] += s.residual;
+        }
+    }
+    let precondition =
+        |r: &[f32]| -> Vec<f32> { r.iter().zip(&count).map(|(x, c)| x / (c + ridge)).collect() };
+    let mut w = vec![0f32; size];
+    let mut r = b;
+    let mut z = precondition(&r);
+    let mut p = z.clone();
+    let mut rz = dot(&r, &z);
+    for _ in 0..iterations {
+        if rz <= 1e-12 {
+            break;
+        }
+        let q = normal(samples, &p, ridge);
+        let alpha = (rz / dot(&p, &q)) as f32;
+        for (wi, pi) in w.iter_mut().zip(&p) {
+            *wi += alpha * pi;
+        }
+        for (ri, qi) in r.iter_mut().zip(&q) {
+            *ri -= alpha * qi;
+        }
+        z = precondition(&r);
+        let next = dot(&r, &z);
+        let beta = (next / rz) as f32;
+        rz = next;
+        for (pi, zi) in p.iter_mut().zip(&z) {
+            *pi = zi + beta * *pi;
+        }
+    }
+    w
+}
+
+/// The tables fitted to `samples`, each stage on its own thread (at most
+/// `threads` at once); mirror images get their shape's shared weight.
+pub(crate) fn fit(samples: &[Sample], ridge: f32, iterations: u32, threads: u32) -> Patterns {
+    let layout = Layout::get();
+    let size = layout.stage_size;
+    let mirror = layout.mirrors();
+    let mut stages: Vec<Vec<f32>> = vec![Vec::new(); STAGES];
+    let chunk = (threads.max(1) as usize).min(STAGES);
+    for group in (0..STAGES).collect::<Vec<_>>().chunks(chunk) {
+        let fitted: Vec<(usize, Vec<f32>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = group
+                .iter()
+                .map(|&stage| {
+                    s.spawn(move || {
+                        let mine: Vec<&Sample> = samples
+                            .iter()
+                            .filter(|x| usize::from(x.stage) == stage)
+                            .collect();
+                        (stage, fit_stage(&mine, size, ridge, iterations))
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a fit does not panic"))
+                .collect()
+        });
+        for (stage, w) in fitted {
+            stages[stage] = w;
+        }
+    }
+    let mut weights = vec![0i16; STAGES * size];
+    for (stage, w) in stages.iter().enumerate() {
+        for (k, mirror) in mirror.iter().enumerate() {
+            let start = layout.offset[k] as usize;
+            let end = layout.offset.get(k + 1).map_or(size, |&o| o as usize);
+            for n in 0..end - start {
+                let folded = mirror.as_ref().map_or(n, |m| n.min(m[n] as usize));
+                let v = (w[start + folded] * SCALE as f32).round();
+                weights[stage * size + start + n] = v.clamp(-32767.0, 32767.0) as i16;
+            }
+        }
+    }
+    Patterns::new(&weights)
+}
+
+/// Root-mean-square error of `samples`' targets, in points, with the
+/// network alone and with `patterns` added.
+pub(crate) fn errors(samples: &[Sample], patterns: &Patterns) -> (f64, f64) {
+    let size = Layout::get().stage_size;
+    let w = patterns.weights();
+    let (mut before, mut after) = (0f64, 0f64);
+    for s in samples {
+        let stage = &w[usize::from(s.stage) * size..];
+        let added: i32 = s
+            .index
+            .iter()
+            .filter(|&&i| i != u32::MAX)
+            .map(|&i| i32::from(stage[i as usize]))
+            .sum();
+        let r = f64::from(s.residual);
+        before += r * r;
+        let left = r - f64::from(added) / f64::from(SCALE);
+        after += left * left;
+    }
+    let n = samples.len().max(1) as f64;
+    ((before / n).sqrt(), (after / n).sqrt())
+}
