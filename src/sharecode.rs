@@ -117,11 +117,16 @@ pub fn decode(code: &str) -> Result<Map, ParseError> {
         }
     }
     let rest = chars.as_str();
-    let Some(n) = SIZES.into_iter().find(|n| rest.starts_with(&n.to_string())) else {
+    // The payload follows the size, taken without slicing: a slice's panic
+    // would bring `char`'s `Debug` and Unicode's tables into the page's wasm
+    // module.
+    let Some((n, payload)) = SIZES
+        .into_iter()
+        .find_map(|n| Some((n, rest.strip_prefix(n.to_string().as_str())?)))
+    else {
         return Err(error(2, "unknown board size (6, 8 or 10)"));
     };
-    let prefix = 1 + n.to_string().len();
-    let payload = &code[prefix..];
+    let prefix = code.len() - payload.len();
     if let Some((i, c)) = payload
         .chars()
         .enumerate()

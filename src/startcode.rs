@@ -61,7 +61,8 @@ pub fn encode(setup: &Setup) -> String {
 /// code gets an error naming the character at fault. The setup is not yet
 /// checked against the rules (see [`AnyGame::set_up`](crate::game::AnyGame::set_up)).
 pub fn decode(code: &str, variant: Variant, map: &Map) -> Result<Setup, ParseError> {
-    let side = match code.chars().next() {
+    let mut chars = code.chars();
+    let side = match chars.next() {
         Some('X') => Colour::Black,
         Some('O') => Colour::White,
         None => return Err(error(1, "the start code is empty")),
@@ -72,7 +73,9 @@ pub fn decode(code: &str, variant: Variant, map: &Map) -> Result<Setup, ParseErr
             ))
         }
     };
-    let mut parts = code[1..].split('.');
+    // What follows the side, without slicing: a slice's panic would bring
+    // `char`'s `Debug` and Unicode's tables into the page's wasm module.
+    let mut parts = chars.as_str().split('.');
     let discs = parts.next().unwrap_or_default();
     let n = map.size() as usize;
     let want = (n * n).div_ceil(DIGITS_PER_BYTE);

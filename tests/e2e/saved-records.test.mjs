@@ -84,10 +84,15 @@ test("a record the rules refuse is dropped with the same way out", async () => {
 // would: createBoard throws when `condition` (an expression run in the
 // page) holds, and works otherwise. The page's scripts are bundled and
 // minified, so the fault goes around the bundle rather than into its text:
-// a prelude to js/main.js makes the board canvas refuse its first event
-// listener, which createBoard binds before it returns.
+// a prelude to the page's entry script (inlined in index.html, run once the
+// modules it imports have run) makes the board canvas refuse its first
+// event listener, which createBoard binds before it returns.
+const ENTRY = '<script type="module">';
+/** Whether `url` is the page itself. */
+const isPage = (/** @type {URL} */ url) => url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
+
 async function breakApp(page, condition) {
-  await page.route("**/js/main.js", async (route) => {
+  await page.route(isPage, async (route) => {
     const real = await (await route.fetch()).text();
     const prelude = `{
   const listen = EventTarget.prototype.addEventListener;
@@ -97,7 +102,8 @@ async function breakApp(page, condition) {
   };
 }
 `;
-    await route.fulfill({ contentType: "text/javascript", body: prelude + real });
+    assert.ok(real.includes(ENTRY), "the page has no inline entry script");
+    await route.fulfill({ contentType: "text/html", body: real.replace(ENTRY, ENTRY + prelude) });
   });
 }
 
@@ -139,7 +145,7 @@ test("a page that cannot start at all offers to reset the saved data, and does n
   assert.match(await noticeText(page), /Mapello could not start: broken on purpose/);
   await page.screenshot({ path: `${screenshots}/play-cannot-start.png` });
 
-  await page.unroute("**/js/main.js");
+  await page.unroute(isPage);
   await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text: "{}" });
   await Promise.all([page.waitForEvent("load"), page.click("#notices button:text('Reset saved data')")]);
   await page.waitForSelector("body[data-ready]");

@@ -250,7 +250,10 @@ async function startingPoint() {
 function startFailed(thrown, first) {
   const { message } = /** @type {Error} */ (thrown);
   byId("status").textContent = `Mapello could not start: ${message}`;
-  import("./start-failed.js").then((m) => m.startFailed({ key: FAILED_START, notify, savedText, storage: { drop, encodeSave, KEY, save } }, message, first));
+  // After the last start's report, if any: both notices have the key
+  // "saved", and this one, with its way out, must be the one left.
+  const load = () => import("./start-failed.js");
+  reported.then(load, load).then((m) => m.startFailed({ key: FAILED_START, notify, savedText, storage: { drop, encodeSave, KEY, save } }, message, first));
 }
 
 // The map editor (editor.js, loaded on first use) over the play page.
@@ -289,7 +292,8 @@ try {
 } catch {
   // No sessionStorage: nothing to report.
 }
-if (failedStart) import("./start-failed.js").then((m) => m.reportFailedStart(FAILED_START, failedStart, dropped));
+// The report of why the last start failed, once shown (startFailed waits for it).
+const reported = failedStart ? import("./start-failed.js").then((m) => m.reportFailedStart(FAILED_START, failedStart, dropped)) : Promise.resolve();
 // The Blocs page's scripts load after the board is playable (a link or a
 // saved Blocs page waits for them): off the first screen's critical path.
 const blocsModule = () => import("./blocs-app.js");
