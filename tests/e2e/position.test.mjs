@@ -21,6 +21,17 @@ async function openPosition(page) {
 
 const said = (page) => page.textContent("#position-problem");
 
+/**
+ * Reloads once the page has fetched what it fetches after its first screen
+ * (Saved games' modules, and the help once idle): a reload cuts those short,
+ * and the page's problem list would rightly report them as failed requests.
+ */
+async function reload(page) {
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("help.html")));
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+}
+
 /** The saved game's record. */
 const savedGame = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null")?.game, KEY);
 
@@ -225,10 +236,16 @@ test("a damaged position kept by the tab opens the game's position instead, and 
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   for (const kept of ["{damaged", JSON.stringify({ variant: "chess", map: "x", text: "y" }), JSON.stringify({ variant: "mapello", map: "?", text: "" })]) {
     await page.evaluate((text) => sessionStorage.setItem("mapello.positionDraft", text), kept);
-    await page.reload();
+    await reload(page);
     await page.waitForSelector("#position[open]");
     assert.match(await said(page), /^Ready to play: Black to move \(2 black, 2 white\)/, kept);
+    // The dialog drops the draft on its close event, which the browser
+    // fires a task after the click has closed it: wait for that event.
+    const closing = await page.evaluateHandle(() => ({
+      closed: new Promise((done) => document.getElementById("position").addEventListener("close", () => done(true), { once: true })),
+    }));
     await page.click("#close-position");
+    await page.evaluate((closing) => closing.closed, closing);
     assert.equal(await page.evaluate(() => sessionStorage.getItem("mapello.positionDraft")), null, kept);
   }
   assert.deepEqual(problems, []);
