@@ -301,7 +301,12 @@ mod kind_tests {
 
     #[test]
     fn every_kind_of_level_reads_back_as_it_is_written() {
-        for kind in [Kind::Level(8), Kind::Classic(3), Kind::Plain(10), Kind::Net1(8)] {
+        for kind in [
+            Kind::Level(8),
+            Kind::Classic(3),
+            Kind::Plain(10),
+            Kind::Net1(8),
+        ] {
             assert_eq!(kind.to_string().parse::<Kind>(), Ok(kind));
         }
         assert_eq!("net1:8".parse::<Kind>(), Ok(Kind::Net1(8)));

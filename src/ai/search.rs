@@ -191,7 +191,6 @@ impl<S: Size> Searcher<S> {
         searcher
     }
 
-
     /// A searcher with `model`'s learned evaluation (one of `board`'s
     /// size) and no pattern tables, or the hand-made one alone without a
     /// model. With the built-in model: the `net1:` players.
@@ -901,9 +900,20 @@ mod tests {
             );
             let mut learned = Searcher::new(&board, 16);
             let nodes = learned.search(p, &options, None, &mut |_| {}).nodes;
-            let l = learned.learned.as_ref().unwrap();
-            assert_eq!(nodes, deepen(&learned.terrain, l, p, 6, true).0);
-            assert_ne!(nodes, deepen(&learned.terrain, l, p, 6, false).0);
+            let g = &learned.terrain;
+            // The open board's search adds the pattern tables; a map's
+            // has the network alone.
+            let open = board.map().pieces().next().is_none();
+            assert_eq!(learned.patterned.is_some(), open);
+            let (cut, full) = match &learned.patterned {
+                Some(t) => (deepen(g, t, p, 6, true).0, deepen(g, t, p, 6, false).0),
+                None => {
+                    let l = learned.learned.as_ref().unwrap();
+                    (deepen(g, l, p, 6, true).0, deepen(g, l, p, 6, false).0)
+                }
+            };
+            assert_eq!(nodes, cut);
+            assert_ne!(nodes, full);
         }
     }
 }

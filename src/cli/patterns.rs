@@ -76,7 +76,7 @@ const DEFAULT_OUT: &str = "src/ai/net/o8.bin";
 /// Fits the pattern tables to the games in `--dir` and writes them.
 fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = dir(args)?;
-    let blend = args.number("blend", 0..=100)?.unwrap_or(0) as f32 / 100.0;
+    let blend = args.number("blend", 0..=100)?.unwrap_or(50) as f32 / 100.0;
     let ridge = args.number("ridge", 0..=100_000)?.unwrap_or(20) as f32;
     let iterations = args.number("iterations", 1..=1000)?.unwrap_or(60);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);

@@ -6,10 +6,10 @@
 //! taken as a number in base 3 (empty, the mover's disc, the other's
 //! disc), and that number looks up a weight in the shape's table. The
 //! tables, one set for each stage of the game, are fitted by `mapello
-//! patterns fit` to what the network's own search found beyond the
-//! network (see [`super::Learned`], which adds them to the network's
-//! value), so a shape the fit never saw weighs nothing and the network
-//! decides alone.
+//! patterns fit` to what the network misses (the games' results and the
+//! searches' values less the network's own; [`super::Patterned`] adds
+//! them to the network's value), so a shape the fit never saw weighs
+//! nothing and the network decides alone.
 //!
 //! Each square adds to the number of every shape placed over it, so the
 //! numbers of a position are sums of one row a disc ([`Layout::digit`]):

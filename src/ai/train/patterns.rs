@@ -1,8 +1,8 @@
 //! Fitting the Othello pattern tables ([`crate::ai::net::patterns`]) to
 //! the games of `mapello patterns games`: for each position, the target
-//! is what the search found (exact from the games' solve point) less the
-//! network's own value, so the tables learn what a search sees beyond
-//! the network. Each stage is a ridge least-squares problem over the
+//! is a blend of its game's result and what the search found (exact from
+//! the games' solve point), less the network's own value, so the tables
+//! learn what the network misses. Each stage is a ridge least-squares problem over the
 //! tables' weights, solved by conjugate gradients; a shape the board's
 //! symmetry maps onto itself shares one weight between a number and its
 //! mirror image.
