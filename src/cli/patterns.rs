@@ -85,7 +85,7 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         .value("out")?
         .unwrap_or_else(|| DEFAULT_OUT.to_string());
     args.finish()?;
-    let (samples, held) = patterns::load(&dir, blend).map_err(|e| CliError::Refused(e.0))?;
+    let (samples, held) = patterns::load(&dir, blend)?;
     if samples.is_empty() || held.is_empty() {
         return Err(CliError::Refused(format!(
             "the games in {} hold {} positions to fit and {} held out; a fit and its error need both",

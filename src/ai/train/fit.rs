@@ -133,6 +133,9 @@ pub enum LineError {
     /// A game on another board size than the games before it.
     #[error("a board of another size than the games before")]
     OtherSize,
+    /// A game other than 8 x 8 Othello among the pattern tables' games.
+    #[error("not an 8 x 8 Othello game")]
+    NotOthello,
     /// A square set that is not hexadecimal.
     #[error("a square set that is not hexadecimal")]
     NotHexadecimal,
@@ -162,32 +165,52 @@ pub(crate) fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), LoadErr
     Ok((fit, held))
 }
 
-/// One game of a file: its number in the run, its game and its position
-/// lines (each with its number in the file).
-struct GameLines<'t> {
-    index: u32,
-    game: AnyGame,
-    lines: Vec<(usize, [&'t str; 5])>,
+/// One game of a file: its number in the run, the number of its game
+/// line in the file, its game and its position lines (each with its
+/// number in the file).
+pub(crate) struct GameLines<'t> {
+    pub(crate) index: u32,
+    pub(crate) line: usize,
+    pub(crate) game: AnyGame,
+    pub(crate) lines: Vec<(usize, [&'t str; 5])>,
 }
 
-/// Reads the games of file `c` in `dir` into `fit` and `held`.
-fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), LoadError> {
+impl GameLines<'_> {
+    /// True for the games held out from the fit, to measure it.
+    pub(crate) fn held_out(&self) -> bool {
+        self.index % HOLD_OUT == 0
+    }
+}
+
+/// The text of file `c` in `dir`.
+pub(crate) fn read_chunk(dir: &Path, c: u32) -> Result<String, LoadError> {
     let path = data::chunk_path(dir, c);
-    let text = fs::read_to_string(&path).map_err(|source| LoadError::Read {
-        path: path.clone(),
-        source,
-    })?;
-    let bad = |k: usize, problem: LineError| LoadError::Line {
-        path: path.clone(),
+    fs::read_to_string(&path).map_err(|source| LoadError::Read { path, source })
+}
+
+/// The error of line `k` (from 0) of file `c` in `dir`.
+pub(crate) fn line_error(dir: &Path, c: u32, k: usize, problem: LineError) -> LoadError {
+    LoadError::Line {
+        path: data::chunk_path(dir, c),
         line: k + 1,
         problem,
-    };
+    }
+}
+
+/// The games of `text`, file `c` in `dir`.
+pub(crate) fn games_of<'t>(
+    dir: &Path,
+    c: u32,
+    text: &'t str,
+) -> Result<Vec<GameLines<'t>>, LoadError> {
+    let bad = |k: usize, problem: LineError| line_error(dir, c, k, problem);
     let mut games: Vec<GameLines> = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if let ["game", variant, code] = words[..] {
             games.push(GameLines {
                 index: c * data::CHUNK + games.len() as u32 + 1,
+                line: k,
                 game: game_of(variant, code).map_err(|e| bad(k, e))?,
                 lines: Vec::new(),
             });
@@ -204,10 +227,18 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
     if games.is_empty() {
         // A file is written whole once its games are played, so an empty
         // one was cut short by something else: it is no finished chunk.
-        return Err(LoadError::NoGames { path });
+        return Err(LoadError::NoGames {
+            path: data::chunk_path(dir, c),
+        });
     }
-    for game in &games {
-        let into = if game.index % HOLD_OUT == 0 {
+    Ok(games)
+}
+
+/// Reads the games of file `c` in `dir` into `fit` and `held`.
+fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), LoadError> {
+    let text = read_chunk(dir, c)?;
+    for game in &games_of(dir, c, &text)? {
+        let into = if game.held_out() {
             &mut *held
         } else {
             &mut *fit
@@ -215,9 +246,32 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
         crate::by_game!(&game.game,
             g => add_game(g.rules(), &game.lines, into),
             _t => unreachable!("game_of refuses troll"))
-        .map_err(|(k, e)| bad(k, e))?;
+        .map_err(|(k, e)| line_error(dir, c, k, e))?;
     }
     Ok(())
+}
+
+/// A position line's position, result and value; an error names the
+/// line.
+pub(crate) fn position_of<S: Size>(
+    &(k, [me, opp, bonus, result, value]): &(usize, [&str; 5]),
+) -> Result<(Pos<S>, f32, f32), (usize, LineError)> {
+    let bad = |problem: LineError| (k, problem);
+    let bits = |w: &str| {
+        let v = u128::from_str_radix(w, 16).map_err(|_| bad(LineError::NotHexadecimal))?;
+        if v & !S::FULL.to_u128() != 0 {
+            return Err(bad(LineError::OffTheBoard));
+        }
+        Ok(S::B::from_u128(v))
+    };
+    let p = Pos::<S> {
+        me: bits(me)?,
+        opp: bits(opp)?,
+        bonus: bits(bonus)?,
+    };
+    let result: f32 = result.parse().map_err(|_| bad(LineError::BadResult))?;
+    let value: f32 = value.parse().map_err(|_| bad(LineError::BadValue))?;
+    Ok((p, result, value))
 }
 
 /// The game of a game line.
@@ -247,25 +301,11 @@ fn add_game<S: Size>(
             fixed.extend(inputs::joker(n, x, y).map(|i| i as u16));
         }
     }
-    for &(k, [me, opp, bonus, result, value]) in lines {
-        let bad = |problem: LineError| (k, problem);
+    for line in lines {
         if into.n != n && !into.is_empty() {
-            return Err(bad(LineError::OtherSize));
+            return Err((line.0, LineError::OtherSize));
         }
-        let bits = |w: &str| {
-            let v = u128::from_str_radix(w, 16).map_err(|_| bad(LineError::NotHexadecimal))?;
-            if v & !S::FULL.to_u128() != 0 {
-                return Err(bad(LineError::OffTheBoard));
-            }
-            Ok(S::B::from_u128(v))
-        };
-        let p = Pos::<S> {
-            me: bits(me)?,
-            opp: bits(opp)?,
-            bonus: bits(bonus)?,
-        };
-        let result: f32 = result.parse().map_err(|_| bad(LineError::BadResult))?;
-        let value: f32 = value.parse().map_err(|_| bad(LineError::BadValue))?;
+        let (p, result, value) = position_of::<S>(line)?;
         into.n = n;
         into.inputs.extend_from_slice(&fixed);
         for (set, kind) in [

@@ -7,19 +7,18 @@
 //! symmetry maps onto itself shares one weight between a number and its
 //! mirror image.
 
-use std::fs;
 use std::path::Path;
 
 use crate::ai::eval::{Evaluator, SCALE};
 use crate::ai::net::patterns::{stage_of, Layout, Patterns, LANES, STAGES};
 use crate::ai::net::{self, Learned};
-use crate::ai::pos::Pos;
 use crate::ai::terrain::Terrain;
-use crate::bits::{Bits, S8};
+use crate::bits::S8;
 use crate::map::Map;
 use crate::rules::{Board, Variant};
 
-use super::fit::HOLD_OUT;
+use super::data;
+use super::fit::{games_of, line_error, position_of, read_chunk, LineError, LoadError};
 
 /// One position: the weights its shapes read (indices into its stage's
 /// tables, mirror images folded) and what they should add up to.
@@ -29,73 +28,45 @@ pub(crate) struct Sample {
     residual: f32,
 }
 
-/// Why the games do not read.
-#[derive(Debug)]
-pub(crate) struct LoadError(pub(crate) String);
-
-/// The positions of every games file in `dir`, with `blend` the share of
-/// a target that is the game's result (the rest the search's value):
-/// those to fit, and one game in [`HOLD_OUT`] held out.
+/// The positions of the games files in `dir` (from the first, as long as
+/// they follow on), with `blend` the share of a target that is the game's
+/// result (the rest the search's value): those to fit, and one game in
+/// [`super::fit::HOLD_OUT`] held out.
 pub(crate) fn load(dir: &Path, blend: f32) -> Result<(Vec<Sample>, Vec<Sample>), LoadError> {
-    let mut files: Vec<_> = fs::read_dir(dir)
-        .map_err(|e| LoadError(format!("{}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("games-") && n.ends_with(".txt"))
-        })
-        .collect();
-    files.sort();
     let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).expect("8 x 8"))
         .expect("the Othello board");
     let terrain = Terrain::new(&board);
-    let model = net::builtin(8).ok_or_else(|| LoadError("no 8 x 8 network".into()))?;
+    let model = net::builtin(8).expect("the program has 8 x 8 weights");
     let learned = Learned::new(&board, &terrain, model);
     let layout = Layout::get();
     let mirror = layout.mirrors();
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    let mut games = 0u32;
-    for path in &files {
-        let text =
-            fs::read_to_string(path).map_err(|e| LoadError(format!("{}: {e}", path.display())))?;
-        for (k, line) in text.lines().enumerate() {
-            let bad = |why: &str| LoadError(format!("{} line {}: {why}", path.display(), k + 1));
-            if let Some(rest) = line.strip_prefix("game ") {
-                if !rest.starts_with("othello ") {
-                    return Err(bad("not an Othello game"));
-                }
-                games += 1;
-                continue;
+    for c in (0..).take_while(|&c| data::chunk_path(dir, c).exists()) {
+        let text = read_chunk(dir, c)?;
+        for game in &games_of(dir, c, &text)? {
+            if game.game.variant() != Variant::Othello || game.game.size() != 8 {
+                return Err(line_error(dir, c, game.line, LineError::NotOthello));
             }
-            let words: Vec<&str> = line.split_ascii_whitespace().collect();
-            let [me, opp, _bonus, result, value] = words[..] else {
-                return Err(bad("not a position line"));
-            };
-            let hex = |w: &str| u64::from_str_radix(w, 16).map_err(|_| bad("not a square set"));
-            let number = |w: &str| w.parse::<f32>().map_err(|_| bad("not a number"));
-            let (me, opp) = (hex(me)?, hex(opp)?);
-            let target = blend * number(result)? + (1.0 - blend) * number(value)?;
-            let p = Pos::<S8> { me, opp, bonus: 0 };
-            let own = learned.value(&terrain, p, &learned.start(p)) as f32 / SCALE as f32;
-            let numbers = layout.numbers(me, opp);
-            let index = std::array::from_fn(|lane| match layout.shape[lane] {
-                Some(k) => {
-                    let n = u32::from(numbers[lane]);
-                    let n = mirror[k].as_ref().map_or(n, |m| n.min(m[n as usize]));
-                    layout.offset[k] + n
-                }
-                None => u32::MAX,
-            });
-            let sample = Sample {
-                index,
-                stage: stage_of(64 - (me | opp).count()) as u8,
-                residual: target - own,
-            };
-            if games % HOLD_OUT == 0 {
-                held.push(sample);
-            } else {
-                fit.push(sample);
+            let into = if game.held_out() { &mut held } else { &mut fit };
+            for line in &game.lines {
+                let (p, result, value) =
+                    position_of::<S8>(line).map_err(|(k, e)| line_error(dir, c, k, e))?;
+                let target = blend * result + (1.0 - blend) * value;
+                let own = learned.value(&terrain, p, &learned.start(p)) as f32 / SCALE as f32;
+                let numbers = layout.numbers(p.me, p.opp);
+                let index = std::array::from_fn(|lane| match layout.shape[lane] {
+                    Some(k) => {
+                        let n = u32::from(numbers[lane]);
+                        let n = mirror[k].as_ref().map_or(n, |m| n.min(m[n as usize]));
+                        layout.offset[k] + n
+                    }
+                    None => u32::MAX,
+                });
+                into.push(Sample {
+                    index,
+                    stage: stage_of(64 - (p.me | p.opp).count_ones()) as u8,
+                    residual: target - own,
+                });
             }
         }
     }
