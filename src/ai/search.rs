@@ -183,12 +183,18 @@ impl<S: Size> Searcher<S> {
         #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut searcher = Searcher::with_model(board, table_bits, net::builtin(S::N));
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            searcher.patterned = net::patterns_for(board)
-                .zip(searcher.learned.clone())
-                .map(|(tables, net)| Patterned::new(net, tables));
-        }
+        searcher.add_tables(board);
         searcher
+    }
+
+    /// Adds the built-in pattern tables to the learned evaluation where
+    /// they apply to `board` (they are fitted to the built-in network's
+    /// errors, so that is the network they go with).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn add_tables(&mut self, board: &Board<S>) {
+        self.patterned = net::patterns_for(board)
+            .zip(self.learned.clone())
+            .map(|(tables, net)| Patterned::new(net, tables));
     }
 
     /// A searcher with `model`'s learned evaluation (one of `board`'s

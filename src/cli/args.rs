@@ -42,6 +42,15 @@ impl Args {
         Ok(found)
     }
 
+    /// Takes the values of every `--name`, in their order; refuses a
+    /// missing value.
+    pub(crate) fn values(&mut self, name: &str) -> Result<Vec<String>, CliError> {
+        self.take(name, true)?
+            .into_iter()
+            .map(|value| value.ok_or_else(|| CliError::MissingValue(name.to_string())))
+            .collect()
+    }
+
     /// Takes every `--name` out of the words, in their order, with its
     /// value when `with_value` (`None` when the words end first), without
     /// when not (`--name=value` is then another option). lexopt reads the
@@ -237,6 +246,21 @@ mod tests {
         assert_eq!(
             a.finish().unwrap_err().to_string(),
             "unknown option --markdown=1"
+        );
+    }
+
+    #[test]
+    fn a_repeatable_option_gives_every_value_in_order() {
+        let mut a = args(&["--dir", "a", "fit", "--dir=b", "--dir", "c"]);
+        assert_eq!(a.values("dir").unwrap(), ["a", "b", "c"]);
+        assert_eq!(a.positional().as_deref(), Some("fit"));
+        assert!(a.values("dir").unwrap().is_empty());
+        assert_eq!(
+            args(&["--dir", "a", "--dir"])
+                .values("dir")
+                .unwrap_err()
+                .to_string(),
+            "--dir needs a value"
         );
     }
 

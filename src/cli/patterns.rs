@@ -1,6 +1,6 @@
 //! `patterns games [--dir D] [--games N] [--seed S] [--level L]
-//! [--solve-at E] [--threads T]` and `patterns fit [--dir D] [--epochs K]
-//! [--out F]`: the Othello pattern evaluation's training games and its
+//! [--solve-at E] [--tables] [--threads T]` and `patterns fit [--dir D]...
+//! [--blend B] [--ridge R] [--iterations K] [--threads T] [--out F]`: the Othello pattern evaluation's training games and its
 //! fit (`src/ai/patterns.rs`). Not in the usage, whose text is a
 //! contract; docs/formats.md gives both.
 
@@ -40,9 +40,9 @@ fn dir(args: &mut Args) -> Result<PathBuf, CliError> {
     ))
 }
 
-/// Plays Othello games with the built-in network, each position labelled
-/// by its search (exactly from `--solve-at` empties), resuming at the
-/// first missing file of 1000 games.
+/// Plays Othello games with the built-in network (and its pattern tables
+/// with `--tables`), each position labelled by its search (exactly from
+/// `--solve-at` empties), making each missing file of 1000 games.
 fn games(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let dir = dir(args)?;
     let plan = data::Plan {
@@ -52,6 +52,7 @@ fn games(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         level: args.number("level", 1..=MAX_LEVEL)?.unwrap_or(6),
         solve_at: args.number("solve-at", 0..=MAX_SOLVE_AT)?.unwrap_or(18),
         othello_only: true,
+        tables: args.flag("tables")?,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let threads = args.number("threads", 1..=256)?.unwrap_or(cores);
@@ -73,9 +74,12 @@ fn games(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// program is built with.
 const DEFAULT_OUT: &str = "src/ai/net/o8.bin";
 
-/// Fits the pattern tables to the games in `--dir` and writes them.
+/// Fits the pattern tables to the games in each `--dir` and writes them.
 fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
-    let dir = dir(args)?;
+    let mut dirs: Vec<PathBuf> = args.values("dir")?.into_iter().map(PathBuf::from).collect();
+    if dirs.is_empty() {
+        dirs.push(PathBuf::from(DEFAULT_DIR));
+    }
     let blend = args.number("blend", 0..=100)?.unwrap_or(50) as f32 / 100.0;
     let ridge = args.number("ridge", 0..=100_000)?.unwrap_or(20) as f32;
     let iterations = args.number("iterations", 1..=1000)?.unwrap_or(60);
@@ -85,11 +89,12 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         .value("out")?
         .unwrap_or_else(|| DEFAULT_OUT.to_string());
     args.finish()?;
-    let (samples, held) = patterns::load(&dir, blend)?;
+    let (samples, held) = patterns::load(&dirs, blend)?;
     if samples.is_empty() || held.is_empty() {
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
         return Err(CliError::Refused(format!(
             "the games in {} hold {} positions to fit and {} held out; a fit and its error need both",
-            dir.display(),
+            names.join(" and "),
             samples.len(),
             held.len()
         )));

@@ -89,6 +89,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             level,
             solve_at,
             othello_only: false,
+            tables: false,
         };
         let gen_dir = dir.join(format!("gen-{g}"));
         let model = fitted.as_ref().map(|(state, _, _)| state.params.model());

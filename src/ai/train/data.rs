@@ -55,6 +55,10 @@ pub(crate) struct Plan {
     /// Every game on the empty Othello board (the pattern evaluation's
     /// games), instead of one in three.
     pub othello_only: bool,
+    /// Play with the built-in pattern tables where they apply (the
+    /// pattern evaluation's second generation of games), as the program's
+    /// own levels do; `model` must then be the built-in network.
+    pub tables: bool,
 }
 
 impl Plan {
@@ -186,6 +190,9 @@ fn play<S: Size>(
     out: &mut String,
 ) {
     let mut searcher = Searcher::with_model(board, tt::bits::MEDIUM, model);
+    if plan.tables {
+        searcher.add_tables(board);
+    }
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 9;
     let mut seen: Vec<Seen<S>> = Vec::new();

@@ -7,7 +7,7 @@
 //! symmetry maps onto itself shares one weight between a number and its
 //! mirror image.
 
-use std::path::Path;
+use std::path::PathBuf;
 
 use crate::ai::eval::{Evaluator, SCALE};
 use crate::ai::net::patterns::{stage_of, Layout, Patterns, LANES, STAGES};
@@ -28,11 +28,11 @@ pub(crate) struct Sample {
     residual: f32,
 }
 
-/// The positions of the games files in `dir` (from the first, as long as
-/// they follow on), with `blend` the share of a target that is the game's
+/// The positions of the games files in each of `dirs` (from the first,
+/// as long as they follow on), with `blend` the share of a target that is the game's
 /// result (the rest the search's value): those to fit, and one game in
 /// [`super::fit::HOLD_OUT`] held out.
-pub(crate) fn load(dir: &Path, blend: f32) -> Result<(Vec<Sample>, Vec<Sample>), LoadError> {
+pub(crate) fn load(dirs: &[PathBuf], blend: f32) -> Result<(Vec<Sample>, Vec<Sample>), LoadError> {
     let board = Board::<S8>::new(Variant::Othello, &Map::empty(8).expect("8 x 8"))
         .expect("the Othello board");
     let terrain = Terrain::new(&board);
@@ -41,7 +41,12 @@ pub(crate) fn load(dir: &Path, blend: f32) -> Result<(Vec<Sample>, Vec<Sample>),
     let layout = Layout::get();
     let mirror = layout.mirrors();
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for c in (0..).take_while(|&c| data::chunk_path(dir, c).exists()) {
+    let chunks = dirs.iter().flat_map(|dir| {
+        (0..)
+            .take_while(|&c| data::chunk_path(dir, c).exists())
+            .map(move |c| (dir.as_path(), c))
+    });
+    for (dir, c) in chunks {
         let text = read_chunk(dir, c)?;
         for game in &games_of(dir, c, &text)? {
             if game.game.variant() != Variant::Othello || game.game.size() != 8 {

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use super::{data, fit};
+use super::{data, fit, patterns};
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -16,6 +16,7 @@ const PLAN: data::Plan = data::Plan {
     level: 2,
     solve_at: 8,
     othello_only: false,
+    tables: false,
 };
 
 #[test]
@@ -222,5 +223,49 @@ fn every_board_size_trains_its_own_network() {
         assert_eq!(model.input.len(), crate::ai::net::inputs::count(n));
         assert!(fit::State::from_bytes(&state.to_bytes(), 1, 8).is_none());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn the_pattern_games_play_with_the_tables_and_a_fit_reads_every_generation() {
+    let (a, b) = (scratch("pat-a"), scratch("pat-b"));
+    // 50 games: the last is held out.
+    let plan = data::Plan {
+        games: 50,
+        othello_only: true,
+        ..PLAN
+    };
+    let model = crate::ai::net::builtin(8).expect("an 8 x 8 network");
+    data::generate(&plan, &a, Some(model), 1, &|_, _| {}).unwrap();
+    let second = data::Plan {
+        tables: true,
+        ..plan
+    };
+    data::generate(&second, &b, Some(model), 1, &|_, _| {}).unwrap();
+    let read = |d: &PathBuf| std::fs::read_to_string(data::chunk_path(d, 0)).unwrap();
+    let (first, tabled) = (read(&a), read(&b));
+    assert!(first.lines().next().unwrap().starts_with("game othello "));
+    // The same openings, played otherwise with the tables.
+    let games = |text: &str| text.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games(&first), 50);
+    assert_eq!(games(&tabled), 50);
+    assert_ne!(first, tabled);
+    let count = |dirs: &[PathBuf]| {
+        let (fit, held) = patterns::load(dirs, 0.5).unwrap();
+        (fit.len(), held.len())
+    };
+    let (one, two) = (
+        count(std::slice::from_ref(&a)),
+        count(std::slice::from_ref(&b)),
+    );
+    let (fit, held) = patterns::load(&[a.clone(), b.clone()], 0.5).unwrap();
+    assert_eq!((fit.len(), held.len()), (one.0 + two.0, one.1 + two.1));
+    assert!(!held.is_empty() && fit.len() > held.len());
+    // The fit lowers the error of the positions it was fitted to.
+    let tables = patterns::fit(&fit, 20.0, 20, 2);
+    let (before, after) = patterns::errors(&fit, &tables);
+    assert!(after < before, "{before} -> {after}");
+    for d in [a, b] {
+        std::fs::remove_dir_all(d).unwrap();
     }
 }
