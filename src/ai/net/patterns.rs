@@ -262,10 +262,12 @@ impl Layout {
 
 /// Fitted tables: [`STAGES`] stages of [`Layout::stage_size`] weights and
 /// a zero (for the places past the last), in
-/// [`super::super::eval::SCALE`] units.
+/// [`super::super::eval::SCALE`] units. A byte a weight (at most 7.9
+/// points, which all but a few in 100 000 fitted weights are within)
+/// halves what a leaf's look-ups bring into the cache against two.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Patterns {
-    weights: Vec<i16>,
+    weights: Vec<i8>,
 }
 
 /// The numbers of every place of a position, as the search carries them
@@ -334,7 +336,7 @@ impl Numbers {
 }
 
 /// First bytes of a pattern file.
-const MAGIC: &[u8; 8] = b"MAPPAT01";
+const MAGIC: &[u8; 8] = b"MAPPAT02";
 
 /// Why a pattern file is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -353,6 +355,9 @@ pub(crate) enum PatternsError {
     /// It ends before its last weight, or a run passes a stage's end.
     #[error("a pattern file cut short or out of step")]
     CutShort,
+    /// A weight beyond a byte.
+    #[error("a pattern weight beyond 8 bits")]
+    TooWide,
     /// Bytes follow its last weight.
     #[error("a pattern file with bytes past its end")]
     PastItsEnd,
@@ -385,7 +390,7 @@ fn take_varint(bytes: &[u8], at: &mut usize) -> Result<u32, PatternsError> {
 
 impl Patterns {
     /// Tables of these weights (stage after stage, each [`Layout::stage_size`]).
-    pub(crate) fn new(weights: &[i16]) -> Patterns {
+    pub(crate) fn new(weights: &[i8]) -> Patterns {
         let size = Layout::get().stage_size;
         debug_assert_eq!(weights.len(), STAGES * size);
         let mut all = vec![0; STAGES * (size + 1)];
@@ -411,14 +416,14 @@ impl Patterns {
         if stages != STAGES || size != Layout::get().stage_size {
             return Err(PatternsError::DoesNotFit { stages, size });
         }
-        let mut weights = vec![0i16; stages * size];
+        let mut weights = vec![0i8; stages * size];
         let count = take_varint(bytes, &mut at)? as usize;
         let mut next = 0usize;
         for _ in 0..count {
             next += take_varint(bytes, &mut at)? as usize;
             let z = take_varint(bytes, &mut at)?;
             let v = ((z >> 1) as i32) ^ -((z & 1) as i32);
-            let w = i16::try_from(v).map_err(|_| PatternsError::CutShort)?;
+            let w = i8::try_from(v).map_err(|_| PatternsError::TooWide)?;
             *weights.get_mut(next).ok_or(PatternsError::CutShort)? = w;
             next += 1;
         }
@@ -434,7 +439,7 @@ impl Patterns {
         let mut out = MAGIC.to_vec();
         put_varint(&mut out, STAGES as u32);
         put_varint(&mut out, Layout::get().stage_size as u32);
-        let set: Vec<(usize, i16)> = self
+        let set: Vec<(usize, i8)> = self
             .weights()
             .iter()
             .enumerate()
@@ -455,7 +460,7 @@ impl Patterns {
     /// The weights, stage after stage, each [`Layout::stage_size`] (for
     /// the training tool and tests).
     #[cfg(not(target_arch = "wasm32"))]
-    pub(crate) fn weights(&self) -> Vec<i16> {
+    pub(crate) fn weights(&self) -> Vec<i8> {
         let size = Layout::get().stage_size;
         self.weights
             .chunks_exact(size + 1)

@@ -179,7 +179,7 @@ pub(crate) fn fit(samples: &[Sample], ridge: f32, iterations: u32, threads: u32)
             stages[stage] = w;
         }
     }
-    let mut weights = vec![0i16; STAGES * size];
+    let mut weights = vec![0i8; STAGES * size];
     for (stage, w) in stages.iter().enumerate() {
         for (k, mirror) in mirror.iter().enumerate() {
             let start = layout.offset[k] as usize;
@@ -187,7 +187,7 @@ pub(crate) fn fit(samples: &[Sample], ridge: f32, iterations: u32, threads: u32)
             for n in 0..end - start {
                 let folded = mirror.as_ref().map_or(n, |m| n.min(m[n] as usize));
                 let v = (w[start + folded] * SCALE as f32).round();
-                weights[stage * size + start + n] = v.clamp(-32767.0, 32767.0) as i16;
+                weights[stage * size + start + n] = v.clamp(-127.0, 127.0) as i8;
             }
         }
     }

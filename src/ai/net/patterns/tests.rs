@@ -28,7 +28,7 @@ fn symmetric_tables(seed: u64) -> Patterns {
     let layout = Layout::get();
     let mirrors = layout.mirrors();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut weights = vec![0i16; STAGES * layout.stage_size];
+    let mut weights = vec![0i8; STAGES * layout.stage_size];
     for stage in 0..STAGES {
         for (k, mirror) in mirrors.iter().enumerate() {
             let start = stage * layout.stage_size + layout.offset[k] as usize;
@@ -37,8 +37,8 @@ fn symmetric_tables(seed: u64) -> Patterns {
                 .get(k + 1)
                 .map_or(layout.stage_size, |&o| o as usize)
                 - layout.offset[k] as usize;
-            let raw: Vec<i16> = (0..end)
-                .map(|_| (rng.next_u32() % 41) as i16 - 20)
+            let raw: Vec<i8> = (0..end)
+                .map(|_| (rng.next_u32() % 41) as i8 - 20)
                 .collect();
             for n in 0..end {
                 weights[start + n] = match mirror {
@@ -251,7 +251,7 @@ fn a_damaged_file_is_refused_with_its_reason() {
             size: 100
         })
     );
-    // A run past the last weight, a weight beyond i16, a number that
+    // A run past the last weight, a weight beyond i8, a number that
     // never ends.
     let head = |count: u32| {
         let mut b = MAGIC.to_vec();
@@ -266,8 +266,12 @@ fn a_damaged_file_is_refused_with_its_reason() {
     assert_eq!(Patterns::parse(&past), Err(PatternsError::CutShort));
     let mut wide = head(1);
     put_varint(&mut wide, 0);
-    put_varint(&mut wide, 1 << 17);
-    assert_eq!(Patterns::parse(&wide), Err(PatternsError::CutShort));
+    put_varint(&mut wide, 256);
+    assert_eq!(Patterns::parse(&wide), Err(PatternsError::TooWide));
+    let mut widest = head(1);
+    put_varint(&mut widest, 0);
+    put_varint(&mut widest, 254);
+    assert!(Patterns::parse(&widest).is_ok());
     let mut endless = head(1);
     endless.extend([0xff; 8]);
     assert_eq!(Patterns::parse(&endless), Err(PatternsError::CutShort));
