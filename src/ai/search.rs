@@ -22,10 +22,6 @@ use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 #[cfg(not(target_arch = "wasm32"))]
 use super::net::Patterned;
-/// The page's AI has no pattern tables (see [`net`]): its searcher never
-/// holds one, and its search code is compiled for the network alone.
-#[cfg(target_arch = "wasm32")]
-type Patterned<S> = Learned<S>;
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
 use super::pvs::{pvs, root, Child, Code, Root, Tree};
@@ -158,6 +154,21 @@ fn cut_margin(empties: u32, gap: u32) -> i32 {
     (CUT_CONFIDENCE * sd * f64::from(SCALE)).round() as i32
 }
 
+/// The learned evaluation a searcher's midgame search uses, if any.
+#[derive(Clone, Debug)]
+enum Learning<S: Size> {
+    /// None: the hand-made evaluation.
+    HandMade,
+    /// The network of the board's size (boxed, as the tables are: a
+    /// network is some 40 KB, and only the search reads it).
+    Network(Box<Learned<S>>),
+    /// The network with the pattern tables, where they apply (the open
+    /// 8 x 8 board). The page's AI has no tables (see [`net`]), so its
+    /// search code is compiled for the network alone.
+    #[cfg(not(target_arch = "wasm32"))]
+    Tables(Box<Patterned<S>>),
+}
+
 /// A searcher for one board: its terrain, evaluations and tables, kept
 /// between moves of a game.
 #[derive(Clone, Debug)]
@@ -166,11 +177,7 @@ pub struct Searcher<S: Size> {
     /// The hand-made evaluation: the exact solver orders its moves with it,
     /// and the midgame search uses it when there is no learned one.
     eval: Eval<S>,
-    /// The learned evaluation of the board's size, when the program has one.
-    learned: Option<Learned<S>>,
-    /// The same with the pattern tables, where they apply (the open 8 x 8
-    /// board, natively); the search uses it before `learned`.
-    patterned: Option<Patterned<S>>,
+    learning: Learning<S>,
     tt: Table,
     ett: Table,
 }
@@ -192,9 +199,13 @@ impl<S: Size> Searcher<S> {
     /// errors, so that is the network they go with).
     #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn add_tables(&mut self, board: &Board<S>) {
-        self.patterned = net::patterns_for(board)
-            .zip(self.learned.clone())
-            .map(|(tables, net)| Patterned::new(net, tables));
+        let Some(tables) = net::patterns_for(board) else {
+            return;
+        };
+        self.learning = match std::mem::replace(&mut self.learning, Learning::HandMade) {
+            Learning::Network(net) => Learning::Tables(Box::new(Patterned::new(*net, tables))),
+            other => other,
+        };
     }
 
     /// A searcher with `model`'s learned evaluation (one of `board`'s
@@ -202,9 +213,10 @@ impl<S: Size> Searcher<S> {
     /// model. With the built-in model: the `net1:` players.
     pub fn with_model(board: &Board<S>, table_bits: u32, model: Option<&Model>) -> Searcher<S> {
         let mut searcher = Searcher::classic(board, table_bits);
-        searcher.learned = model
-            .filter(|m| m.n == S::N)
-            .map(|m| Learned::new(board, &searcher.terrain, m));
+        if let Some(m) = model.filter(|m| m.n == S::N) {
+            searcher.learning =
+                Learning::Network(Box::new(Learned::new(board, &searcher.terrain, m)));
+        }
         searcher
     }
 
@@ -215,8 +227,7 @@ impl<S: Size> Searcher<S> {
         Searcher {
             terrain,
             eval,
-            learned: None,
-            patterned: None,
+            learning: Learning::HandMade,
             tt: Table::new(table_bits),
             ett: Table::new(table_bits),
         }
@@ -307,14 +318,15 @@ impl<S: Size> Searcher<S> {
             empties,
             all: options.noise > 0.0,
         };
-        let result = fastest!(V => match (&self.patterned, &self.learned) {
-            (None, Some(l)) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
+        let result = fastest!(V => match &self.learning {
+            Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            (Some(t), _) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
+            #[cfg(not(target_arch = "wasm32"))]
+            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            (None, None) => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            Learning::HandMade => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .deepen(p, &mut roots, deepen, progress),
         });
         let mut result = result.unwrap_or_else(|| Analysis {
@@ -384,12 +396,13 @@ impl<S: Size> Searcher<S> {
             .collect();
         let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
-        let mut values = fastest!(V => match (&self.patterned, &self.learned) {
-            (Some(t), _) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
+        let mut values = fastest!(V => match &self.learning {
+            #[cfg(not(target_arch = "wasm32"))]
+            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
-            (None, Some(l)) => Midgame::<_, _, V>::new(&self.terrain, l, &mut self.tt, &mut ctl)
+            Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
-            (None, None) => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
+            Learning::HandMade => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
         });
         values.sort_by_key(|&(_, v)| -v);
@@ -873,10 +886,12 @@ mod tests {
         // of the nodes here); together, over half.
         let (mut all_full, mut all_cut) = (0, 0);
         for (board, p) in midgames() {
-            let searcher = Searcher::new(&board, 10);
-            let learned = searcher.learned.as_ref().expect("an 8 x 8 network");
-            let (full_nodes, full) = deepen(&searcher.terrain, learned, p, 10, false);
-            let (cut_nodes, cut) = deepen(&searcher.terrain, learned, p, 10, true);
+            let searcher = Searcher::with_model(&board, 10, net::builtin(8));
+            let Learning::Network(learned) = &searcher.learning else {
+                panic!("an 8 x 8 network")
+            };
+            let (full_nodes, full) = deepen(&searcher.terrain, &**learned, p, 10, false);
+            let (cut_nodes, cut) = deepen(&searcher.terrain, &**learned, p, 10, true);
             assert!(
                 cut_nodes < full_nodes,
                 "{cut_nodes} nodes against {full_nodes}"
@@ -907,16 +922,20 @@ mod tests {
             let mut learned = Searcher::new(&board, 16);
             let nodes = learned.search(p, &options, None, &mut |_| {}).nodes;
             let g = &learned.terrain;
-            // The open board's search adds the pattern tables; a map's
-            // has the network alone.
+            // The open board's search adds the pattern tables (natively);
+            // a map's has the network alone.
             let open = board.map().pieces().next().is_none();
-            assert_eq!(learned.patterned.is_some(), open);
-            let (cut, full) = match &learned.patterned {
-                Some(t) => (deepen(g, t, p, 6, true).0, deepen(g, t, p, 6, false).0),
-                None => {
-                    let l = learned.learned.as_ref().unwrap();
-                    (deepen(g, l, p, 6, true).0, deepen(g, l, p, 6, false).0)
-                }
+            let (cut, full) = match &learned.learning {
+                #[cfg(not(target_arch = "wasm32"))]
+                Learning::Tables(t) if open => (
+                    deepen(g, &**t, p, 6, true).0,
+                    deepen(g, &**t, p, 6, false).0,
+                ),
+                Learning::Network(l) if !open || cfg!(target_arch = "wasm32") => (
+                    deepen(g, &**l, p, 6, true).0,
+                    deepen(g, &**l, p, 6, false).0,
+                ),
+                _ => panic!("the tables on the open board, the network on a map"),
             };
             assert_eq!(nodes, cut);
             assert_ne!(nodes, full);

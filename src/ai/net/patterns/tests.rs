@@ -37,9 +37,7 @@ fn symmetric_tables(seed: u64) -> Patterns {
                 .get(k + 1)
                 .map_or(layout.stage_size, |&o| o as usize)
                 - layout.offset[k] as usize;
-            let raw: Vec<i8> = (0..end)
-                .map(|_| (rng.next_u32() % 41) as i8 - 20)
-                .collect();
+            let raw: Vec<i8> = (0..end).map(|_| (rng.next_u32() % 41) as i8 - 20).collect();
             for n in 0..end {
                 weights[start + n] = match mirror {
                     Some(m) => raw[n] + raw[m[n] as usize],
