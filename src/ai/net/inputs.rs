@@ -70,16 +70,10 @@ pub(crate) fn symmetries(n: u32) -> Vec<Vec<u16>> {
     let m = n + 2;
     (0..8)
         .map(|t| {
-            let turn = |x: u32, y: u32| {
-                let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
-                let x = if t & 1 != 0 { m - 1 - x } else { x };
-                let y = if t & 2 != 0 { m - 1 - y } else { y };
-                (x, y)
-            };
             let mut to = vec![0u16; count(n)];
             for y in 0..m {
                 for x in 0..m {
-                    let (tx, ty) = turn(x, y);
+                    let (tx, ty) = super::turn(t, m, (x, y));
                     if let (Some(a), Some(b)) = (joker(n, x, y), joker(n, tx, ty)) {
                         to[a] = b as u16;
                     } else if (1..=n).contains(&x) && (1..=n).contains(&y) {

@@ -19,6 +19,8 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use super::turn;
+
 /// The shapes, each as squares (x, y) of the board, a1 = (0, 0), in the
 /// order of their base-3 digits (the first is the lowest).
 const SHAPES: [&[(u32, u32)]; 11] = [
@@ -125,15 +127,6 @@ pub(crate) fn stage_of(empties: u32) -> usize {
     (empties.min(59) / 6) as usize
 }
 
-/// The image of (x, y) under symmetry `t` of the 8 x 8 board (0 is the
-/// identity).
-pub(crate) fn turn(t: u32, (x, y): (u32, u32)) -> (u32, u32) {
-    let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
-    let x = if t & 1 != 0 { 7 - x } else { x };
-    let y = if t & 2 != 0 { 7 - y } else { y };
-    (x, y)
-}
-
 /// Where the shapes stand and what each square adds to their numbers.
 #[derive(Debug)]
 pub(crate) struct Layout {
@@ -173,7 +166,7 @@ impl Layout {
                 let place: Vec<u32> = cells
                     .iter()
                     .map(|&c| {
-                        let (x, y) = turn(t, c);
+                        let (x, y) = turn(t, 8, c);
                         y * 8 + x
                     })
                     .collect();
@@ -219,7 +212,7 @@ impl Layout {
                     place
                         .iter()
                         .map(|&sq| {
-                            let (x, y) = turn(t, (sq % 8, sq / 8));
+                            let (x, y) = turn(t, 8, (sq % 8, sq / 8));
                             place.iter().position(|&s| s == y * 8 + x)
                         })
                         .collect::<Option<Vec<usize>>>()

@@ -142,7 +142,7 @@ fn tables_with_mirror_images_alike_value_the_eight_symmetric_positions_alike() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let image = |t: u32, set: u64| -> u64 {
         Squares(set).fold(0, |acc, sq| {
-            let (x, y) = turn(t, (sq % 8, sq / 8));
+            let (x, y) = turn(t, 8, (sq % 8, sq / 8));
             acc | 1 << (y * 8 + x)
         })
     };
