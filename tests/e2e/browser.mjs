@@ -1,5 +1,6 @@
 // Shared by the end-to-end tests: the release build served over HTTP, and a
 // headless Chromium that records everything that goes wrong on a page.
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -60,6 +61,29 @@ export async function launch() {
     headless: true,
     args: FLAGS,
   });
+}
+
+/**
+ * Headless Chromium keeping its profile in `dir`, as a player's browser
+ * keeps its storage between runs: launch it again on the same `dir` to
+ * come back. `kill` ends every process of it at once, as a crash or a
+ * phone reclaiming its memory does, with nothing flushed.
+ */
+export async function launchProfile(dir, contextOptions = {}) {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: FLAGS,
+    ...contextOptions,
+  });
+  const kill = () => {
+    try {
+      execFileSync("pkill", ["-KILL", "-f", "--", `--user-data-dir=${dir}`], { stdio: "ignore" });
+    } catch {
+      // pkill exits 1 when no process matched: already gone.
+    }
+  };
+  return { context, kill };
 }
 
 /**

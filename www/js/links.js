@@ -6,6 +6,7 @@
 // to update or keep beside it; any other game with something played in it
 // is put aside with a way back ("Restore it").
 import { ASIDE_KEY, ASIDE_MOVES, IN_SAVED_GAMES, putAside } from "./archive-hooks.js";
+import { pageStorage } from "./durable.js";
 import { whoPlays } from "./flow.js";
 import { settingsFor } from "./share.js";
 import { DEFAULT_SETTINGS, gameOf, newId } from "./storage.js";
@@ -139,7 +140,7 @@ export async function openLink(deps, link, current) {
   const tell = (text, options) => {
     said.push({ text, action: options?.action ?? null, moves: options?.moves ?? 0 });
   };
-  const held = { Game, notify, storage: localStorage };
+  const held = { Game, notify, storage: pageStorage() };
   /** @param {SavedRecord} opens */
   const saying = (opens) => {
     // The held game staying as it is, the linked game goes on nowhere.

@@ -9,6 +9,7 @@
 import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
 import { allInside, byId, inside } from "./dom.js";
+import { pageStorage, recoverPageStorage } from "./durable.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
 import { registerOffline } from "./offline.js";
@@ -173,13 +174,13 @@ let savedText = null;
 
 // The saved record when it restores; otherwise null, having said why.
 function savedRecord() {
-  const { saved, notice, text } = load(localStorage);
+  const { saved, notice, text } = load(pageStorage());
   if (notice) dropped(notice, text);
   if (!saved) return null;
   savedText = text ?? null;
   const problem = rulesProblem(saved);
   if (!problem) return saved;
-  drop(localStorage);
+  drop(pageStorage());
   dropped(`Your saved game could not be restored (${problem}), so it was discarded.`, text);
   return null;
 }
@@ -253,7 +254,7 @@ function startFailed(thrown, first) {
   // After the last start's report, if any: both notices have the key
   // "saved", and this one, with its way out, must be the one left.
   const load = () => import("./start-failed.js");
-  reported.then(load, load).then((m) => m.startFailed({ key: FAILED_START, notify, savedText, storage: { drop, encodeSave, KEY, save } }, message, first));
+  reported.then(load, load).then((m) => m.startFailed({ key: FAILED_START, notify, savedText, storage: { drop, encodeSave, KEY, save }, local: pageStorage() }, message, first));
 }
 
 // The map editor (editor.js, loaded on first use) over the play page.
@@ -279,8 +280,12 @@ function closeEditor() {
 }
 
 
+// A write that a browser killed outright lost is put back (durable.js)
+// while the wasm module loads, before anything reads the storage.
+const recovering = recoverPageStorage();
 try {
   await init();
+  await recovering;
 } catch (err) {
   byId("status").textContent = `Mapello could not start: ${/** @type {Error} */ (err).message}`;
   throw err;
@@ -323,7 +328,7 @@ function blocsPage(act) {
   blocsStarted ??= Promise.all([blocsModule(), blocsWasm()]).then(([{ startBlocs }, { BlocsGame }]) => {
     blocs = startBlocs({
       BlocsGame,
-      storage: localStorage,
+      storage: pageStorage(),
       notify,
       clearNotice,
       dropped: (/** @type {string} */ notice, /** @type {string | null} */ text) => dropped(notice, text, "blocs-saved"),
@@ -343,7 +348,7 @@ function blocsPage(act) {
 // no Blocs record, or one that says the page was hidden, loads nothing of it.
 function blocsAtStart() {
   try {
-    const text = localStorage.getItem("mapello.blocs");
+    const text = pageStorage().getItem("mapello.blocs");
     return text !== null && JSON.parse(text)?.active !== false;
   } catch {
     return true;
@@ -362,7 +367,7 @@ try {
   const started = startApp({
     Game,
     start: first.start,
-    storage: localStorage,
+    storage: pageStorage(),
     notify,
     clearNotice,
     openEditor,

@@ -6,8 +6,9 @@
 // with word of why left in sessionStorage for the reload to say. Each
 // reload has less to start from, down to the default game; if even that
 // fails, the player gets the error and a reset button.
-// It is handed storage.js's functions rather than importing them: the
-// first load's scripts are bundled in fewer pieces so.
+// It is handed storage.js's functions and the page's storage (durable.js)
+// rather than importing them: the first load's scripts are bundled in
+// fewer pieces so.
 
 /** @typedef {import("./main.js").StartingPoint} StartingPoint */
 
@@ -41,18 +42,19 @@ export function reportFailedStart(key, text, dropped) {
  *   notify: import("./play-ctrl.js").Notify,
  *   savedText: string | null,
  *   storage: Pick<typeof import("./storage.js"), "drop" | "encodeSave" | "KEY" | "save">,
+ *   local: Storage,
  * }} deps
  * @param {string} message
  * @param {StartingPoint} first
  */
-export function startFailed({ key, notify, savedText, storage }, message, { start, from, kept }) {
+export function startFailed({ key, notify, savedText, storage, local }, message, { start, from, kept }) {
   const { drop, encodeSave, KEY, save } = storage;
   if (from !== "default") {
-    if (kept) save(localStorage, kept);
-    else drop(localStorage);
+    if (kept) save(local, kept);
+    else drop(local);
     let stored = null;
     try {
-      stored = localStorage.getItem(KEY);
+      stored = local.getItem(KEY);
       const text = from === "saved" && savedText !== null ? savedText : encodeSave(start);
       sessionStorage.setItem(key, JSON.stringify({ message, text, from }));
     } catch {
@@ -66,7 +68,7 @@ export function startFailed({ key, notify, savedText, storage }, message, { star
   const reset = {
     label: "Reset saved data",
     run: () => {
-      drop(localStorage);
+      drop(local);
       location.reload();
     },
   };
