@@ -321,6 +321,7 @@ fn the_strong_levels_open_othello_from_the_book() {
         let options = Level::get(6).unwrap().options(8, seed);
         let found = ai::best_move(&othello, &options, None, &mut |_| {});
         assert_eq!(found.nodes, 0);
+        assert!(found.book, "the move says it is the book's");
         let Move::Play(sq) = found.best else {
             panic!("a first move")
         };
@@ -335,7 +336,8 @@ fn the_strong_levels_open_othello_from_the_book() {
         Level::get(5).unwrap().options(8, 1),
         Level::get(6).unwrap().plain().options(8, 1),
     ] {
-        assert!(ai::best_move(&othello, &options, None, &mut |_| {}).nodes > 0);
+        let found = ai::best_move(&othello, &options, None, &mut |_| {});
+        assert!(found.nodes > 0 && !found.book);
     }
     let map = mapello_game(3);
     let options = Level::get(6).unwrap().options(8, 1);

@@ -342,6 +342,8 @@ export interface Analysis {
   /** The line the search expects. */
   pv: string[];
   exact: boolean;
+  /** The move is the opening book's: no search was made (depth and nodes 0). */
+  book: boolean;
   /** The search's time budget, if it has one. */
   timeMs?: number;
 }

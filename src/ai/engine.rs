@@ -154,6 +154,7 @@ impl<S: Size> Engine<S> for Board<S> {
                 nodes: 0,
                 pv: vec![to_move(Some(sq), S::N)],
                 exact: false,
+                book: true,
             };
             progress(&found);
             return found;
@@ -177,6 +178,7 @@ impl<S: Size> Engine<S> for Board<S> {
             nodes: a.nodes,
             pv: a.pv.iter().map(|&sq| to_move(Some(sq), S::N)).collect(),
             exact: a.exact,
+            book: false,
         };
         let analysis = searcher.search_taken(Pos::of(pos), taken, options, cancel, &mut |a| {
             progress(&convert(a))
@@ -281,6 +283,7 @@ impl<S: Size> Engine<S> for Troll<S> {
             nodes: f.nodes,
             pv: f.pv.iter().map(|&sq| to_move(Some(sq), S::N)).collect(),
             exact: false,
+            book: false,
         };
         let found = searcher.search(pos, options, cancel, &mut |f| progress(&convert(f)));
         let verify = Budget {

@@ -74,6 +74,9 @@ pub struct BestMove {
     pub pv: Vec<Move>,
     /// True when the score is exact.
     pub exact: bool,
+    /// True when the move is the opening book's (no search: depth and
+    /// nodes are 0, the score is the book's value).
+    pub book: bool,
 }
 
 /// Searches the current position of `game` with `options`, calling

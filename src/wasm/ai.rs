@@ -93,6 +93,8 @@ struct Analysis {
     nodes: f64,
     pv: Vec<String>,
     exact: bool,
+    /// The move is the opening book's: no search was made.
+    book: bool,
     /// The search's time budget, so the page can show how much is left.
     #[serde(rename = "timeMs")]
     time_ms: Option<f64>,
@@ -107,14 +109,16 @@ impl Analysis {
             nodes: found.nodes as f64,
             pv: found.pv.iter().map(|m| m.name(n)).collect(),
             exact: found.exact,
+            book: found.book,
             time_ms,
         }
     }
 }
 
 /// The best move for the side to move: `{ move, score, depth, nodes, pv,
-/// exact, timeMs }` (score: expected final margin for the side to move, in
-/// points; timeMs: the search's time budget, `undefined` without one),
+/// exact, book, timeMs }` (score: expected final margin for the side to
+/// move, in points; book: the opening book's move, unsearched; timeMs: the
+/// search's time budget, `undefined` without one),
 /// calling `onProgress` (a function, or `undefined`) with the same shape
 /// after each iteration: its move is the best found so far. A finished
 /// game is refused: it has no move to find.

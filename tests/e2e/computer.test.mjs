@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, FROZEN_MS, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, FROZEN_MS, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openAsWhite, openSettings, setMode, waitForMoves, watchLongTasks } from "./game.mjs";
 
 // 24 moves into a game on the default map, black to move.
 const MIDGAME = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8";
@@ -26,6 +26,21 @@ test("the computer answers a move, showing what it found", async () => {
   assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 4\\) played ${reply}\\. It (expects|has worked out)`));
   assert.match(await page.textContent("#thinking-pv"), /^Looked \d+ moves? ahead at [\d.]+( thousand| million)? positions in [\d.]+ s; value [+\u2212]?\d+\./);
   assert.match(await page.textContent("#announcer"), new RegExp(`White played ${reply}`));
+  assert.deepEqual(problems, []);
+});
+
+test("an Othello reply from the opening book says so, not that it looked 0 moves ahead", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await openSettings(page);
+  await page.selectOption("#variant", "othello");
+  await page.selectOption("#level", "8");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+  await clickSquare(page, "f5");
+  await waitForMoves(page, 2);
+  await humanTurn(page);
+  const [, reply] = await moveList(page);
+  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 8[^)]*\\) played ${reply}\\.`));
+  assert.match(await page.textContent("#thinking-pv"), /^Played from the opening book, whose value for it is [+\u2212]?\d+\.$/);
   assert.deepEqual(problems, []);
 });
 

@@ -298,6 +298,7 @@ function outlook({ score, exact }) {
  * @param {boolean} troll
  */
 function searchDetails(result, colour, troll) {
+  if (result.book) return `Played from the opening book, whose value for it is ${signed(Math.round(result.score))}.`;
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   // A move played by "Move now" comes from the last search reported.
