@@ -35,6 +35,19 @@ test("each write goes to the storage, numbered, and to the copies", () => {
   );
 });
 
+test("a write of what is there already is neither counted nor copied", () => {
+  const storage = memory({ "mapello.play": "a" });
+  const copied = copies();
+  const page = durable(storage, copied);
+  page.setItem("mapello.play", "a");
+  page.removeItem("mapello.blocs");
+  assert.equal(storage.getItem(SEQ_KEY), null);
+  assert.equal(copied.kept.size, 0);
+  page.setItem("mapello.play", "b");
+  assert.equal(storage.getItem(SEQ_KEY), "1");
+  assert.equal(copied.kept.size, 1);
+});
+
 test("a start puts back the writes the storage lost, then has nothing more to do", async () => {
   // The browser died after writes 1 and 2 reached the disk, before 3 and 4.
   const storage = memory({ [SEQ_KEY]: "2", "mapello.play": "old game", "mapello.blocs": "blocs" });

@@ -53,6 +53,8 @@ function counted(storage) {
 export function durable(storage, copies) {
   /** @param {string} key @param {string | null} value */
   const write = (key, value) => {
+    // Writing what is there already changes nothing, and is not counted.
+    if (storage.getItem(key) === value) return;
     const seq = counted(storage) + 1;
     storage.setItem(SEQ_KEY, String(seq));
     if (value === null) storage.removeItem(key);
