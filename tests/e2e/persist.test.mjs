@@ -11,7 +11,11 @@ const WHOLE_GAME =
 
 const env = useSite();
 
+// Waits for the page's own requests to finish first: a reload cuts short
+// whatever is still loading (help.html, fetched once the board is up),
+// which the page's problem list would rightly report as a failed request.
 async function reload(page) {
+  await page.waitForLoadState("networkidle");
   await page.reload();
   await page.waitForSelector("body[data-ready]");
 }
