@@ -53,14 +53,13 @@ export function useSite() {
   return env;
 }
 
+/** How the tests start Chromium. */
+const CHROMIUM = { executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: FLAGS };
+
 /** Headless Chromium with a fresh profile. */
 export async function launch() {
   await mkdir(screenshots, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 /**
@@ -70,12 +69,7 @@ export async function launch() {
  * phone reclaiming its memory does, with nothing flushed.
  */
 export async function launchProfile(dir, contextOptions = {}) {
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-    ...contextOptions,
-  });
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...contextOptions });
   const kill = () => {
     try {
       execFileSync("pkill", ["-KILL", "-f", "--", `--user-data-dir=${dir}`], { stdio: "ignore" });
@@ -87,13 +81,11 @@ export async function launchProfile(dir, contextOptions = {}) {
 }
 
 /**
- * Opens `url` in a new page and waits until the board is drawn. `problems`
- * collects console errors, uncaught exceptions, failed requests and HTTP errors;
- * `requests` every URL the page asked for.
+ * What goes wrong on `page` from now on: `problems` collects console
+ * errors, uncaught exceptions, failed requests and HTTP errors;
+ * `requests` every URL the page asks for.
  */
-export async function openBoard(browser, url, contextOptions = {}) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
+export function watch(page) {
   const problems = [];
   const requests = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
@@ -101,6 +93,18 @@ export async function openBoard(browser, url, contextOptions = {}) {
   page.on("request", (r) => requests.push(r.url()));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  return { problems, requests };
+}
+
+/**
+ * Opens `url` in a new page and waits until the board is drawn. `problems`
+ * collects console errors, uncaught exceptions, failed requests and HTTP errors;
+ * `requests` every URL the page asked for.
+ */
+export async function openBoard(browser, url, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const { problems, requests } = watch(page);
   await page.goto(url);
   await page.waitForSelector("body[data-ready]", { timeout: 10_000 }).catch(() => {});
   return { page, problems, requests };

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { launchProfile, serveDist } from "./browser.mjs";
+import { launchProfile, serveDist, watch } from "./browser.mjs";
 import { DESKTOP, moveList, playFirstLegal, setMode } from "./game.mjs";
 
 let site;
@@ -23,9 +23,7 @@ after(() => site?.close());
 async function openIn(dir) {
   const browser = await launchProfile(dir, DESKTOP);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  const { problems } = watch(page);
   await page.goto(site.url);
   await page.waitForSelector("body[data-ready]");
   return { ...browser, page, problems };
@@ -60,7 +58,6 @@ test("a browser killed right after the moves keeps the game", async () => {
     assert.equal(moves.length, 6);
     // The copy is written within moments of the move (localStorage's own
     // write to disk would come seconds later).
-    await first.page.waitForFunction(() => true);
     const deadline = Date.now() + 10_000;
     while (!(await copied(first.page, moves))) {
       assert.ok(Date.now() < deadline, "the durable copy holds the moves");
