@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
 import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, loadMoves, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, loadMoves, noticeText, setMode, waitForMoves } from "./game.mjs";
 
 // A whole game on the default map: white wins 43 to 27.
 const WHOLE_GAME =
@@ -41,11 +41,17 @@ test("a series swaps colours each game and keeps the score by games, then points
   ]);
   assert.equal(await page.textContent("#match-leader"), "Player 2 leads 1–0 in games.");
   assert.ok(await page.isDisabled("#undo"), "a recorded game is not taken back");
+  assert.match(await page.getAttribute("#undo", "title"), /counts in the match's score/);
+  assert.ok(await page.isEnabled("#review-game"), "a recorded game can be reviewed");
   await page.screenshot({ path: `${screenshots}/play-series-result.png` });
 
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });
   assert.equal(await page.textContent("#match-title"), "Series: game 2");
+  // The game just finished is in the score, not put aside: the next one is announced with it.
+  assert.equal(await noticeText(page), "");
+  await page.waitForFunction(() => document.querySelector("#announcer").textContent.startsWith("Series: game 2. Player 2 leads 1–0 in games."));
+  assert.equal(await page.getAttribute("#undo", "title"), "");
   assert.equal(await page.textContent("#player-X .player-name"), "Player 2");
   assert.equal(await page.textContent("#player-O .player-name"), "Player 1");
   await playToTheEnd(page, WHOLE_GAME);
@@ -120,5 +126,25 @@ test("leaving free play while the map is being set up closes the editor", async 
   await page.waitForSelector("#board", { state: "visible" });
   assert.ok(await page.isHidden("#editor"));
   assert.equal(await page.textContent("#status"), "Black to move.");
+  assert.deepEqual(problems, []);
+});
+
+test("at 1280 px each mode's settings keep to one row, How to play beside them", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  const modes = await page.$$eval("#mode option", (os) => os.map((o) => o.value));
+  for (const mode of modes) {
+    // Free play starts in the map editor; the header is the same.
+    await setMode(page, mode);
+    const { bottoms, help, first } = await page.evaluate(() => {
+      const shown = [...document.querySelectorAll("#setup > *")].filter((e) => e.getClientRects().length > 0);
+      return {
+        bottoms: shown.map((e) => Math.round(e.getBoundingClientRect().bottom)),
+        help: document.querySelector("#open-help").getBoundingClientRect().top,
+        first: shown[0].getBoundingClientRect().bottom,
+      };
+    });
+    assert.ok(Math.max(...bottoms) - Math.min(...bottoms) <= 2, `${mode}: the settings wrap (${bottoms})`);
+    assert.ok(help < first, `${mode}: "How to play" is below the settings`);
+  }
   assert.deepEqual(problems, []);
 });

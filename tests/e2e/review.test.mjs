@@ -33,10 +33,14 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   // Every move analysed, the blunder marked as one in the list and on the graph.
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 4);
-  assert.deepEqual(rows[2], ["3. f7 −11 (f5 +2) blunder", "blunder"]);
+  assert.deepEqual(rows[2], ["3. f7 −11 (best f5 +2) blunder", "blunder"]);
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "2");
   // Only the classes that occurred are counted.
   assert.match(await page.textContent("#review-summary"), /Black: 14 points lost \(1 blunder\)/);
+  // The summary's worst moves say what they cost; the list gives values, and the best move by name.
+  assert.equal(await page.textContent(".review-player-X .review-worst li"), "3. f7: 13 points lost, blunder");
+  // The review's depth is its own, never read as the level the game was played at.
+  assert.match(await page.textContent("#review-note"), /^The review's analysis, review level \d+ \(not a playing level\): each move searched \d+ plies/);
   // The review starts on the worst move: the position before it, f5 drawn as best.
   // Its values are the mover's, and the line says so; the graph's are black's.
   assert.match(await selectedText(page), /^3\. Black f7: \u221211 for Black \(best f5: \+2; 13 points lost — blunder; searched 6 plies\)$/);
@@ -123,7 +127,7 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => [li.textContent, li.dataset.class ?? ""]));
   assert.equal(rows.length, 15);
   // A proven result reads as won or lost, never as 100 steps to add.
-  assert.deepEqual(rows[13], ["14. g7 lost (e3 −1) blunder", "blunder"]);
+  assert.deepEqual(rows[13], ["14. g7 lost (best e3 −1) blunder", "blunder"]);
   assert.equal(rows[14][0], "15. d8 won");
   assert.equal(await page.$$eval(".graph-dot.blunder", (dots) => dots.map((d) => d.dataset.index).join()), "13");
   const summaryText = await page.textContent("#review-summary");
@@ -147,7 +151,7 @@ test("on a phone, a move as good as the best names no alternative, and each valu
   await page.waitForSelector("#review", { state: "visible" });
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
-  assert.deepEqual(rows, ["1. f5 −3", "2. d6 −3", "3. c3 −4 (c6 −1) inaccuracy"]);
+  assert.deepEqual(rows, ["1. f5 −3", "2. d6 −3", "3. c3 −4 (best c6 −1) inaccuracy"]);
   assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
   await page.click("#review-list li:nth-child(1) button");
   assert.equal(await selectedText(page), "1. Black f5: −3 for Black (as good as e6; searched 6 plies)");

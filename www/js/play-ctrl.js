@@ -635,7 +635,9 @@ export class PlayCtrl {
     this.deps.clearNotice("computer");
     this.clearWords();
     this.refresh();
-    this.announce(`New game. ${$("status").textContent}`);
+    // A match's next game is announced with the score so far, as its panel shows it.
+    const said = this.flow.match?.games.length ? `${$("match-title").textContent}. ${$("match-leader").textContent}` : "New game.";
+    this.announce(`${said} ${$("status").textContent}`);
     this.proceed();
   }
 
@@ -912,6 +914,13 @@ export class PlayCtrl {
     return sameGame && sameMatch && before.names.every((move, i) => now.moves[i] === move);
   }
 
+  // Whether `before` is a finished game of the match still on the page:
+  // the match's score keeps it, and Saved games has it since it ended.
+  /** @param {PutAside} before */
+  recorded(before) {
+    return before.over && !!before.match && before.match === this.flow.match;
+  }
+
   /**
    * After a change replaced a game in progress (or a match under way), a
    * notice offers to bring it back; nothing is lost by a stray click.
@@ -922,7 +931,7 @@ export class PlayCtrl {
     // A position set up and not played yet has no place in Saved games, but its way back.
     const setUp = !before.names.length && before.game.start;
     const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0 || setUp;
-    if (!played || this.continues(before)) return;
+    if (!played || this.continues(before) || this.recorded(before)) return;
     this.archiver.aside(before);
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
     this.deps.notify(`${said ?? `A new game started; ${aside}.`}${setUp ? "" : ` ${IN_SAVED_GAMES}`}`, {

@@ -288,6 +288,8 @@ function showModeSettings(flow) {
 function showControls({ flow, snap, paused, reviewing, example }) {
   $("paste", HTMLTextAreaElement).placeholder = `For example: ${example}`;
   $("undo", HTMLButtonElement).disabled = !snap.canUndo || flow.phase !== "play";
+  // A match's finished game is in its score: why its moves are not taken back.
+  $("undo").title = flow.phase === "over" ? "This game counts in the match's score: its moves are not taken back." : "";
   $("redo", HTMLButtonElement).disabled = !snap.canRedo || flow.phase !== "play";
   $("pause").hidden = !watched(flow) || snap.status === "gameOver";
   // Nobody at the screen moves in a watched game: legal moves and hints are for players.
@@ -296,7 +298,7 @@ function showControls({ flow, snap, paused, reviewing, example }) {
   $("pause").textContent = paused ? "Resume" : "Pause";
   $("pause").setAttribute("aria-pressed", String(paused));
   $("choose").hidden = flow.phase !== "choose";
-  $("review-game", HTMLButtonElement).disabled = snap.moves.length === 0 || flow.phase !== "play";
+  $("review-game", HTMLButtonElement).disabled = snap.moves.length === 0 || (flow.phase !== "play" && flow.phase !== "over");
   $("review-game").hidden = reviewing || !reviewable(snap.variant);
   $("review-result").hidden = !reviewable(snap.variant);
 }

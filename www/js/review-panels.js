@@ -83,7 +83,8 @@ function drawProgress(panel, { review, running, problem }) {
   $("review-error").textContent = problem;
   const from = review.game.start ? "This game started from a set-up position. " : "";
   $("review-reading").textContent = from + READING[isChain(review) ? "chain" : "points"];
-  $("review-note").textContent = `Level ${review.level}: each move searched ${levelWords(review.level)}.`;
+  // Its own depth, whatever level the game was played at.
+  $("review-note").textContent = `The review's analysis, review level ${review.level} (not a playing level): each move searched ${levelWords(review.level)}.`;
   panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
 }
 
@@ -171,7 +172,7 @@ function drawList({ review, selected }, select) {
     li.className = `review-row move-${item.mover}`;
     if (item.class) li.dataset.class = item.class;
     // The best move only where it was better: an equal one is no advice.
-    const better = item.loss > 0 ? ` (${item.best} ${valueText(item, "best")})` : "";
+    const better = item.loss > 0 ? ` (best ${item.best} ${valueText(item, "best")})` : "";
     const words = `${item.index + 1}. ${item.played} ${valueText(item, "played")}${better}${item.class ? ` ${item.class}` : ""}`;
     const button = moveButton(item, words, select);
     if (item.index === selected) button.setAttribute("aria-current", "true");
@@ -201,8 +202,8 @@ function drawSummary({ review }, select) {
     for (const item of worst) {
       const li = document.createElement("li");
       if (item.class) li.dataset.class = item.class;
-      const cost = item.playedResult || item.bestResult ? lossText(item) : signed(-item.loss);
-      li.append(moveButton(item, `${item.index + 1}. ${item.played} ${cost}${item.class ? ` ${item.class}` : ""}`, select));
+      // What the move cost, in words: the list below gives its value.
+      li.append(moveButton(item, `${item.index + 1}. ${item.played}: ${lossText(item)}${item.class ? `, ${item.class}` : ""}`, select));
       list.append(li);
     }
     if (worst.length) div.append(list);
