@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { test } from "node:test";
 import { ARCHIVE_KEY, ARCHIVE_LIMIT } from "../../www/js/archive.js";
-import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { openBoard, reload, screenshots, useSite } from "./browser.mjs";
 import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
@@ -68,12 +68,6 @@ function clickEntry(page, n, label) {
 /** Waits until a notice says `text`. */
 function waitForNotice(page, text) {
   return page.waitForFunction((source) => new RegExp(source).test(document.querySelector("#notices").textContent), text.source);
-}
-
-async function reload(page) {
-  await page.waitForLoadState("networkidle");
-  await page.reload();
-  await page.waitForSelector("body[data-ready]");
 }
 
 test("a later game that opens with the same moves is kept beside the earlier one, by board clicks", async () => {

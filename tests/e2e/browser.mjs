@@ -82,7 +82,8 @@ export async function launchProfile(dir, contextOptions = {}) {
 
 /**
  * What goes wrong on `page` from now on: `problems` collects console
- * errors, uncaught exceptions, failed requests and HTTP errors;
+ * errors, uncaught exceptions, failed requests (not those cut short) and
+ * HTTP errors;
  * `requests` every URL the page asks for.
  */
 export function watch(page) {
@@ -91,9 +92,17 @@ export function watch(page) {
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
   page.on("request", (r) => requests.push(r.url()));
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  // A request cut short by a reload or by the page itself (net::ERR_ABORTED)
+  // is no failure: the page was done with it.
+  page.on("requestfailed", (r) => r.failure()?.errorText !== "net::ERR_ABORTED" && problems.push(`request failed: ${r.url()}`));
   page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   return { problems, requests };
+}
+
+/** Reloads `page`, as a player does, and waits until the board is drawn again. */
+export async function reload(page) {
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
 }
 
 /**

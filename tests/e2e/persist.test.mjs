@@ -3,22 +3,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KEY } from "../../www/js/storage.js";
-import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { openBoard, reload, screenshots, useSite } from "./browser.mjs";
 import { DEFAULT_MAP, DESKTOP, loadMoves, moveList, noticeText, openAsWhite, setMode, waitForMoves } from "./game.mjs";
 
 const WHOLE_GAME =
   "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
 
 const env = useSite();
-
-// Waits for the page's own requests to finish first: a reload cuts short
-// whatever is still loading (help.html, fetched once the board is up),
-// which the page's problem list would rightly report as a failed request.
-async function reload(page) {
-  await page.waitForLoadState("networkidle");
-  await page.reload();
-  await page.waitForSelector("body[data-ready]");
-}
 
 test("a reload keeps the game, the mode, the series score and the settings", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);

@@ -8,16 +8,10 @@ import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { BLOCS_KEY } from "../../www/js/blocs-app.js";
 import { KEY } from "../../www/js/storage.js";
-import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { openBoard, reload, screenshots, useSite } from "./browser.mjs";
 import { DESKTOP, loadMoves, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
-
-async function reload(page) {
-  await page.waitForLoadState("networkidle");
-  await page.reload();
-  await page.waitForSelector("body[data-ready]");
-}
 
 /** Waits until the open review has analysed every move, and gives how many rows it lists. */
 async function reviewDone(page) {
