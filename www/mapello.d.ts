@@ -357,6 +357,12 @@ export function bestMove(
 /** Makes an opening book file's bytes the levels' Othello book; its positions. */
 export function installBook(bytes: Uint8Array): number;
 
+/** Makes a pattern tables file's bytes (net/o8.bin) the open 8 x 8 board's tables; the weights they set. */
+export function installPatterns(bytes: Uint8Array): number;
+
+/** Whether the game's strongest play would add pattern tables the module does not have yet. */
+export function wantsPatterns(game: Game): boolean;
+
 /** The value of every legal move, best first. */
 export function hints(game: Game, options?: SearchOptions): { move: string; score: number }[];
 

@@ -9,8 +9,14 @@
 // site works at a host's root or under any sub-path.
 const VERSION = "unstamped";
 const FILES = [];
+// Files only some games fetch (the pattern tables of Othello and Reversi on
+// 8 x 8), each with its content's hash: cached the first time one is
+// fetched, in a cache of their own kept across versions, under that hash,
+// so a new version of the site fetches again only the files that changed.
+const ON_DEMAND = {};
 
 const CACHE = `mapello-${VERSION}`;
+const FETCHED = "mapello-fetched";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -27,15 +33,39 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith("mapello-") && n !== CACHE).map((n) => caches.delete(n)));
+      await Promise.all(names.filter((n) => n.startsWith("mapello-") && n !== CACHE && n !== FETCHED).map((n) => caches.delete(n)));
       await self.clients.claim();
     })(),
   );
 });
 
+/**
+ * A file fetched on demand (`file`, relative to the scope): from the cache
+ * when this version of it is there, else from the network, kept for next
+ * time in place of any other version.
+ * @param {Request} request
+ * @param {string} file
+ */
+async function onDemand(request, file) {
+  const cache = await caches.open(FETCHED);
+  const base = new URL(file, self.registration.scope).href;
+  const key = `${base}?${ON_DEMAND[file]}`;
+  const cached = await cache.match(key);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const stale = (await cache.keys()).filter((r) => r.url.startsWith(`${base}?`));
+    await Promise.all(stale.map((r) => cache.delete(r)));
+    await cache.put(key, response.clone());
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  const file = request.url.slice(self.registration.scope.length).split(/[?#]/)[0];
+  if (Object.hasOwn(ON_DEMAND, file)) return event.respondWith(onDemand(request, file));
   event.respondWith(
     (async () => {
       // The page's query string changes nothing it loads.

@@ -20,7 +20,7 @@ use crate::square::{Move, Square};
 
 use super::budget::{Budget, Control};
 use super::search::{self, Analysis, Options};
-use super::{book, endgame, eval, pos::Pos, terrain::Terrain, troll, tt, BestMove, Solved};
+use super::{book, endgame, eval, net, pos::Pos, terrain::Terrain, troll, tt, BestMove, Solved};
 
 /// Which evaluation a searcher uses, where the game has more than one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +82,13 @@ pub trait Engine<S: Size>: Rules<S> {
 
     /// The `greedy` baseline's square in `pos`, which has a move.
     fn greedy(&self, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32;
+
+    /// Whether the strongest evaluation of this game would add pattern
+    /// tables the program does not have yet (the page's worker then
+    /// fetches them: [`super::install_patterns`]).
+    fn wants_patterns(&self) -> bool {
+        false
+    }
 }
 
 /// A uniformly random square of a non-empty set.
@@ -240,6 +247,10 @@ impl<S: Size> Engine<S> for Board<S> {
             .filter(|&sq| value(sq) == best)
             .fold(S::B::ZERO, |b, sq| b | S::B::bit(sq));
         pick(ties, rng)
+    }
+
+    fn wants_patterns(&self) -> bool {
+        net::patterns_apply(self) && net::patterns_for(self).is_none()
     }
 }
 

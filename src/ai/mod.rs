@@ -90,6 +90,20 @@ pub fn best_move(
     crate::with_game!(game, g => g.rules().best_move(g.position(), options, cancel, progress))
 }
 
+/// Whether `game`'s strongest evaluation would add pattern tables the
+/// program does not have yet: the page's worker then fetches the file for
+/// [`install_patterns`].
+pub fn wants_patterns(game: &AnyGame) -> bool {
+    crate::with_game!(game, g => g.rules().wants_patterns())
+}
+
+/// Makes the pattern tables of the file `bytes` (`src/ai/net/o8.bin`) the
+/// program's, for the searches that start after; returns the weights they
+/// set, or why the file is refused. Tables installed already stay.
+pub fn install_patterns(bytes: &[u8]) -> Result<usize, impl std::error::Error> {
+    net::patterns::install(bytes)
+}
+
 /// The value of every legal move of `game`'s position, best first, for the
 /// side to move in the game's unit (points, bonus points already taken
 /// included; in Troll discs of chain).

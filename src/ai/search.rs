@@ -20,7 +20,6 @@ use crate::rules::Board;
 use super::budget::{Budget, Control};
 use super::endgame::{Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
-#[cfg(not(target_arch = "wasm32"))]
 use super::net::Patterned;
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
@@ -163,9 +162,7 @@ enum Learning<S: Size> {
     /// network is some 40 KB, and only the search reads it).
     Network(Box<Learned<S>>),
     /// The network with the pattern tables, where they apply (the open
-    /// 8 x 8 board). The page's AI has no tables (see [`net`]), so its
-    /// search code is compiled for the network alone.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// 8 x 8 board, once the program has them: see [`net::patterns`]).
     Tables(Box<Patterned<S>>),
 }
 
@@ -187,9 +184,7 @@ impl<S: Size> Searcher<S> {
     /// searching with the learned evaluation where there is one, and its
     /// pattern tables where they apply.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
-        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut searcher = Searcher::with_model(board, table_bits, net::builtin(S::N));
-        #[cfg(not(target_arch = "wasm32"))]
         searcher.add_tables(board);
         searcher
     }
@@ -197,7 +192,6 @@ impl<S: Size> Searcher<S> {
     /// Adds the built-in pattern tables to the learned evaluation where
     /// they apply to `board` (they are fitted to the built-in network's
     /// errors, so that is the network they go with).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn add_tables(&mut self, board: &Board<S>) {
         let Some(tables) = net::patterns_for(board) else {
             return;
@@ -322,7 +316,6 @@ impl<S: Size> Searcher<S> {
             Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            #[cfg(not(target_arch = "wasm32"))]
             Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
@@ -397,7 +390,6 @@ impl<S: Size> Searcher<S> {
         let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
         let mut values = fastest!(V => match &self.learning {
-            #[cfg(not(target_arch = "wasm32"))]
             Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
             Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
@@ -922,16 +914,15 @@ mod tests {
             let mut learned = Searcher::new(&board, 16);
             let nodes = learned.search(p, &options, None, &mut |_| {}).nodes;
             let g = &learned.terrain;
-            // The open board's search adds the pattern tables (natively);
-            // a map's has the network alone.
+            // The open board's search adds the pattern tables; a map's
+            // has the network alone.
             let open = board.map().pieces().next().is_none();
             let (cut, full) = match &learned.learning {
-                #[cfg(not(target_arch = "wasm32"))]
                 Learning::Tables(t) if open => (
                     deepen(g, &**t, p, 6, true).0,
                     deepen(g, &**t, p, 6, false).0,
                 ),
-                Learning::Network(l) if !open || cfg!(target_arch = "wasm32") => (
+                Learning::Network(l) if !open => (
                     deepen(g, &**l, p, 6, true).0,
                     deepen(g, &**l, p, 6, false).0,
                 ),

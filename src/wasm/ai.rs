@@ -168,6 +168,24 @@ pub fn install_book(bytes: &[u8]) -> Result<u32, JsError> {
     Ok(positions)
 }
 
+/// Makes the bytes of a pattern tables file (`net/o8.bin`, which the
+/// worker fetches when [`wants_patterns`] says a game needs it) the
+/// tables the searches of the open 8 x 8 board add; returns the weights
+/// they set. A file that is not a pattern file is refused; a second is
+/// ignored.
+#[wasm_bindgen(js_name = installPatterns)]
+pub fn install_patterns(bytes: &[u8]) -> Result<u32, JsError> {
+    let set = ai::install_patterns(bytes).map_err(error)?;
+    Ok(set as u32)
+}
+
+/// Whether the strongest play of `game` would add pattern tables the
+/// module does not have yet (the open 8 x 8 board of the Reversi family).
+#[wasm_bindgen(js_name = wantsPatterns)]
+pub fn wants_patterns(game: &Game) -> bool {
+    ai::wants_patterns(game.inner())
+}
+
 /// One legal move and its value.
 #[derive(Serialize)]
 struct Hint {

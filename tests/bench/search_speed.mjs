@@ -1,6 +1,7 @@
 // The browser's search against the native command line's, on the same
 // positions at the same level: the "browser nodes/s at least 2/3 of native"
-// figure. It serves dist/ (or $MAPELLO_DIST), builds positions in headless
+// figure, the pattern tables installed in both (they apply to the empty
+// map's positions). It serves dist/ (or $MAPELLO_DIST), builds positions in headless
 // Chromium (moves of level 2 from the start of the empty map and of random
 // maps with 8 walls, 8 bonuses and 8 jokers, PLIES of them), writes each
 // as a diagram through `mapello show`, then, ROUNDS times in turn, asks
@@ -57,6 +58,12 @@ try {
   const page = await browser.newPage();
   await page.goto(`${site.url}mapello_ai.js`);
   const positions = await benchPositions(page, { count: Number(args.positions), plies: Number(args.plies) });
+  // The empty map's searches add the pattern tables natively; the page's
+  // worker fetches them for such a game, and so does this page.
+  await page.evaluate(async () => {
+    const wasm = await import(new URL("mapello_ai.js", location.href).href);
+    wasm.installPatterns(new Uint8Array(await (await fetch(new URL("net/o8.bin", location.href))).arrayBuffer()));
+  });
 
   console.log(`level ${level}, best of ${rounds} alternating runs: browser (main thread) and native nodes/s`);
   const ratios = [];

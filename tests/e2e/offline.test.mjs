@@ -129,3 +129,52 @@ test("the manifest lists icons that load, at their stated sizes", async () => {
     await site.close();
   }
 });
+
+test("Othello on 8 x 8 fetches the pattern tables once, which then play offline; a map does not", async () => {
+  const site = await serve(copy);
+  const tables = `${site.url}net/o8.bin`;
+  let open = true;
+  try {
+    const { page, problems, requests } = await openBoard(browser, site.url);
+    await waitForWorker(page);
+    // Against the computer on the first visit's map (walls, bonuses): no tables.
+    const legal = await page.evaluate(async () => {
+      const { Game, presets } = await import(new URL("mapello.js", document.baseURI).href);
+      return new Game({ map: presets().find((p) => p.id === "rulebook").code }).snapshot().legal[0];
+    });
+    await clickSquare(page, legal);
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length >= 2, null, { timeout: 30_000 });
+    assert.ok(!requests.includes(tables), "a map with pieces fetched the tables");
+
+    // Othello, by the game chooser: the worker fetches them, the service worker keeps them.
+    await page.selectOption("#variant", "othello");
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+    await clickSquare(page, "f5");
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length >= 2, null, { timeout: 30_000 });
+    await page.waitForFunction(async () => (await (await caches.open("mapello-fetched")).keys()).some((r) => r.url.includes("net/o8.bin?")), null, { timeout: 30_000 });
+    assert.equal(requests.filter((url) => url === tables).length, 1, "fetched once");
+
+    // Offline, the next visit's worker gets them from the cache and plays on.
+    await page.context().setOffline(true);
+    await site.close();
+    open = false;
+    await page.reload();
+    await page.waitForSelector("body[data-ready]");
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { ok: response.ok, bytes: (await response.arrayBuffer()).byteLength };
+    }, tables);
+    assert.deepEqual(served, { ok: true, bytes: (await readFile(join(copy, "net/o8.bin"))).byteLength });
+    const [move] = await page.evaluate(async () => {
+      const { Game } = await import(new URL("mapello.js", document.baseURI).href);
+      const moves = [...document.querySelectorAll("#move-list li button")].map((b) => b.textContent);
+      return new Game({ variant: "othello", moves: moves.join("") }).snapshot().legal;
+    });
+    await clickSquare(page, move);
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length >= 4, null, { timeout: 30_000 });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  } finally {
+    if (open) await site.close();
+  }
+});

@@ -10,6 +10,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
+import { onDemand } from "../../.ci/stamp-sw.mjs";
 import { dist } from "./browser.mjs";
 
 // The issue's target is 120 KB; the first load came to 111.1 KB on
@@ -24,8 +25,15 @@ import { dist } from "./browser.mjs";
 // without char escaping and Unicode's tables took it from 110,709 to
 // 106,324 B (the whole site 505,947 B).
 const FIRST_LOAD_BUDGET = 117_000;
-// Both wasm modules (the page's and the workers'), every script, the icons.
-const SITE_BUDGET = 520_000;
+// Both wasm modules (the page's and the workers'), every script, the icons:
+// all the service worker caches with the site. 505,947 B on 2026-11-28; the
+// workers' module then took 13.5 KB more for the search with the pattern
+// tables (the tables themselves are fetched on demand, below).
+const SITE_BUDGET = 530_000;
+// The files fetched only by the games that need them (.ci/stamp-sw.mjs):
+// the pattern tables, 536,286 B gzipped on 2026-11-28, which a player of
+// Othello or Reversi on 8 x 8 against the computer fetches once.
+const ON_DEMAND_BUDGET = 560_000;
 
 async function builtFiles() {
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
@@ -83,9 +91,14 @@ test("the first load is under 117 KB gzipped: the page's rules-only wasm module,
   assert.ok(sum < FIRST_LOAD_BUDGET, `${sum} bytes gzipped; largest: ${largest.join(", ")}`);
 });
 
-test("the whole site is under 520 KB gzipped, file by file", async () => {
-  const { sum, largest } = await total(await builtFiles());
-  assert.ok(sum < SITE_BUDGET, `${sum} bytes gzipped; largest: ${largest.join(", ")}`);
+test("the whole site is under 530 KB gzipped, file by file, and what some games fetch under 560 KB", async () => {
+  const files = await builtFiles();
+  const fetched = files.filter(onDemand);
+  assert.deepEqual(fetched, ["net/o8.bin"]);
+  const site = await total(files.filter((file) => !onDemand(file)));
+  assert.ok(site.sum < SITE_BUDGET, `${site.sum} bytes gzipped; largest: ${site.largest.join(", ")}`);
+  const later = await total(fetched);
+  assert.ok(later.sum < ON_DEMAND_BUDGET, `${later.sum} bytes gzipped on demand`);
 });
 
 test("the site's scripts are minified: no comment lines left", async () => {

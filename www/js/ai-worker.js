@@ -18,6 +18,38 @@ const book = ready
   .then((bytes) => bytes && typeof wasm.installBook === "function" && wasm.installBook(new Uint8Array(bytes)))
   .catch(() => 0);
 
+// The pattern tables of the open 8 x 8 board (src/ai/net/patterns.rs),
+// fetched the first time a game asks for them (wantsPatterns): several
+// times the size of the rest of the AI, so only Othello and Reversi on
+// 8 x 8 fetch them. The search does not wait: until they come, it plays
+// with the network alone. A fetch that fails (offline before the tables
+// were ever cached) is tried again by a later request; a file the module
+// refuses is not.
+/** @type {Promise<unknown> | null} */
+let tables = null;
+
+/** @param {import("../mapello.d.ts").Game} game */
+function fetchTablesFor(game) {
+  if (tables || typeof wasm.wantsPatterns !== "function" || !wasm.wantsPatterns(game)) return;
+  tables = fetch(new URL("../net/o8.bin", import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .then(
+      (bytes) => {
+        try {
+          wasm.installPatterns(new Uint8Array(bytes));
+        } catch {
+          // Refused: the network plays alone, as before the tables came.
+        }
+      },
+      () => {
+        tables = null;
+      },
+    );
+}
+
 self.onmessage = async ({ data }) => {
   const { id, kind, game: record, level, index, timed, clockMs } = data;
   // The request's own Game, freed when it is answered: the worker lives on.
@@ -27,6 +59,7 @@ self.onmessage = async ({ data }) => {
     await ready;
     if (kind === "move") await book;
     game = new wasm.Game({ variant: record.variant, map: record.map, start: record.start, moves: record.moves });
+    fetchTablesFor(game);
     const start = performance.now();
     if (kind === "move") {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");

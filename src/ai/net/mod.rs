@@ -12,8 +12,6 @@
 
 pub(crate) mod inputs;
 mod lanes;
-// Native only: the tables are larger than the site's budget allows.
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod patterns;
 
 use std::sync::OnceLock;
@@ -28,14 +26,11 @@ use super::eval::{Eval, Evaluator, Weights, FEATURES, PHASES, SCALE};
 use super::pos::Pos;
 use super::terrain::Terrain;
 use lanes::Lanes;
-#[cfg(not(target_arch = "wasm32"))]
 use patterns::{Layout, Numbers, Patterns};
 
 /// The image of (x, y) under symmetry `t` (0 to 7, 0 the identity) of a
 /// square of `side` x `side`: bit 4 swaps x and y, then bit 1 mirrors x
-/// and bit 2 mirrors y. (The training tool's and the tables' symmetries,
-/// neither of them in the page's build.)
-#[cfg(not(target_arch = "wasm32"))]
+/// and bit 2 mirrors y. (The training tool's and the tables' symmetries.)
 pub(crate) fn turn(t: u32, side: u32, (x, y): (u32, u32)) -> (u32, u32) {
     let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
     let x = if t & 1 != 0 { side - 1 - x } else { x };
@@ -393,20 +388,20 @@ impl<S: Size> Evaluator<S> for Learned<S> {
     }
 }
 
-/// The built-in pattern tables where they apply: the open 8 x 8 board,
+/// Whether the pattern tables are for `board`: the open 8 x 8 board,
 /// without walls, bonuses or jokers.
-#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn patterns_apply<S: Size>(board: &Board<S>) -> bool {
+    S::N == 8 && board.map().pieces().next().is_none()
+}
+
+/// The program's pattern tables where they apply (see
+/// [`patterns::builtin`]).
 pub(crate) fn patterns_for<S: Size>(board: &Board<S>) -> Option<&'static Patterns> {
-    if S::N == 8 && board.map().pieces().next().is_none() {
-        patterns::builtin()
-    } else {
-        None
-    }
+    patterns_apply(board).then(patterns::builtin).flatten()
 }
 
 /// The learned evaluation with the pattern tables added: a type of its
 /// own, so that the search on the other boards keeps its code as it was.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug)]
 pub(crate) struct Patterned<S: Size> {
     net: Learned<S>,
@@ -414,7 +409,6 @@ pub(crate) struct Patterned<S: Size> {
     layout: &'static Layout,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl<S: Size> Patterned<S> {
     /// `net` with `tables` added.
     pub(crate) fn new(net: Learned<S>, tables: &'static Patterns) -> Patterned<S> {
@@ -427,14 +421,12 @@ impl<S: Size> Patterned<S> {
 }
 
 /// What [`Patterned`] carries: the network's sums and the places' numbers.
-#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PatternedAcc {
     net: Acc,
     numbers: Numbers,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl<S: Size> Evaluator<S> for Patterned<S> {
     type Acc = PatternedAcc;
 

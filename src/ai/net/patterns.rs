@@ -130,9 +130,11 @@ pub(crate) fn stage_of(empties: u32) -> usize {
 /// Where the shapes stand and what each square adds to their numbers.
 #[derive(Debug)]
 pub(crate) struct Layout {
-    /// The shape of each place (places past the last: none).
+    /// The shape of each place (places past the last: none). Read by the training tool alone.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) shape: [Option<usize>; LANES],
-    /// Where each shape's table starts in a stage's weights.
+    /// Where each shape's table starts in a stage's weights. Read by the training tool alone.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) offset: [u32; SHAPE_COUNT],
     /// Weights of one stage: every shape's table.
     pub(crate) stage_size: usize,
@@ -141,7 +143,8 @@ pub(crate) struct Layout {
     pub(crate) start: [u32; LANES],
     /// For each square, what one digit there adds to each place's number.
     pub(crate) digit: [[u16; LANES]; 64],
-    /// The squares of each place, in digit order.
+    /// The squares of each place, in digit order. Read by the training tool alone.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) squares: Vec<Vec<u32>>,
 }
 
@@ -356,7 +359,9 @@ pub(crate) enum PatternsError {
     PastItsEnd,
 }
 
-/// The bytes of `v` as a little-endian base-128 number.
+/// The bytes of `v` as a little-endian base-128 number (for the training
+/// tool).
+#[cfg(not(target_arch = "wasm32"))]
 fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -476,14 +481,39 @@ impl Patterns {
     }
 }
 
-/// The built-in tables.
+/// The program's tables, once it has them: built in natively, handed over
+/// by [`install`] in the browser.
+static TABLES: OnceLock<Option<Patterns>> = OnceLock::new();
+
+/// The tables file built into the native program. The page's AI worker
+/// fetches it (as `net/o8.bin`) when a game needs it: it is several times
+/// the size of the rest of the AI.
+#[cfg(not(target_arch = "wasm32"))]
 static FILE: &[u8] = include_bytes!("o8.bin");
 
-/// The built-in tables, read the first time they are asked for (`None`
-/// if the file does not read).
+/// The program's tables: natively the built-in ones, read the first time
+/// they are asked for (`None` if the file does not read); in the browser
+/// those installed, if any.
 pub(crate) fn builtin() -> Option<&'static Patterns> {
-    static TABLES: OnceLock<Option<Patterns>> = OnceLock::new();
-    TABLES.get_or_init(|| Patterns::parse(FILE).ok()).as_ref()
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        TABLES.get_or_init(|| Patterns::parse(FILE).ok()).as_ref()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        TABLES.get().and_then(Option::as_ref)
+    }
+}
+
+/// Makes the tables of the file `bytes` the program's (the browser's
+/// worker, once it has fetched the file); returns how many weights they
+/// set. A file that is not a pattern file is refused; tables installed
+/// already stay.
+pub(crate) fn install(bytes: &[u8]) -> Result<usize, PatternsError> {
+    let tables = Patterns::parse(bytes)?;
+    let set = tables.weights.iter().filter(|&&w| w != 0).count();
+    let _ = TABLES.set(Some(tables));
+    Ok(set)
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
