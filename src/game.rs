@@ -253,6 +253,11 @@ impl<S: Size, R: Rules<S>> Game<S, R> {
             winner,
             chain: names(chain),
             forfeit: self.forfeit,
+            awarded: if over {
+                board.awarded(pos, self.forfeit.is_some())
+            } else {
+                0
+            },
         }
     }
 }
@@ -297,6 +302,9 @@ pub struct Snapshot {
     /// Who gave the game up and why, when a side resigned or lost on time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Forfeit>,
+    /// Empty squares the final score counts for the winner (a draw shares
+    /// them): Othello's rule at the end, or a game given up; 0 otherwise.
+    pub awarded: u32,
 }
 
 /// How a finished game ended; serialised as `X`, `O` or `draw`.
@@ -550,6 +558,36 @@ mod tests {
                 cause: Cause::Resigned
             })
         );
+    }
+
+    #[test]
+    fn a_result_says_how_many_empty_squares_it_counts_for_the_winner() {
+        // A wipe-out in 9 moves: 13 discs, 51 squares left empty.
+        let mut g = othello();
+        for name in ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3"] {
+            g.play(g.parse_move(name).unwrap()).unwrap();
+            assert_eq!(g.snapshot().awarded, 0, "before the end");
+        }
+        g.play(g.parse_move("f4").unwrap()).unwrap();
+        let s = g.snapshot();
+        assert_eq!(
+            (s.status, s.score, s.awarded),
+            (Status::GameOver, [64, 0], 51)
+        );
+        // Reversi scores the discs alone, but a game given up counts the
+        // empty squares: all 64 of its start.
+        let mut r = AnyGame::new(Variant::Reversi, Map::empty(8).unwrap()).unwrap();
+        r.forfeit(Colour::White, Cause::Resigned).unwrap();
+        assert_eq!(r.snapshot().awarded, 64);
+        // On a map, walls are no squares to count.
+        let map = crate::sharecode::decode(crate::presets::default_for(8).unwrap().code).unwrap();
+        let walls = map.pieces().filter(|&(_, _, p)| p == Piece::Wall).count() as u32;
+        let mut m = AnyGame::new(Variant::Mapello, map).unwrap();
+        m.forfeit(Colour::Black, Cause::Time).unwrap();
+        assert_eq!(m.snapshot().awarded, 60 - walls);
+        let mut t = AnyGame::new(Variant::Troll, Map::empty(8).unwrap()).unwrap();
+        t.forfeit(Colour::Black, Cause::Resigned).unwrap();
+        assert_eq!(t.snapshot().awarded, 0, "a connection decides Troll");
     }
 
     #[test]

@@ -150,9 +150,25 @@ pub trait Rules<S: Size>: Clone + std::fmt::Debug {
     /// always a loss, so the loser keeps at most one point less than the
     /// winner (docs/rules.md, "Resigning and clocks").
     fn forfeit_score(&self, pos: &Position<S>, loser: Colour) -> [i32; 2] {
-        let empty = S::N * S::N - pos.disc_count() - self.map().counts().walls;
         let points = [Colour::Black, Colour::White].map(|c| self.score(pos, c));
-        crate::forfeit::score(points, empty as i32, loser)
+        crate::forfeit::score(points, self.empty_squares(pos) as i32, loser)
+    }
+
+    /// The squares of `pos` still to play: neither discs nor walls.
+    fn empty_squares(&self, pos: &Position<S>) -> u32 {
+        S::N * S::N - pos.disc_count() - self.map().counts().walls
+    }
+
+    /// How many empty squares the final score of `pos` counts for the
+    /// winner (a draw shares them), so a result can say why it is more
+    /// than the discs: those of a game given up (`forfeit`), as
+    /// [`Rules::forfeit_score`] counts them; none before the end.
+    fn awarded(&self, pos: &Position<S>, forfeit: bool) -> u32 {
+        if forfeit {
+            self.empty_squares(pos)
+        } else {
+            0
+        }
     }
 
     /// The discs a finished game shows as its winning line (Troll's chain);
@@ -361,6 +377,17 @@ impl<S: Size> Board<S> {
 }
 
 impl<S: Size> Rules<S> for Board<S> {
+    /// Also, at the natural end of a variant that gives them (Othello's
+    /// tournament rule, [`Rules::score`]), the empty squares left.
+    fn awarded(&self, pos: &Position<S>, forfeit: bool) -> u32 {
+        let counted = forfeit || (self.empties_to_winner && self.status(pos) == Status::GameOver);
+        if counted {
+            self.empty_squares(pos)
+        } else {
+            0
+        }
+    }
+
     fn refusal_of_empty(&self, pos: &Position<S>, sq: u32) -> Refusal {
         if self.walls.has(sq) {
             Refusal::Wall

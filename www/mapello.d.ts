@@ -52,6 +52,8 @@ export interface Snapshot {
   chain: string[];
   /** Who gave the game up, and why, when a side resigned or lost on time. */
   forfeit?: Forfeit;
+  /** Empty squares the final score counts for the winner (a draw shares them): Othello's rule at the end, or a game given up; 0 otherwise. */
+  awarded: number;
 }
 
 /** A game given up (`Game.forfeit`): the side that resigned or ran out of time. */

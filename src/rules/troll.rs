@@ -196,6 +196,11 @@ impl<S: Size> Rules<S> for Troll<S> {
         self.board.score(pos, c)
     }
 
+    /// None: a connection decides the game, not points.
+    fn awarded(&self, _pos: &Position<S>, _forfeit: bool) -> u32 {
+        0
+    }
+
     /// The winning chain.
     fn chain(&self, pos: &Position<S>) -> S::B {
         match connector(pos) {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { squareIndex } from "../../www/js/geometry.js";
 import { cellColors, luma, openBoard, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, clickSquare, gameState, loadMoves, moveList, openSettings, setMode, waitForMoves } from "./game.mjs";
 
 // On the default map black has no move after these, with white to play on.
 const BLACK_PASSES = "c5c6c7b7e3c8a8a6";
@@ -95,6 +95,18 @@ test("the end of a game shows the result and each side's points", async () => {
   await page.click("#next-game");
   await page.waitForSelector("#result", { state: "hidden" });
   assert.deepEqual(await moveList(page), []);
+  assert.deepEqual(problems, []);
+});
+
+test("an Othello game that ends early says why its score is more than the discs", async () => {
+  const { page, problems } = await hotSeat();
+  await openSettings(page);
+  await page.selectOption("#variant", "othello");
+  // A wipe-out in nine moves: 13 black discs, 51 squares left empty.
+  await loadMoves(page, "d3c3b3d2e1d6d7e3f4");
+  await page.waitForSelector("#result", { state: "visible" });
+  assert.equal(await page.textContent("#result-title"), "Black wins 64 to 0.");
+  assert.equal(await page.textContent("#result-detail"), "Black: 64 · White: 0. The 51 empty squares count for the winner.");
   assert.deepEqual(problems, []);
 });
 

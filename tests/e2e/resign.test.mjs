@@ -60,7 +60,7 @@ for (const [screen, options] of SCREENS) {
     // The rulebook map: White's discs and every empty square but the walls.
     const won = Number(/to (\d+)/.exec(result)?.[1]);
     assert.ok(won > 40 && won <= 62, result);
-    assert.match(await page.textContent("#result-detail"), /\d( incl\. \d+ bonus points)?\. The empty squares count for the winner\.$/, "the panel says why the score jumped, in sentences");
+    assert.match(await page.textContent("#result-detail"), /\d( incl\. \d+ bonus points)?\. The \d+ empty squares count for the winner\.$/, "the panel says why the score jumped, in sentences");
     assert.equal(await page.isVisible("#resign"), false);
     assert.equal(await page.isDisabled("#undo"), true, "a resignation is final");
     assert.match(await page.textContent("#announcer"), /You resigned/);

@@ -165,10 +165,21 @@ function showResult({ flow, snap, race }) {
     const bonus = snap.taken[k] ? ` incl. ${BONUS_POINTS * snap.taken[k]} bonus points` : "";
     return `${sideLabel(flow, colour)}: ${snap.score[k]}${bonus}`;
   });
-  // A game given up is scored by the rules as Othello tournaments score an unfinished one.
-  const notes = [snap.forfeit && snap.variant !== "troll" && "The empty squares count for the winner.", match && leaderText(match)].filter(Boolean);
+  // Why the score is more than the discs: the empty squares the rules count (a game given up, Othello's end).
+  const notes = [awardedText(snap), match && leaderText(match)].filter(Boolean);
   $("result-detail").textContent = notes.length ? `${parts.join(" · ")}. ${notes.join(" ")}` : parts.join(" · ");
   $("next-game").textContent = match ? "Next game" : "New game";
+}
+
+/**
+ * The result's note on the empty squares its score counts, if any.
+ * @param {import("../mapello.d.ts").Snapshot} snap
+ */
+function awardedText({ awarded, winner }) {
+  if (!awarded) return "";
+  const squares = awarded === 1 ? "The empty square" : `The ${awarded} empty squares`;
+  if (winner === "draw") return `${squares} ${awarded === 1 ? "is" : "are"} shared.`;
+  return `${squares} ${awarded === 1 ? "counts" : "count"} for the winner.`;
 }
 
 /**
