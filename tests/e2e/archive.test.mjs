@@ -87,7 +87,7 @@ test("a later game that opens with the same moves is kept beside the earlier one
   const games = await openArchive(page);
   assert.deepEqual(
     games.map((g) => g.state),
-    ["Abandoned after 5 moves.", "Abandoned after 4 moves."],
+    ["Put aside after 5 moves.", "Put aside after 4 moves."],
   );
   assert.deepEqual(problems, []);
 });
@@ -105,8 +105,8 @@ test("new game twice: both earlier games are kept, survive a reload and open aga
 
   const games = await openArchive(page);
   assert.deepEqual(games, [
-    { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 2 moves." },
-    { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 4 moves." },
+    { title: "Mapello 8 x 8", players: "Black vs White", state: "Put aside after 2 moves." },
+    { title: "Mapello 8 x 8", players: "Black vs White", state: "Put aside after 4 moves." },
   ]);
   // The thumbnails are drawn.
   assert.ok(await page.$eval("#archive-list canvas", (c) => c.width > 0));
@@ -160,7 +160,7 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     assert.deepEqual(await moveList(page), moves);
     await newGame(page);
     await page.evaluate(() => scrollTo(0, 0));
-    assert.deepEqual(await openArchive(page), [{ title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 4 moves." }]);
+    assert.deepEqual(await openArchive(page), [{ title: "Mapello 8 x 8", players: "Black vs White", state: "Put aside after 4 moves." }]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -478,7 +478,7 @@ test("two tabs: a game another tab saved is kept before this tab saves over it",
   await page.click("#notices button:text('Show saved games')");
   await page.waitForSelector("#archive[open]");
   const games = await listed(page);
-  assert.deepEqual(games[0], { title: "Mapello 8 x 8", players: "Black vs White", state: "Abandoned after 2 moves." });
+  assert.deepEqual(games[0], { title: "Mapello 8 x 8", players: "Black vs White", state: "Put aside after 2 moves." });
   // The second tab, reloaded, has the game saved last, and its own a click away.
   await reload(other);
   assert.deepEqual(await moveList(other), [...ours, next]);

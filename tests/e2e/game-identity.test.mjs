@@ -95,12 +95,12 @@ for (const [width, options] of SCREENS) {
     assert.deepEqual(await moveList(page), mine);
     await playFirstLegal(page);
     await newGame(page);
-    assert.deepEqual(await savedGames(page, { shot: `identity-link-${width}` }), ["Black vs White: Abandoned after 3 moves.", "Black vs White: Abandoned after 1 move."]);
+    assert.deepEqual(await savedGames(page, { shot: `identity-link-${width}` }), ["Black vs White: Put aside after 3 moves.", "Black vs White: Put aside after 1 move."]);
     // Brought back once more and left again: still the one entry, on top.
     await noticeButton(page, "Back to that game");
     await waitForExactly(page, 3);
     await newGame(page);
-    assert.deepEqual(await savedGames(page), ["Black vs White: Abandoned after 3 moves.", "Black vs White: Abandoned after 1 move."]);
+    assert.deepEqual(await savedGames(page), ["Black vs White: Put aside after 3 moves.", "Black vs White: Put aside after 1 move."]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -175,7 +175,7 @@ for (const [width, options] of SCREENS) {
     await waitForExactly(page, 3);
     await playFirstLegal(page);
     await newGame(page);
-    assert.deepEqual(await savedGames(page, { shot: `identity-import-${width}` }), ["Ann vs Bob: Abandoned after 4 moves."]);
+    assert.deepEqual(await savedGames(page, { shot: `identity-import-${width}` }), ["Ann vs Bob: Put aside after 4 moves."]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

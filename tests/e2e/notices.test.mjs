@@ -6,7 +6,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
 import { testLooks } from "./looks.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, noticeText, openSettings, PHONE, playByLink, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, noticeText, openSettings, PHONE, playByLink, setMode, waitForMoves } from "./game.mjs";
+
+// A whole game on the default map: white wins 43 to 27.
+const WHOLE_GAME =
+  "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
 
 const env = useSite();
 const SCREENS = { 1280: DESKTOP, 360: PHONE };
@@ -56,6 +60,30 @@ for (const [width, options] of Object.entries(SCREENS)) {
     await page.context().close();
   });
 }
+
+test("a pasted transcript counts as moves played: the old game's notice goes, the box empties with a new game", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "hotseat");
+  const moves = [];
+  await playNext(page, moves);
+  await playNext(page, moves);
+  await openSettings(page);
+  await page.click("#new-game");
+  assert.match(await noticeText(page), /put aside/);
+  // Three moves pasted leave it (four moves make it go)...
+  await loadMoves(page, WHOLE_GAME.slice(0, 6));
+  await waitForMoves(page, 3);
+  assert.match(await noticeText(page), /put aside/);
+  // ...and the whole game they begin, pasted, is well past them.
+  await loadMoves(page, WHOLE_GAME);
+  await page.waitForSelector("#result", { state: "visible" });
+  assert.equal(await noticeText(page), "");
+  assert.equal(await page.inputValue("#paste"), WHOLE_GAME, "the box keeps what was loaded for this game");
+  await page.click("#next-game");
+  await page.waitForSelector("#result", { state: "hidden" });
+  assert.equal(await page.inputValue("#paste"), "", "a new game starts with an empty box");
+  assert.deepEqual(problems, []);
+});
 
 test("a link's news goes once answered; its button once used", async () => {
   const probe = await openBoard(env.browser, env.site.url, DESKTOP);

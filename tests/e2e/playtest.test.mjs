@@ -93,7 +93,7 @@ for (const [width, options] of [
     await page.click("#open-archive");
     await page.waitForSelector("#archive[open]");
     const states = await page.$$eval("#archive-list li .archive-state", (els) => els.map((el) => el.textContent));
-    assert.deepEqual(states, ["Abandoned after 2 moves.", "Abandoned after 3 moves."]);
+    assert.deepEqual(states, ["Put aside after 2 moves.", "Put aside after 3 moves."]);
     await page.click(`#archive-list li:nth-child(2) .archive-actions button:text("Open")`);
     await waitForMoves(page, 3);
     assert.deepEqual(await moveList(page), own);

@@ -68,9 +68,9 @@ test("counts of positions are rounded as people say them", () => {
 
 test("the search so far in one line: how far, how much and what it expects", () => {
   const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
-  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · sees a win by 6");
-  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · sees a loss by 3");
-  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · sees a draw");
+  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · winning by 6");
+  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · losing by 3");
+  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · drawing");
   assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }), "Thinking… solved to the end · 1.4 million positions · it wins by 4");
   assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }), "Thinking… solved to the end · 1.4 million positions · it loses by 2");
   assert.equal(progressLine({ ...p, score: 0, exact: true }), "Thinking… solved to the end · 1.4 million positions · a draw");

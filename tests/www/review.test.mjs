@@ -7,6 +7,7 @@ import {
   addItem,
   classes,
   describe,
+  discNumber,
   fits,
   graph,
   isComplete,
@@ -14,6 +15,7 @@ import {
   lossText,
   nearestPoint,
   nextIndex,
+  numbered,
   progress,
   reconcile,
   reviewable,
@@ -92,7 +94,7 @@ test("a Troll move that walks into a proven loss reads as lost, not as 99 steps"
   assert.equal(valueText(TROLL_ITEM, "best"), "\u22121");
   assert.equal(lossText(TROLL_ITEM), "a proven loss walked into");
   assert.equal(
-    describe(TROLL_ITEM),
+    describe(TROLL_ITEM, 1),
     "1. White g7: a proven loss for White (best e5: −1; a proven loss walked into — blunder; searched 6 plies)",
   );
   const review = addItem(startReview({ ...GAME, variant: "troll" }, ["g7"]), TROLL_ITEM);
@@ -215,11 +217,24 @@ test("stepping stays within the analysed moves", () => {
 });
 
 test("a move reads as a sentence, its values the mover's", () => {
-  assert.equal(describe(ITEMS[2]), "3. Black b2: −8 for Black (best c4: +4; 12 points lost — blunder; searched 6 plies)");
-  assert.equal(describe(ITEMS[1]), "2. White c5: −4 for White (best e3: −1; 3 points lost — inaccuracy; searched 6 plies)");
-  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }), "1. Black d5: +1 for Black (the best move; exact, 9 empty squares)");
+  assert.equal(describe(ITEMS[2], 3), "3. Black b2: −8 for Black (best c4: +4; 12 points lost — blunder; searched 6 plies)");
+  assert.equal(describe(ITEMS[1], 2), "2. White c5: −4 for White (best e3: −1; 3 points lost — inaccuracy; searched 6 plies)");
+  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }, 1), "1. Black d5: +1 for Black (the best move; exact, 9 empty squares)");
   // Another move as good is no better: it is named, nothing is lost.
-  assert.equal(describe(item(0, "X", "f4", -12, "c5", -12)), "1. Black f4: −12 for Black (as good as c5; searched 6 plies)");
+  assert.equal(describe(item(0, "X", "f4", -12, "c5", -12), 1), "1. Black f4: −12 for Black (as good as c5; searched 6 plies)");
+  // A pass has no number.
+  assert.match(describe(item(1, "O", "pass", -3, "pass", -3), null), /^White pass: /);
+});
+
+test("moves are numbered as the move list numbers them: passes not counted, none for a pass", () => {
+  const names = ["f5", "d6", "pass", "c3", "pass", "pass"];
+  assert.deepEqual(
+    names.map((_, i) => discNumber(names, i)),
+    [1, 2, null, 3, null, null],
+  );
+  const review = startReview(GAME, ["d6", "pass", "f7"]);
+  assert.equal(numbered(review, item(2, "X", "f7", -11, "f5", 2)), "2. f7");
+  assert.equal(numbered(review, item(1, "O", "pass", 0, "pass", 0)), "pass");
 });
 
 test("a stored review is used only for its own game and when every item holds", () => {

@@ -389,7 +389,7 @@ function item(deps, entry, { imported, alike, branch }) {
   text.className = "archive-text";
   const moves = shots?.snap.moves.length ?? 0;
   const played = `${moves} ${moves === 1 ? "move" : "moves"}`;
-  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Abandoned after ${played}.`;
+  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Put aside after ${played}.`;
   const lines = [
     [`${name}${size}`, "archive-title"],
     [`${DATED[entry.dated ?? ""] ?? ""}${when(entry.date)}`, "archive-date"],

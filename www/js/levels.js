@@ -113,7 +113,8 @@ function expects(score, exact, troll) {
   if (troll && foreseesConnection(score)) return `sees a ${score > 0 ? "win" : "loss"} coming`;
   const n = Math.abs(score);
   if (troll) return score === 0 ? "level in the race" : `${n} ${score > 0 ? "ahead" : "behind"} in the race`;
-  return score === 0 ? "sees a draw" : `sees a ${score > 0 ? "win" : "loss"} by ${n}`;
+  // The line is the computer's own: how it sees itself doing.
+  return score === 0 ? "drawing" : `${score > 0 ? "winning" : "losing"} by ${n}`;
 }
 
 /**

@@ -446,11 +446,15 @@ export class PlayCtrl {
     this.proceed(after);
   }
 
-  // A notice that lasts some moves (main.js's notify) goes once they are played.
-  movedOn() {
+  /**
+   * A notice that lasts some moves (main.js's notify) goes once they are
+   * played: one by one, or `count` at once from a pasted transcript.
+   * @param {number} [count]
+   */
+  movedOn(count = 1) {
     for (const box of allInside(document, "#notices [data-moves]")) {
-      const left = Number(box.dataset.moves) - 1;
-      if (left) box.dataset.moves = String(left);
+      const left = Number(box.dataset.moves) - count;
+      if (left > 0) box.dataset.moves = String(left);
       else box.remove();
     }
   }
@@ -613,9 +617,10 @@ export class PlayCtrl {
     this.proceed();
   }
 
-  // What was said of the game before (a paste refused, moves copied) is
-  // not said of a new one.
+  // What was said of the game before (a paste refused, moves copied), and
+  // a transcript pasted for it, are not a new one's.
   clearWords() {
+    $("paste", HTMLTextAreaElement).value = "";
     $("paste-error").textContent = "";
     $("copied").textContent = "";
   }
@@ -753,11 +758,15 @@ export class PlayCtrl {
       this.passNotice = "";
       this.refresh();
       this.announce(`Moves loaded. ${$("status").textContent}`);
-      const loaded = afterMove(this.flow, this.game.snapshot());
+      const snap = this.game.snapshot();
+      const loaded = afterMove(this.flow, snap);
       if (loaded !== this.flow) {
         this.flow = loaded;
         this.refresh();
       }
+      // The moves pasted count as played for the notices that last some moves.
+      const kept = this.continues(before) ? before.names.length : 0;
+      this.movedOn(snap.moves.length - kept);
       this.offerReturn(before, "The moves were loaded; the game you were playing was put aside.");
     } catch (err) {
       error.textContent = `Those moves could not be loaded: ${/** @type {Error} */ (err).message}. The game is unchanged.`;

@@ -201,7 +201,8 @@ function moveItem(move, i, number) {
   button.type = "button";
   button.dataset.ply = String(i + 1);
   button.append(marker, move);
-  button.setAttribute("aria-label", `${i + 1}. ${colourName(colour)} ${move}`);
+  // Numbered as shown: a pass has no number.
+  button.setAttribute("aria-label", `${move === "pass" ? "" : `${number}. `}${colourName(colour)} ${move}`);
   li.append(button);
   return li;
 }

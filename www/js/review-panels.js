@@ -4,7 +4,7 @@
 // the losses marked, each player's summary and the selected move.
 import { colourName, signed } from "./announce.js";
 import { byId as $ } from "./dom.js";
-import { describe, graph, isChain, lossText, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
+import { describe, discNumber, graph, isChain, lossText, numbered, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
 
 /** @typedef {import("./review.js").Review} Review */
 /** @typedef {import("./review.js").ReviewItem} ReviewItem */
@@ -148,16 +148,17 @@ export function drawGraph({ review, selected }) {
 }
 
 /**
+ * @param {Review} review
  * @param {ReviewItem} item
  * @param {string} words
  * @param {(index: number) => void} select
  */
-function moveButton(item, words, select) {
+function moveButton(review, item, words, select) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "review-move-button";
   button.textContent = words;
-  button.setAttribute("aria-label", describe(item));
+  button.setAttribute("aria-label", describe(item, discNumber(review.names, item.index)));
   button.addEventListener("click", () => select(item.index));
   return button;
 }
@@ -173,8 +174,8 @@ function drawList({ review, selected }, select) {
     if (item.class) li.dataset.class = item.class;
     // The best move only where it was better: an equal one is no advice.
     const better = item.loss > 0 ? ` (best ${item.best} ${valueText(item, "best")})` : "";
-    const words = `${item.index + 1}. ${item.played} ${valueText(item, "played")}${better}${item.class ? ` ${item.class}` : ""}`;
-    const button = moveButton(item, words, select);
+    const words = `${numbered(review, item)} ${valueText(item, "played")}${better}${item.class ? ` ${item.class}` : ""}`;
+    const button = moveButton(review, item, words, select);
     if (item.index === selected) button.setAttribute("aria-current", "true");
     li.append(button);
     return li;
@@ -203,7 +204,7 @@ function drawSummary({ review }, select) {
       const li = document.createElement("li");
       if (item.class) li.dataset.class = item.class;
       // What the move cost, in words: the list below gives its value.
-      li.append(moveButton(item, `${item.index + 1}. ${item.played}: ${lossText(item)}${item.class ? `, ${item.class}` : ""}`, select));
+      li.append(moveButton(review, item, `${numbered(review, item)}: ${lossText(item)}${item.class ? `, ${item.class}` : ""}`, select));
       list.append(li);
     }
     if (worst.length) div.append(list);
@@ -218,7 +219,7 @@ function drawSelected({ review, selected }) {
   $("review-selected").hidden = !item;
   $("review-move").hidden = !item;
   if (!item) return;
-  $("review-move").textContent = describe(item);
+  $("review-move").textContent = describe(item, discNumber(review.names, item.index));
   $("review-move").dataset.class = item.class ?? "";
 }
 

@@ -370,17 +370,41 @@ function valuePhrase(item, which) {
 }
 
 /**
- * A one-line account of move `item` for the move list and screen readers;
- * its values are the mover's, and it says so.
+ * The number move `index` of `names` has in the game's move list and on
+ * its disc: the discs played so far, passes not counted; a pass has none.
+ * @param {string[]} names the moves, passes included
+ * @param {number} index
+ * @returns {number | null}
+ */
+export function discNumber(names, index) {
+  if (names[index] === "pass") return null;
+  return names.slice(0, index + 1).filter((name) => name !== "pass").length;
+}
+
+/**
+ * A move as the move list names it: "57. f2", or "pass".
+ * @param {Review} review
  * @param {ReviewItem} item
  */
-export function describe(item, number = item.index + 1) {
+export function numbered(review, item) {
+  const number = discNumber(review.names, item.index);
+  return number === null ? item.played : `${number}. ${item.played}`;
+}
+
+/**
+ * A one-line account of move `item` for the move list and screen readers;
+ * its values are the mover's, and it says so. `number` is its number in
+ * the move list (none for a pass).
+ * @param {ReviewItem} item
+ * @param {number | null} number
+ */
+export function describe(item, number) {
   const how = item.exact ? `exact, ${item.depth} empty squares` : `searched ${item.depth} plies`;
   const side = item.mover === "X" ? "Black" : "White";
   let verdict = item.played === item.best ? "the best move" : `as good as ${item.best}`;
   if (item.loss > 0) verdict = `best ${item.best}: ${valuePhrase(item, "best")}; ${lossText(item)}`;
   const cls = item.class ? ` — ${item.class}` : "";
-  return `${number}. ${side} ${item.played}: ${valuePhrase(item, "played")} for ${side} (${verdict}${cls}; ${how})`;
+  return `${number === null ? "" : `${number}. `}${side} ${item.played}: ${valuePhrase(item, "played")} for ${side} (${verdict}${cls}; ${how})`;
 }
 
 /**
