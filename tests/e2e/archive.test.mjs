@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import { test } from "node:test";
 import { ARCHIVE_KEY, ARCHIVE_LIMIT } from "../../www/js/archive.js";
-import { openBoard, reload, screenshots, useSite } from "./browser.mjs";
+import { openBoard, ready, reload, screenshots, useSite } from "./browser.mjs";
 import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
@@ -415,6 +415,7 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
 
 test("a damaged archive is dropped with a notice and a download, and the page plays", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await ready(page);
   await page.evaluate((key) => localStorage.setItem(key, '{"version":1,"games":[{"id":3}]}'), ARCHIVE_KEY);
   await reload(page);
   await waitForNotice(page, /Your archive of saved games could not be read/);

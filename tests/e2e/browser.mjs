@@ -102,7 +102,16 @@ export function watch(page) {
 /** Reloads `page`, as a player does, and waits until the board is drawn again. */
 export async function reload(page) {
   await page.reload();
-  await page.waitForSelector("body[data-ready]");
+  await ready(page);
+}
+
+/**
+ * Waits until `page` has started and drawn the board: saved data written
+ * before then may be read by this start rather than the next one (a
+ * damaged record then reported and dropped before the test reloads).
+ */
+export function ready(page) {
+  return page.waitForSelector("body[data-ready]");
 }
 
 /**

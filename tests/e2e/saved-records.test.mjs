@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { KEY } from "../../www/js/storage.js";
-import { openBoard, reload, screenshots, useSite } from "./browser.mjs";
+import { openBoard, ready, reload, screenshots, useSite } from "./browser.mjs";
 import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, waitForMoves } from "./game.mjs";
 
 const env = useSite();
@@ -44,6 +44,7 @@ async function assertPlayable(page, what) {
 test("each record that bricked the page is dropped, downloadable, and the page plays", async () => {
   for (const [what, text, reason] of BRICKS) {
     const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+    await ready(page);
     await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text });
     await reload(page);
     const notice = await noticeText(page);
@@ -63,6 +64,7 @@ test("each record that bricked the page is dropped, downloadable, and the page p
 test("a record the rules refuse is dropped with the same way out", async () => {
   const text = record({ match: { ...SERIES, games: [{ first: "X", points: [40, 24] }] }, phase: "over" });
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await ready(page);
   await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text });
   await reload(page);
   assert.match(await noticeText(page), /could not be restored \(it shows a result for a game still under way\)/);
@@ -122,6 +124,7 @@ test("a saved game that fails to start falls back to a fresh game, keeping the r
 
 test("a page that cannot start at all offers to reset the saved data, and does not reload forever", async () => {
   const { page } = await openBoard(env.browser, env.site.url, { ...DESKTOP, serviceWorkers: "block" });
+  await ready(page);
   await page.evaluate(({ key, text }) => localStorage.setItem(key, text), { key: KEY, text: record({ settings: { ...SETTINGS, mode: "hotseat" } }) });
   await breakApp(page, "true");
   let loads = 0;
