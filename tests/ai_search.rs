@@ -346,3 +346,28 @@ fn the_strong_levels_open_othello_from_the_book() {
     assert!(out.scores[0] + out.scores[1] <= 64);
     assert_eq!("plain:6".parse::<Kind>(), Ok(Kind::Plain(6)));
 }
+
+#[test]
+fn a_move_splits_over_the_cores_in_the_midgame_only() {
+    let level = Level::get(10).unwrap();
+    let midgame = mapello_game(3);
+    let options = level.options(midgame.size(), 1);
+    assert_eq!(ai::parts(&midgame, &options, 2), 2);
+    assert_eq!(ai::parts(&midgame, &options, 64), 4);
+    assert_eq!(ai::parts(&midgame, &options, 1), 1);
+    // A position the level solves (exactly or for the win) is solved on
+    // one core: FFO #40 has 20 empty squares, #41 22.
+    for obf in [
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X",
+    ] {
+        let endgame = AnyGame::from_setup(&mapello::obf::read(obf).unwrap()).unwrap();
+        assert_eq!(ai::parts(&endgame, &level.options(8, 1), 4), 1, "{obf}");
+        // Level 8 does not solve there: it splits.
+        let eight = Level::get(8).unwrap().options(8, 1);
+        assert!(ai::parts(&endgame, &eight, 4) > 1, "{obf}");
+    }
+    // Othello's first moves are the book's.
+    let start = AnyGame::new(Variant::Othello, Map::empty(8).unwrap()).unwrap();
+    assert_eq!(ai::parts(&start, &level.options(8, 1), 4), 1);
+}

@@ -281,6 +281,8 @@ export interface SearchOptions {
   /** This move's share of a game clock, in ms: caps the time of whatever budget is chosen. */
   clockMs?: number;
   seed?: Seed;
+  /** This search's share of the root moves when `searchParts` splits a move between workers. */
+  part?: { index: number; count: number };
 }
 
 /** A game of a GGF record (`ggfRead`): what `Game` takes to replay it, with what the record says. */
@@ -356,6 +358,12 @@ export function bestMove(
   onProgress?: (progress: Analysis) => void,
 ): Analysis;
 
+/** Into how many searches (each in a worker, with `part`) a move with these options splits when `cores` can search at once; 1: it does not. */
+export function searchParts(game: Game, options: SearchOptions | undefined, cores: number): number;
+
+/** One answer from the reports of a split move's parts (each part's `bestMove` reports, in order); `undefined` while a part has none. */
+export function combineMoves(game: Game, parts: Analysis[][]): Analysis | undefined;
+
 /** Makes an opening book file's bytes the levels' Othello book; its positions. */
 export function installBook(bytes: Uint8Array): number;
 
@@ -402,10 +410,10 @@ export interface MoveReview {
 
 export function reviewMove(game: Game, index: number, options?: { level?: number }): MoveReview;
 
-/** Solves an OBF position exactly. */
+/** Solves an OBF position exactly; with `part`, that share of its moves only (the parts' best score is the position's). */
 export function solve(
   position: string,
-  options?: { maxEmpties?: number },
+  options?: { maxEmpties?: number; part?: { index: number; count: number } },
 ): { best: string; score: number; nodes: number };
 
 /** Starts the module; trunk's page calls it once before anything else. */

@@ -35,7 +35,7 @@ pub enum Evaluation {
 }
 
 /// A game the AI plays: its rules, and how it is searched.
-pub trait Engine<S: Size>: Rules<S> {
+pub trait Engine<S: Size>: Rules<S> + Sync {
     /// The game's searcher, its tables kept between moves of a game.
     type Searcher: Clone + Debug;
 
@@ -89,7 +89,25 @@ pub trait Engine<S: Size>: Rules<S> {
     fn wants_patterns(&self) -> bool {
         false
     }
+
+    /// The exact result of `pos` among `part`'s share of its moves: the
+    /// parts together have the position's (the best of their scores);
+    /// where the game's solver does not split, each part solves it all.
+    fn solve_part(&self, pos: &Position<S>, _part: search::Part) -> Option<Solved> {
+        self.solve(pos, Budget::default(), None)
+    }
+
+    /// Into how many [`search::Part`]s a search of `pos` within `options` splits
+    /// its root moves when `cores` can search at once: 1 where the game's
+    /// search does not split, or the position would not gain from it.
+    fn parts(&self, _pos: &Position<S>, _options: &Options, _cores: u32) -> u32 {
+        1
+    }
 }
+
+/// The most searches a move is split into: past that, the shares are too
+/// thin to pay for each search's own ordering and tables.
+pub const MAX_PARTS: u32 = 4;
 
 /// A uniformly random square of a non-empty set.
 pub(super) fn pick<B: Bits>(set: B, rng: &mut Xoshiro256PlusPlus) -> u32 {
@@ -235,6 +253,20 @@ impl<S: Size> Engine<S> for Board<S> {
         })
     }
 
+    fn solve_part(&self, pos: &Position<S>, part: search::Part) -> Option<Solved> {
+        let terrain = Terrain::new(self);
+        let eval = eval::Eval::new(&terrain);
+        let mut table = tt::Table::new(tt::bits::SOLVER);
+        let mut ctl = Control::new(Budget::default(), None);
+        let mut solver = endgame::Solver::new(&terrain, &mut table, &mut ctl, Some(&eval));
+        let (score, best) = search::solve_share(&mut solver, &terrain, &eval, Pos::of(pos), part)?;
+        Some(Solved {
+            best: to_move(best, S::N),
+            score: score + Pos::taken_margin(pos),
+            nodes: ctl.nodes,
+        })
+    }
+
     /// The move flipping most discs, counting a bonus as its points.
     fn greedy(&self, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32 {
         let value = |sq: u32| {
@@ -251,6 +283,19 @@ impl<S: Size> Engine<S> for Board<S> {
 
     fn wants_patterns(&self) -> bool {
         net::patterns_apply(self) && net::patterns_for(self).is_none()
+    }
+
+    /// A midgame search splits, unless the book has the position or
+    /// there are too few moves to share; a solve (exact, or for the win)
+    /// does not ([`search::Part`]).
+    fn parts(&self, pos: &Position<S>, options: &Options, cores: u32) -> u32 {
+        let moves = self.moves(pos).count();
+        let solving = self.free(pos).count() <= options.endgame.max(options.wld);
+        let in_book = options.book && book::lookup(self, pos, options.seed).is_some();
+        if solving || in_book {
+            return 1;
+        }
+        cores.min(MAX_PARTS).min(moves).max(1)
     }
 }
 

@@ -158,6 +158,7 @@ impl Level {
             book: self.book,
             noise: self.noise,
             seed,
+            part: None,
         }
     }
 

@@ -32,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 pub use budget::Budget;
 pub use levels::{Level, LEVELS, MAX_LEVEL};
 pub use players::{Kind, KindError};
-pub use search::Options;
+pub use search::{Options, Part};
 
 use crate::game::AnyGame;
 use crate::square::Move;
@@ -55,6 +55,13 @@ pub struct Solved {
 /// the budget ran out or `cancel` was raised first.
 pub fn solve(game: &AnyGame, budget: Budget, cancel: Option<&AtomicBool>) -> Option<Solved> {
     crate::with_game!(game, g => g.rules().solve(g.position(), budget, cancel))
+}
+
+/// [`solve`] of `part`'s share of the moves, without a budget: the parts
+/// together solve the position, its score the best of theirs (a split
+/// solve, each part in a worker of its own).
+pub fn solve_part(game: &AnyGame, part: Part) -> Option<Solved> {
+    crate::with_game!(game, g => g.rules().solve_part(g.position(), part))
 }
 
 /// What `bestmove` reports.
@@ -90,6 +97,44 @@ pub fn best_move(
     crate::with_game!(game, g => g.rules().best_move(g.position(), options, cancel, progress))
 }
 
+/// Into how many [`Part`]s a search of `game`'s position within `options`
+/// splits its root moves when `cores` can search at once (1: it does not).
+pub fn parts(game: &AnyGame, options: &search::Options, cores: u32) -> u32 {
+    crate::with_game!(game, g => g.rules().parts(g.position(), options, cores))
+}
+
+/// The move that the parts of a split search (each one's reports after
+/// its iterations, in order, as [`best_move`] gives them) find together:
+/// the best of their exact values when every part solved its share, else
+/// the best of their values at the deepest depth that every part
+/// completed; the book's move when the parts played from the book. The
+/// nodes are all the parts'. `None` while some part has reported nothing.
+pub fn combine(parts: &[Vec<BestMove>]) -> Option<BestMove> {
+    let last: Vec<&BestMove> = parts.iter().map(|p| p.last()).collect::<Option<_>>()?;
+    let nodes = last.iter().map(|b| b.nodes).sum();
+    if let Some(book) = last.iter().find(|b| b.book) {
+        return Some((*book).clone());
+    }
+    let chosen: Vec<&BestMove> = if last.iter().all(|b| b.exact) {
+        last
+    } else {
+        let deepest = |p: &Vec<BestMove>| p.iter().filter(|b| !b.exact).map(|b| b.depth).max();
+        let depth = parts.iter().map(deepest).collect::<Option<Vec<u32>>>()?;
+        let depth = depth.into_iter().min()?;
+        parts
+            .iter()
+            .map(|p| p.iter().rev().find(|b| !b.exact && b.depth == depth))
+            .collect::<Option<_>>()?
+    };
+    let best = chosen
+        .into_iter()
+        .reduce(|a, b| if b.score > a.score { b } else { a })?;
+    Some(BestMove {
+        nodes,
+        ..best.clone()
+    })
+}
+
 /// Whether `game`'s strongest evaluation would add pattern tables the
 /// program does not have yet: the page's worker then fetches the file for
 /// [`install_patterns`].
@@ -113,4 +158,61 @@ pub fn hints(
     cancel: Option<&AtomicBool>,
 ) -> Vec<(Move, f64)> {
     crate::with_game!(game, g => g.rules().hints(g.position(), options, cancel))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    fn report(sq: u32, score: f64, depth: u32, exact: bool) -> BestMove {
+        let mv = Move::Play(Square::from_index(sq, 8).unwrap());
+        BestMove {
+            best: mv,
+            score,
+            depth,
+            nodes: 100,
+            pv: vec![mv],
+            exact,
+            book: false,
+        }
+    }
+
+    #[test]
+    fn split_parts_are_compared_at_the_deepest_depth_all_completed() {
+        // Part 0 reached depth 5, part 1 only 4: depth 4 decides, where
+        // part 1's move is better, though part 0's depth 5 looks better.
+        let a = vec![
+            report(1, 1.0, 3, false),
+            report(2, 2.0, 4, false),
+            report(3, 9.0, 5, false),
+        ];
+        let b = vec![report(4, 0.0, 3, false), report(5, 3.0, 4, false)];
+        let found = combine(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!((found.best, found.score, found.depth), (b[1].best, 3.0, 4));
+        assert_eq!(found.nodes, 200);
+        // Exact values win over a part still searching only when all are exact.
+        let solved = vec![report(6, -2.0, 20, true)];
+        let mixed = combine(&[[a.clone(), solved.clone()].concat(), b.clone()]).unwrap();
+        assert_eq!(mixed.depth, 4);
+        let both = combine(&[solved.clone(), vec![report(7, -4.0, 20, true)]]).unwrap();
+        assert_eq!(
+            (both.best, both.score, both.exact),
+            (solved[0].best, -2.0, true)
+        );
+        // Nothing yet from a part: no answer yet.
+        assert_eq!(combine(&[a, Vec::new()]), None);
+        assert_eq!(combine(&[]), None);
+        // The book's move stands.
+        let book = BestMove {
+            book: true,
+            ..report(8, 1.0, 0, false)
+        };
+        assert_eq!(
+            combine(&[vec![book.clone()], vec![book.clone()]])
+                .unwrap()
+                .best,
+            book.best
+        );
+    }
 }

@@ -18,9 +18,12 @@ use crate::position::{Colour, Position};
 use crate::rules::{Rules, Status};
 
 use super::budget::Budget;
-use super::engine::{pick, Engine, Evaluation};
+use super::engine::{pick, Engine, Evaluation, MAX_PARTS};
 use super::levels::{Level, MAX_LEVEL};
+use super::search::{Options, Part};
 use super::tt;
+use super::{combine, BestMove};
+use crate::square::Move;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +38,10 @@ pub enum Kind {
     /// An AI level as it was before the opening book and the win-draw-loss
     /// solves ([`Level::plain`]).
     Plain(u32),
+    /// An AI level as the page plays it with this many workers (1 to
+    /// [`MAX_PARTS`]): each move searched afresh, its root moves split
+    /// between that many searches at once ([`super::Part`]).
+    Split(u32, u32),
     /// A uniformly random legal move.
     Random,
     /// The move flipping most discs, plus bonus points; ties at random.
@@ -49,11 +56,14 @@ pub enum KindError {
     /// A level (alone or after `classic:`, `net1:` or `plain:`) that is not 1 ..= [`MAX_LEVEL`].
     #[error("'{0}' is not a level: 1 to {MAX_LEVEL}")]
     Level(String),
+    /// `split<k>:` with a count that is not 1 to [`MAX_PARTS`].
+    #[error("'{0}' is not a number of searches: 1 to {MAX_PARTS}")]
+    Parts(String),
     /// `uct:` with a count that is not a whole number from 1.
     #[error("'{0}' is not a number of playouts: 1 or more")]
     Playouts(String),
     /// Neither a level nor a player's name.
-    #[error("'{0}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, random, greedy or uct:<playouts>")]
+    #[error("'{0}' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, split<searches>:<level>, random, greedy or uct:<playouts>")]
     Unknown(String),
 }
 
@@ -86,6 +96,17 @@ impl FromStr for Kind {
                 if let Some(k) = text.strip_prefix("net1:") {
                     return level(k).map(Kind::Net1);
                 }
+                if let Some((count, k)) = text
+                    .strip_prefix("split")
+                    .and_then(|rest| rest.split_once(':'))
+                {
+                    let count = count
+                        .parse()
+                        .ok()
+                        .filter(|c| (1..=MAX_PARTS).contains(c))
+                        .ok_or_else(|| KindError::Parts(count.to_string()))?;
+                    return level(k).map(|k| Kind::Split(k, count));
+                }
                 if !text.starts_with(|c: char| c.is_ascii_digit()) {
                     return Err(KindError::Unknown(text.to_string()));
                 }
@@ -102,6 +123,7 @@ impl fmt::Display for Kind {
             Kind::Classic(k) => write!(f, "classic:{k}"),
             Kind::Plain(k) => write!(f, "plain:{k}"),
             Kind::Net1(k) => write!(f, "net1:{k}"),
+            Kind::Split(k, count) => write!(f, "split{count}:{k}"),
             Kind::Random => write!(f, "random"),
             Kind::Greedy => write!(f, "greedy"),
             Kind::Uct(n) => write!(f, "uct:{n}"),
@@ -174,10 +196,56 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
                 let searcher = self.searcher.as_mut().expect("levels have a searcher");
                 board.choose(searcher, pos, &options)
             }
+            Kind::Split(k, count) => {
+                let level = Level::get(k).expect("levels are checked when parsed");
+                let mut options = level.options(S::N, self.rng.next_u64());
+                if let Some(ms) = self.time_ms {
+                    options.budget = Budget {
+                        depth: None,
+                        nodes: None,
+                        time_ms: Some(ms),
+                    };
+                }
+                split(board, pos, &options, count)
+            }
             Kind::Random => Some(pick(moves, &mut self.rng)),
             Kind::Greedy => Some(board.greedy(pos, &mut self.rng)),
             Kind::Uct(playouts) => Some(uct(board, pos, playouts, &mut self.rng)),
         }
+    }
+}
+
+/// The move of a search of `pos` split into at most `count` parts, each
+/// in a thread of its own, as the page's workers run them.
+fn split<S: Size, R: Engine<S>>(
+    board: &R,
+    pos: &Position<S>,
+    options: &Options,
+    count: u32,
+) -> Option<u32> {
+    let count = board.parts(pos, options, count);
+    let reports: Vec<Vec<BestMove>> = std::thread::scope(|scope| {
+        let searches: Vec<_> = (0..count)
+            .map(|index| {
+                let options = Options {
+                    part: (count > 1).then_some(Part { index, count }),
+                    ..*options
+                };
+                scope.spawn(move || {
+                    let mut reports = Vec::new();
+                    board.best_move(pos, &options, None, &mut |b| reports.push(b.clone()));
+                    reports
+                })
+            })
+            .collect();
+        searches
+            .into_iter()
+            .map(|s| s.join().expect("a search does not panic"))
+            .collect()
+    });
+    match combine(&reports)?.best {
+        Move::Play(sq) => Some(sq.index()),
+        Move::Pass => None,
     }
 }
 
@@ -306,6 +374,7 @@ mod kind_tests {
             Kind::Classic(3),
             Kind::Plain(10),
             Kind::Net1(8),
+            Kind::Split(10, 2),
         ] {
             assert_eq!(kind.to_string().parse::<Kind>(), Ok(kind));
         }
@@ -319,13 +388,16 @@ mod kind_tests {
         assert_eq!(err("classic:11"), KindError::Level("11".into()));
         assert_eq!(err("net1:0"), KindError::Level("0".into()));
         assert_eq!(err("uct:0"), KindError::Playouts("0".into()));
+        assert_eq!(err("split5:9"), KindError::Parts("5".into()));
+        assert_eq!(err("split0:9"), KindError::Parts("0".into()));
+        assert_eq!(err("split2:11"), KindError::Level("11".into()));
         assert_eq!(err("uct:"), KindError::Playouts(String::new()));
         assert_eq!(err("best"), KindError::Unknown("best".into()));
         assert_eq!(err(""), KindError::Unknown(String::new()));
         assert_eq!(
             err("best").to_string(),
             format!(
-                "'best' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, random, greedy or uct:<playouts>"
+                "'best' is not a player: 1 to {MAX_LEVEL}, classic:<level>, net1:<level>, split<searches>:<level>, random, greedy or uct:<playouts>"
             )
         );
         assert_eq!(

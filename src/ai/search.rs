@@ -71,7 +71,34 @@ pub struct Options {
     pub noise: f64,
     /// Seed of the noise and of the choice between equal moves.
     pub seed: u64,
+    /// The share of the root moves this search takes when several
+    /// searches, each in its own worker or thread, split them (see
+    /// [`Part`]); `None` searches them all.
+    pub part: Option<Part>,
 }
+
+/// One of `count` searches of the same position that split its root moves
+/// between them, without sharing memory (the page's workers cannot): each
+/// orders every move by a shallow search of its own, the same for all,
+/// then keeps every `count`-th from place `index` on, so each gets one of
+/// the best. Their iterations over the whole share are reported (an
+/// iteration cut short is not), so that [`crate::ai::combine`] compares
+/// like with like: the parts' values at the deepest depth all completed.
+/// Where the search solves (exactly or for the win alone), every part
+/// searches every move: a split exact solve measured no faster than one
+/// ([`solve_share`]), and a win's proof holds only for the whole
+/// position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Which share, from 0.
+    pub index: u32,
+    /// How many searches split the moves, 2 or more.
+    pub count: u32,
+}
+
+/// The iteration after which a part keeps only its share of the moves:
+/// shallow enough to cost little, deep enough to order them.
+const SPLIT_DEPTH: u32 = 2;
 
 impl Default for Options {
     fn default() -> Options {
@@ -82,6 +109,7 @@ impl Default for Options {
             book: false,
             noise: 0.0,
             seed: 0,
+            part: None,
         }
     }
 }
@@ -299,6 +327,13 @@ impl<S: Size> Searcher<S> {
             })
             .collect();
         let in_endgame = empties <= options.endgame.max(options.wld);
+        let exact = empties <= options.endgame;
+        // A part splits the moves of the midgame only (split exact solves
+        // take as long as one: see [`solve_share`]), with enough moves to
+        // share.
+        let part = options
+            .part
+            .filter(|k| k.count > 1 && roots.len() >= k.count as usize && !in_endgame);
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1);
         let max_depth = max_depth.min(if in_endgame { PRE_SOLVE_DEPTH } else { empties });
         let share = if in_endgame {
@@ -311,6 +346,7 @@ impl<S: Size> Searcher<S> {
             share,
             empties,
             all: options.noise > 0.0,
+            part,
         };
         let result = fastest!(V => match &self.learning {
             Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
@@ -331,7 +367,6 @@ impl<S: Size> Searcher<S> {
             exact: false,
         });
         if in_endgame && !ctl.was_stopped() {
-            let exact = empties <= options.endgame;
             // A level that solves for the win earlier does so first within
             // its exact range too: the win's proof is cheap, fills the
             // table for the exact solve, and its move stands when the
@@ -458,6 +493,92 @@ fn proven(found: Analysis, outcome: i32, best: u32, even: i32) -> Analysis {
     }
 }
 
+/// Keeps `part`'s share of `roots`: ranked as the next iteration will
+/// search them, every `count`-th from place `index`.
+fn keep_share(roots: &mut Vec<Root>, part: Part) {
+    roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+    let mut rank = 0;
+    roots.retain(|_| {
+        rank += 1;
+        (rank - 1) % part.count == part.index
+    });
+}
+
+/// The exact value and best move of `p` among `part`'s share of its
+/// moves, ranked by a shallow search of the hand-made evaluation (the same
+/// in every part): one of a split exact solve. Every part solves the
+/// whole position where there are too few moves to share. `None` when the
+/// budget ran out. Without a bound shared while they run, a share whose
+/// best is worse than the position's proves its moves against its own
+/// lower value, about as costly as solving it all: two such workers took
+/// 0.96 of one's time on FFO #40-#44 (docs/benchmarks.md), so the levels
+/// solve on one.
+pub(crate) fn solve_share<S: Size>(
+    solver: &mut Solver<'_, '_, S>,
+    terrain: &Terrain<S>,
+    eval: &Eval<S>,
+    p: Pos<S>,
+    part: Part,
+) -> Option<(i32, Option<u32>)> {
+    let moves = terrain.moves(p.me, p.opp);
+    if moves.count() < part.count {
+        return solver.solve(p);
+    }
+    let mut roots: Vec<Root> = Squares(moves)
+        .map(|sq| {
+            let child = p.play(sq, terrain.flips(p.me, p.opp, sq));
+            Root {
+                sq,
+                score: p.gain(sq) * SCALE - eval.shallow(terrain, child, ORDER_DEPTH),
+                noise: 0,
+                tiebreak: sq,
+            }
+        })
+        .collect();
+    keep_share(&mut roots, part);
+    solve_among(solver, terrain, p, &roots)
+}
+
+/// Depth of the shallow searches that rank the moves of a split solve.
+const ORDER_DEPTH: u32 = 4;
+
+/// The exact value and best move of `p` among the moves of `roots` (in
+/// their order), each the margin it leads to: the first solved in full,
+/// the others only shown worse unless they are better. `None` when the
+/// budget ran out.
+fn solve_among<S: Size>(
+    solver: &mut Solver<'_, '_, S>,
+    terrain: &Terrain<S>,
+    p: Pos<S>,
+    roots: &[Root],
+) -> Option<(i32, Option<u32>)> {
+    let mut ranked = roots.to_vec();
+    ranked.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+    let mut best: Option<(i32, u32)> = None;
+    for r in &ranked {
+        let child = p.play(r.sq, terrain.flips(p.me, p.opp, r.sq));
+        let gain = p.gain(r.sq);
+        let v = match best {
+            None => gain - solver.solve(child)?.0,
+            Some((alpha, _)) => {
+                let v = gain
+                    - solver
+                        .solve_window(child, gain - alpha - 1, gain - alpha)?
+                        .0;
+                if v > alpha {
+                    gain - solver.solve_window(child, -INF, gain - alpha)?.0
+                } else {
+                    v
+                }
+            }
+        };
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, r.sq));
+        }
+    }
+    best.map(|(v, sq)| (v, Some(sq)))
+}
+
 /// How far iterative deepening goes.
 #[derive(Clone, Copy, Debug)]
 struct Deepen {
@@ -469,6 +590,8 @@ struct Deepen {
     empties: u32,
     /// Give every root move an exact value.
     all: bool,
+    /// The share of the moves kept from [`SPLIT_DEPTH`] on, if split.
+    part: Option<Part>,
 }
 
 /// One midgame search over shared tables with evaluation `E`, its nodes
@@ -513,7 +636,7 @@ impl<'a, 'c, S: Size, E: Evaluator<S>, V: Code> Midgame<'a, 'c, S, E, V> {
     fn deepen(
         &mut self,
         p: Pos<S>,
-        roots: &mut [Root],
+        roots: &mut Vec<Root>,
         d: Deepen,
         progress: &mut dyn FnMut(&Analysis),
     ) -> Option<Analysis> {
@@ -522,11 +645,18 @@ impl<'a, 'c, S: Size, E: Evaluator<S>, V: Code> Midgame<'a, 'c, S, E, V> {
             let Some(analysis) = self.root(p, roots, depth, d.all, result.as_ref()) else {
                 break;
             };
+            let cut = self.ctl.was_stopped();
+            if cut && d.part.is_some() {
+                break;
+            }
             progress(&analysis);
             let done = analysis.exact && depth >= d.empties;
             result = Some(analysis);
-            if done || roots.len() == 1 && depth >= 2 {
+            if done || roots.len() == 1 && depth >= 2 && d.part.is_none() {
                 break;
+            }
+            if let Some(part) = d.part.filter(|_| depth == SPLIT_DEPTH) {
+                keep_share(roots, part);
             }
             // The next iteration costs several times this one.
             if self.ctl.used() > d.share {
@@ -805,6 +935,11 @@ mod tests {
     /// Positions of an Othello game and a map's game after 16 plies of
     /// level-3 play, with both boards.
     fn midgames() -> Vec<(Board<S8>, Pos<S8>)> {
+        played(16)
+    }
+
+    /// [`midgames`] after `plies` plies (a side without a move passes).
+    fn played(plies: u32) -> Vec<(Board<S8>, Pos<S8>)> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let maps = [
             Map::empty(8).unwrap(),
@@ -819,10 +954,11 @@ mod tests {
             let mut searcher = Searcher::new(&board, 16);
             let mut p = Pos::of(g.position());
             let options = Level::get(3).unwrap().options(8, 1);
-            for _ in 0..16 {
-                let best = searcher.search(p, &options, None, &mut |_| {}).best;
-                let sq = best.expect("a move in the first 16 plies");
-                p = p.play(sq, searcher.terrain().flips(p.me, p.opp, sq));
+            for _ in 0..plies {
+                p = match searcher.search(p, &options, None, &mut |_| {}).best {
+                    Some(sq) => p.play(sq, searcher.terrain().flips(p.me, p.opp, sq)),
+                    None => p.passed(),
+                };
             }
             out.push((board, p));
         }
@@ -854,6 +990,7 @@ mod tests {
             share: 1.0,
             empties: terrain.empties(p.me, p.opp).count(),
             all: false,
+            part: None,
         };
         let mut search = Midgame::<_, _, Portable>::new(terrain, eval, &mut tt, &mut ctl);
         if selective {
@@ -930,6 +1067,122 @@ mod tests {
             };
             assert_eq!(nodes, cut);
             assert_ne!(nodes, full);
+        }
+    }
+
+    /// Every report of a search of `p` with `options` by a fresh searcher
+    /// with the hand-made evaluation (no ProbCut: values at a depth do not
+    /// depend on the window), split `count` ways (1: whole).
+    fn reports(board: &Board<S8>, p: Pos<S8>, options: Options, count: u32) -> Vec<Vec<Analysis>> {
+        (0..count)
+            .map(|index| {
+                let part = (count > 1).then_some(Part { index, count });
+                let mut reports = Vec::new();
+                Searcher::classic(board, 16).search(
+                    p,
+                    &Options { part, ..options },
+                    None,
+                    &mut |a| reports.push(a.clone()),
+                );
+                reports
+            })
+            .collect()
+    }
+
+    #[test]
+    fn split_searches_find_the_whole_search_value_at_every_depth() {
+        let options = Options {
+            budget: Budget {
+                depth: Some(5),
+                ..Budget::default()
+            },
+            ..Options::default()
+        };
+        for (board, p) in midgames() {
+            let whole = &reports(&board, p, options, 1)[0];
+            for count in [2, 3] {
+                let parts = reports(&board, p, options, count);
+                let mut firsts = Vec::new();
+                for depth in 1..=5 {
+                    let at = |r: &Vec<Analysis>| r.iter().find(|a| a.depth == depth).cloned();
+                    let found: Vec<Analysis> =
+                        parts.iter().map(|r| at(r).expect("every depth")).collect();
+                    let best = found.iter().map(|a| a.score).max();
+                    assert_eq!(
+                        best,
+                        at(whole).map(|a| a.score),
+                        "depth {depth}, {count} parts"
+                    );
+                    if depth > SPLIT_DEPTH {
+                        firsts.extend(found.iter().map(|a| a.best));
+                    }
+                }
+                // After the split, no two parts search the same move.
+                let mut deepest: Vec<_> = parts.iter().map(|r| r.last().unwrap().best).collect();
+                deepest.dedup();
+                assert_eq!(deepest.len(), count as usize);
+                assert!(!firsts.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn split_solves_find_the_whole_solve_together() {
+        for (board, p) in played(46) {
+            let terrain = Terrain::new(&board);
+            let eval = Eval::new(&terrain);
+            let solve = |part: Option<Part>| {
+                let mut table = Table::new(16);
+                let mut ctl = Control::new(Budget::default(), None);
+                let mut solver = Solver::new(&terrain, &mut table, &mut ctl, Some(&eval));
+                match part {
+                    None => solver.solve(p),
+                    Some(part) => solve_share(&mut solver, &terrain, &eval, p, part),
+                }
+                .unwrap()
+            };
+            let (whole, _) = solve(None);
+            for count in [2, 3, 64] {
+                let parts: Vec<_> = (0..count)
+                    .map(|index| solve(Some(Part { index, count })))
+                    .collect();
+                assert_eq!(
+                    parts.iter().map(|&(v, _)| v).max(),
+                    Some(whole),
+                    "{count} parts"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_part_searches_every_move_where_it_cannot_split_them() {
+        // A win-draw-loss or exact solve due, or too few moves to share:
+        // each part is the whole search.
+        let (board, p) = played(46).remove(0);
+        let moves = Terrain::new(&board).moves(p.me, p.opp).count();
+        let wld = Options {
+            endgame: 8,
+            wld: 14,
+            ..Options::default()
+        };
+        let too_many = Options {
+            budget: Budget {
+                depth: Some(4),
+                ..Budget::default()
+            },
+            ..Options::default()
+        };
+        let exact = Options {
+            endgame: 14,
+            wld: 14,
+            ..Options::default()
+        };
+        for (options, count) in [(wld, 2), (exact, 2), (too_many, moves + 1)] {
+            let whole = reports(&board, p, options, 1).remove(0);
+            for part in reports(&board, p, options, count) {
+                assert_eq!(part, whole);
+            }
         }
     }
 }

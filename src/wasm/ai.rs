@@ -11,11 +11,13 @@ use super::args::{self, error, string, whole, Options};
 use super::{Game, MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::balance::{balance, balanced_random_map};
 use crate::ai::budget::Budget;
+use crate::ai::engine::MAX_PARTS;
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::review;
 use crate::ai::search;
-use crate::ai::{self, BestMove};
+use crate::ai::{self, BestMove, Part};
 use crate::caps::{self, MAX_NODES, MAX_SOLVE_EMPTIES, MAX_TIME_MS, SOLVE_EMPTIES};
+use crate::errors::escaped;
 use crate::game::AnyGame;
 use crate::map::Counts;
 use crate::rules::Variant;
@@ -28,11 +30,15 @@ use crate::{obf, sharecode};
 /// it), a time or node budget takes the level's place, and `clockMs` (the
 /// share of a game clock this move may use) caps the time of whatever
 /// budget is chosen, the level's depth and nodes kept.
-fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
+/// `part: { index, count }` makes the search one of `count` that split
+/// the root moves (see `searchParts`).
+fn search_options(value: JsValue, n: u32) -> Result<(search::Options, Level), JsError> {
     let options = Options::read(
         "options",
         value,
-        &["level", "timed", "timeMs", "nodes", "clockMs", "seed"],
+        &[
+            "level", "timed", "timeMs", "nodes", "clockMs", "seed", "part",
+        ],
     )?;
     let level = match options.get("level")? {
         Some((value, name)) => whole(&name, &value, 1..=MAX_LEVEL)?,
@@ -80,7 +86,23 @@ fn search_options(value: JsValue, n: u32) -> Result<search::Options, JsError> {
         let time = search.budget.time_ms.map_or(cap, |t| t.min(cap));
         search.budget.time_ms = Some(time);
     }
-    Ok(search)
+    if let Some((value, name)) = options.get("part")? {
+        search.part = Some(part(&name, value)?);
+    }
+    Ok((search, level))
+}
+
+/// A search's share of the root moves: `{ index, count }`, `count` from 2
+/// to the most searches a move is split into, `index` below it.
+fn part(name: &str, value: JsValue) -> Result<Part, JsError> {
+    let part = Options::read("options.part", value, &["index", "count"])?;
+    let read = |key: &str, range: std::ops::RangeInclusive<u32>| match part.get(key)? {
+        Some((value, name)) => whole(&name, &value, range),
+        None => Err(error(format!("{name}.{key} is missing"))),
+    };
+    let count = read("count", 2..=MAX_PARTS)?;
+    let index = read("index", 0..=count - 1)?;
+    Ok(Part { index, count })
 }
 
 /// What `bestMove` returns and `onProgress` receives.
@@ -129,7 +151,7 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
         return Err(error(reason));
     }
     let n = game.size();
-    let options = search_options(options, n)?;
+    let (options, _) = search_options(options, n)?;
     let time_ms = options.budget.time_ms;
     let on_progress = if on_progress.is_undefined() || on_progress.is_null() {
         None
@@ -154,6 +176,121 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
         }
     });
     serde_wasm_bindgen::to_value(&Analysis::of(&found, n, time_ms)).map_err(error)
+}
+
+/// Into how many searches a move of `game` with `options` (as in
+/// `bestMove`) is split when `cores` can search at once, each in a worker
+/// of its own with `part: { index, count }`: 1 where it is not (below the
+/// expert levels, in Troll, from the opening book, while solving for the
+/// win alone, or with too few moves to share), else at most `cores`.
+/// `combineMoves` then makes one answer of their reports.
+#[wasm_bindgen(js_name = searchParts)]
+pub fn search_parts(game: &Game, options: JsValue, cores: u32) -> Result<u32, JsError> {
+    let game = game.inner();
+    let (options, level) = search_options(options, game.size())?;
+    if level.time_ms.is_none() || caps::game_over(game).is_some() {
+        return Ok(1);
+    }
+    Ok(ai::parts(game, &options, cores))
+}
+
+/// Reports a split search may hold: a part's iterations and solves.
+const MAX_REPORTS: u32 = 200;
+
+/// Why the parts' reports given to `combineMoves` cannot be used.
+fn unusable(why: impl std::fmt::Display) -> JsError {
+    error(format!("the parts' reports are unusable: {why}"))
+}
+
+/// The items of `value`, an array of at most `most`, named `what`.
+fn items(value: &JsValue, what: &str, most: u32) -> Result<js_sys::Array, JsError> {
+    if !js_sys::Array::is_array(value) {
+        return Err(unusable(format!("{what} is not an array")));
+    }
+    let array = js_sys::Array::from(value);
+    if array.length() > most {
+        return Err(unusable(format!("{what} has over {most} items")));
+    }
+    Ok(array)
+}
+
+/// One report of a part, as `bestMove` gives it, read back for `game`;
+/// also its time budget, if it has one. Read key by key (the module has
+/// no deserializer to spare).
+fn report(game: &AnyGame, value: &JsValue) -> Result<(BestMove, Option<f64>), JsError> {
+    let get = |key: &str| {
+        js_sys::Reflect::get(value, &JsValue::from_str(key))
+            .map_err(|_| unusable(format!("a report's {key} cannot be read")))
+    };
+    let number = |key: &str| {
+        get(key)?
+            .as_f64()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| unusable(format!("a report's {key} is not a number")))
+    };
+    let flag = |key: &str| {
+        get(key)?
+            .as_bool()
+            .ok_or_else(|| unusable(format!("a report's {key} is not true or false")))
+    };
+    let mv = |name: JsValue| {
+        let name = name
+            .as_string()
+            .ok_or_else(|| unusable("a report's move is not text"))?;
+        game.parse_move(&name)
+            .map_err(|_| unusable(format!("'{}' is not a move", escaped(&name))))
+    };
+    let depth = number("depth")?;
+    let nodes = number("nodes")?;
+    if depth < 0.0 || nodes < 0.0 {
+        return Err(unusable("a report's depth or nodes are below 0"));
+    }
+    let line = items(&get("pv")?, "a report's pv", MAX_REPORTS)?;
+    let time_ms = get("timeMs")?.as_f64();
+    let found = BestMove {
+        best: mv(get("move")?)?,
+        score: number("score")?,
+        depth: depth as u32,
+        nodes: nodes as u64,
+        pv: line.iter().map(mv).collect::<Result<_, _>>()?,
+        exact: flag("exact")?,
+        book: flag("book")?,
+    };
+    Ok((found, time_ms))
+}
+
+/// The answer of a split search of `game` from its parts' reports: an
+/// array with, for each part (`part.index` 0, 1, ...), the array of what
+/// its `bestMove` reported in order. The best of the parts' values at the
+/// deepest depth every part completed; the shape of `bestMove`'s answer,
+/// its nodes all the parts'. `undefined` while a part has reported
+/// nothing.
+#[wasm_bindgen(js_name = combineMoves)]
+pub fn combine_moves(game: &Game, parts: JsValue) -> Result<JsValue, JsError> {
+    let game = game.inner();
+    let n = game.size();
+    let parts = items(&parts, "the parts", MAX_PARTS)?;
+    if parts.length() == 0 {
+        return Err(unusable("there are no parts"));
+    }
+    let mut time_ms = None;
+    let mut moves: Vec<Vec<BestMove>> = Vec::with_capacity(parts.length() as usize);
+    for part in parts.iter() {
+        let part = items(&part, "a part", MAX_REPORTS)?;
+        let mut reports = Vec::with_capacity(part.length() as usize);
+        for r in part.iter() {
+            let (found, time) = report(game, &r)?;
+            time_ms = time_ms.or(time);
+            reports.push(found);
+        }
+        moves.push(reports);
+    }
+    match ai::combine(&moves) {
+        Some(found) => {
+            serde_wasm_bindgen::to_value(&Analysis::of(&found, n, time_ms)).map_err(error)
+        }
+        None => Ok(JsValue::UNDEFINED),
+    }
 }
 
 /// Makes the bytes of an opening book file (`book/othello8.bin`, which the
@@ -200,7 +337,7 @@ struct Hint {
 pub fn hints(game: &Game, options: JsValue) -> Result<JsValue, JsError> {
     let game = game.inner();
     let n = game.size();
-    let options = search_options(options, n)?;
+    let (options, _) = search_options(options, n)?;
     let list: Vec<Hint> = ai::hints(game, &options, None)
         .into_iter()
         .map(|(mv, score)| Hint {
@@ -357,13 +494,19 @@ struct Solution {
 /// it) exactly: `{ best, score, nodes }` (best: a square or `pass`; score:
 /// the exact final margin for the side to move). Throws the command line's
 /// message for a malformed string or a position that cannot be played.
-/// `options` is `undefined` or `{ maxEmpties? }`: a position with more
-/// empty squares (26 by default, at most 100) is refused, with how long
-/// its solve would take.
+/// `options` is `undefined` or `{ maxEmpties?, part? }`: a position with
+/// more empty squares (26 by default, at most 100) is refused, with how
+/// long its solve would take; `part: { index, count }` solves that share
+/// of the moves only, so that `count` workers solve a position together
+/// (its score is the best of theirs, its move that one's).
 #[wasm_bindgen]
 pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let position = string("position", &position, MAX_TEXT_CHARS)?;
-    let options = Options::read("options", options, &["maxEmpties"])?;
+    let options = Options::read("options", options, &["maxEmpties", "part"])?;
+    let share = match options.get("part")? {
+        Some((value, name)) => Some(part(&name, value)?),
+        None => None,
+    };
     let most = match options.get("maxEmpties")? {
         Some((value, name)) => whole(&name, &value, 0..=MAX_SOLVE_EMPTIES)?,
         None => SOLVE_EMPTIES,
@@ -383,8 +526,11 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
             caps::solve_time(empties)
         )));
     }
-    let solved =
-        ai::solve(&game, Budget::default(), None).ok_or_else(|| error("the search was stopped"))?;
+    let solved = match share {
+        Some(share) => ai::solve_part(&game, share),
+        None => ai::solve(&game, Budget::default(), None),
+    }
+    .ok_or_else(|| error("the search was stopped"))?;
     let out = Solution {
         best: solved.best.name(game.size()),
         score: solved.score,

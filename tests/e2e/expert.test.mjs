@@ -1,7 +1,8 @@
 // The expert levels as a newcomer finds them: level 9 picked by its name in
 // the level chooser, a move played, the computer's search shown in words
 // under the status while it thinks and its time running out on "Move now"
-// (without moving the page), and its reply; "Move now" at level 10 playing
+// (without moving the page), and its reply, searched on every core (four
+// at most); "Move now" at level 10 playing
 // the best move found so far; on a desktop and a phone, in light and dark.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -80,6 +81,12 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       assert.ok((await gameState(page, DEFAULT_MAP, move)).legal.includes(reply));
       assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 9 · Expert\\) played ${reply}\\.`));
       assert.equal(await page.textContent("#thinking-progress"), "", "the line empties once the reply is played");
+      // An expert move is split between workers, one a core (four at most),
+      // where the device has more than one: the details say on how many.
+      const cores = Math.min(4, await page.evaluate(() => navigator.hardwareConcurrency));
+      const details = await page.textContent("#thinking-pv");
+      if (cores > 1) assert.match(details, new RegExp(` positions on ${cores} cores in [\\d.]+ s`), details);
+      else assert.doesNotMatch(details, / cores /, details);
       assert.equal((await page.evaluate(() => window.moveNowState())).shown, false, "Move now goes once the reply is played");
       const after = await layout(page);
       assert.deepEqual(during, before, "nothing moved when the computer started thinking");

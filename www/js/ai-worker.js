@@ -50,30 +50,48 @@ function fetchTablesFor(game) {
     );
 }
 
-self.onmessage = async ({ data }) => {
-  const { id, kind, game: record, level, index, timed, clockMs } = data;
+// Requests are answered one at a time, in the order they came: a split
+// move (below) waits for its helpers without blocking this worker.
+/** @type {Promise<void>} */
+let queue = Promise.resolve();
+self.onmessage = ({ data }) => {
+  queue = queue.then(() => answer(data));
+};
+
+/** @param {any} data */
+async function answer(data) {
+  const { id, kind, game: record, level, index, timed, clockMs, options: given } = data;
   // The request's own Game, freed when it is answered: the worker lives on.
   /** @type {import("../mapello.d.ts").Game | null} */
   let game = null;
   try {
     await ready;
-    if (kind === "move") await book;
+    if (kind === "move" || kind === "part") await book;
     game = new wasm.Game({ variant: record.variant, map: record.map, start: record.start, moves: record.moves });
     fetchTablesFor(game);
     const start = performance.now();
+    const ms = () => performance.now() - start;
     if (kind === "move") {
       if (typeof wasm.bestMove !== "function") throw new Error("this build has no computer player");
       // A fresh seed per move, so the weaker levels' noise varies between games.
       const seed = Math.floor(Math.random() * 2 ** 32);
       const options = { level, seed, timed: timed === true, ...(clockMs > 0 && { clockMs }) };
-      const result = wasm.bestMove(game, options, (progress) => post(id, "progress", { ...plain(progress), ms: performance.now() - start }));
-      post(id, "result", { ...plain(result), ms: performance.now() - start });
+      const onProgress = (/** @type {object} */ progress) => post(id, "progress", { ...plain(progress), ms: ms() });
+      // A split move says on how many cores it searched.
+      const count = splitsInto(game, options);
+      const found = count > 1 ? await split(game, record, options, count, (p) => onProgress({ ...p, parts: count })) : null;
+      const result = found ?? wasm.bestMove(game, options, onProgress);
+      post(id, "result", { ...plain(result), ms: ms(), ...(found && { parts: count }) });
+    } else if (kind === "part") {
+      // One share of a split move, for the worker that split it.
+      const result = wasm.bestMove(game, given, (progress) => post(id, "progress", plain(progress)));
+      post(id, "result", plain(result));
     } else if (kind === "hints") {
       if (typeof wasm.hints !== "function") throw new Error("this build has no hints");
-      post(id, "result", { hints: wasm.hints(game, { level }).map(plain), ms: performance.now() - start });
+      post(id, "result", { hints: wasm.hints(game, { level }).map(plain), ms: ms() });
     } else if (kind === "review") {
       if (typeof wasm.reviewMove !== "function") throw new Error("this build has no game review");
-      post(id, "result", { review: plain(wasm.reviewMove(game, index, { level })), ms: performance.now() - start });
+      post(id, "result", { review: plain(wasm.reviewMove(game, index, { level })), ms: ms() });
     } else {
       throw new Error(`unknown request '${kind}'`);
     }
@@ -82,7 +100,83 @@ self.onmessage = async ({ data }) => {
   } finally {
     game?.free();
   }
-};
+}
+
+// The expert levels split a move's root moves between helper workers
+// (this script again, answering "part" requests), one search a core, as
+// many as the module says (searchParts: only where splitting pays). The
+// helpers live on between moves, with their module compiled and their
+// tables fetched; ending this worker ends them too.
+/** @type {Worker[]} */
+const helpers = [];
+const cores = Math.max(1, Math.floor(Number(self.navigator?.hardwareConcurrency) || 1));
+
+/**
+ * How many searches a move with `options` splits into here: 1 without
+ * nested workers or the module's say-so.
+ * @param {import("../mapello.d.ts").Game} game
+ * @param {object} options
+ */
+function splitsInto(game, options) {
+  if (typeof Worker !== "function" || typeof wasm.searchParts !== "function") return 1;
+  return wasm.searchParts(game, options, cores);
+}
+
+/**
+ * The move of `count` helpers each searching its share of the root moves
+ * of `game` (given as `record`) with `options`, combined by the module
+ * (combineMoves) after each report, which `onProgress` hears; null when
+ * a helper fails (the caller then searches alone), and the failed helper
+ * is replaced next time.
+ * @param {import("../mapello.d.ts").Game} game
+ * @param {object} record
+ * @param {object} options
+ * @param {number} count
+ * @param {(progress: object) => void} onProgress
+ * @returns {Promise<object | null>}
+ */
+function split(game, record, options, count, onProgress) {
+  /** @type {import("../mapello.d.ts").Analysis[][]} */
+  const reports = Array.from({ length: count }, () => []);
+  return new Promise((resolve) => {
+    let finished = 0;
+    let failed = false;
+    const fail = (/** @type {number} */ i) => {
+      helpers[i]?.terminate();
+      delete helpers[i];
+      if (!failed) resolve(null);
+      failed = true;
+    };
+    for (let i = 0; i < count; i++) {
+      helpers[i] ??= new Worker(new URL(import.meta.url), { type: "module" });
+      const helper = helpers[i];
+      helper.onerror = (e) => {
+        e.preventDefault();
+        fail(i);
+      };
+      helper.onmessage = ({ data }) => {
+        if (failed) return;
+        if (data.type === "error") return fail(i);
+        // Only the reports of whole iterations and solves count; a part's
+        // final answer stands alone only when it reported nothing else.
+        if (data.type === "progress" || reports[i].length === 0) reports[i].push(data);
+        let combined;
+        try {
+          combined = wasm.combineMoves(game, reports);
+        } catch {
+          return fail(i);
+        }
+        if (data.type === "progress") {
+          if (combined) onProgress(combined);
+          return;
+        }
+        finished += 1;
+        if (finished === count) resolve(combined ?? null);
+      };
+      helper.postMessage({ id: 0, kind: "part", game: record, options: { ...options, part: { index: i, count } } });
+    }
+  });
+}
 
 /**
  * @param {number} id

@@ -20,8 +20,9 @@ import { trollOutlook } from "./troll.js";
 
 /**
  * A search's report, as ai-client.js hands it on once checked: the wasm
- * `Analysis` and the milliseconds the search has taken.
- * @typedef {Reply & import("../mapello.d.ts").Analysis & { ms: number }} Progress
+ * `Analysis`, the milliseconds the search has taken, and on how many cores
+ * when the worker split it (`parts`).
+ * @typedef {Reply & import("../mapello.d.ts").Analysis & { ms: number, parts?: number }} Progress
  */
 /** The answer to a move request, `early` when "Move now" cut its search short. @typedef {Progress & { early?: boolean }} MoveAnswer */
 /** The answer to a hints request: every legal move's value. @typedef {Reply & { hints: { move: string, score: number }[] }} HintsAnswer */
@@ -305,5 +306,7 @@ function searchDetails(result, colour, troll) {
   const stopped = result.early ? ", then was asked to move" : "";
   // Troll's value is the search's own count of chain steps, which the outlook words.
   const value = troll ? "" : `; value ${signed(Math.round(result.score))}`;
-  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions in ${seconds} s${stopped}${value}.${line}`;
+  // A move split between workers (ai-worker.js) searched on that many cores.
+  const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";
+  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions${cores} in ${seconds} s${stopped}${value}.${line}`;
 }
