@@ -5,27 +5,13 @@
 import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
+import { FFO, check } from "./ffo.mjs";
 
 const dist = pathToFileURL(`${process.env.MAPELLO_DIST ?? "dist"}/`);
 const glue = await import(new URL("mapello_ai.js", dist));
 glue.initSync({ module: await readFile(new URL("mapello_ai_bg.wasm", dist)) });
 
-// [number, OBF, best moves, score for the side to move]
-const FFO = [
-  [40, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", ["a2"], 38],
-  [41, "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", ["h4"], 0],
-  [42, "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", ["g2"], 6],
-  [43, "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", ["g3", "c7"], -12],
-  [44, "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", ["d2", "b8"], -14],
-];
-
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
-
-function check(who, number, best, score, moves, want) {
-  if (score !== want || !moves.includes(best)) {
-    throw new Error(`FFO #${number} (${who}): ${best} ${score}, expected ${moves.join(" or ")} ${want}`);
-  }
-}
 
 const wasmSeconds = [];
 for (const [number, obf, moves, want] of FFO) {

@@ -38,15 +38,22 @@ async function loaded(page) {
 
 const waitNotice = (page, pattern) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector("#notices").textContent), pattern.source);
 
+// A two-player game of two moves, replaced by a new game from the settings:
+// its page, problems and moves.
+async function replacedGame(options) {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
+  await setMode(page, "hotseat");
+  const moves = [];
+  await playNext(page, moves);
+  await playNext(page, moves);
+  await openSettings(page);
+  await page.click("#new-game");
+  return { page, problems, moves };
+}
+
 for (const [width, options] of Object.entries(SCREENS)) {
   test(`"Your game is back" goes a few moves into the game, at ${width} px`, async () => {
-    const { page, problems } = await openBoard(env.browser, env.site.url, options);
-    await setMode(page, "hotseat");
-    const moves = [];
-    await playNext(page, moves);
-    await playNext(page, moves);
-    await openSettings(page);
-    await page.click("#new-game");
+    const { page, problems, moves } = await replacedGame(options);
     // A move in the new game, another than the first game's, so that going back puts it aside in its turn.
     await playNext(page, [], 1);
     await page.click("#notices button:text('Back to that game')");
@@ -62,13 +69,7 @@ for (const [width, options] of Object.entries(SCREENS)) {
 }
 
 test("a pasted transcript counts as moves played: the old game's notice goes, the box empties with a new game", async () => {
-  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
-  await setMode(page, "hotseat");
-  const moves = [];
-  await playNext(page, moves);
-  await playNext(page, moves);
-  await openSettings(page);
-  await page.click("#new-game");
+  const { page, problems } = await replacedGame(DESKTOP);
   assert.match(await noticeText(page), /put aside/);
   // Three moves pasted leave it (four moves make it go)...
   await loadMoves(page, WHOLE_GAME.slice(0, 6));
