@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { flipDuration, flipLook, moveAnimation, progress } from "../../www/js/anim.js";
-import { lineText, moveText, passText, resultForPlayer, resultText, withVerb } from "../../www/js/announce.js";
+import { lineText, moveText, passText, points, resultForPlayer, resultText, signed, withVerb } from "../../www/js/announce.js";
 
 test("moves, passes and results read as sentences", () => {
   assert.equal(moveText("X", "e3", 1, false), "Black played e3, flipping 1 disc.");
@@ -44,4 +44,9 @@ test("an expected line names the player of each move, passes included", () => {
   assert.equal(lineText(["d3", "c5", "pass", "e6"], "X"), "Black d3, White c5, Black pass, White e6");
   assert.equal(lineText(["f4"], "O"), "White f4");
   assert.equal(lineText([], "X"), "");
+});
+
+test("values round half a point away from zero, in words and figures alike", () => {
+  assert.deepEqual([5.5, -5.5, 5.4, -5.4, 0.4, -0.4].map(points), [6, -6, 5, -5, 0, -0]);
+  assert.deepEqual([-5.5, -0.4, 0].map((v) => signed(points(v))), ["\u22126", "0", "0"]);
 });

@@ -72,6 +72,11 @@ test("the search so far in one line: how far, how much and what it expects", () 
   assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · losing by 3");
   assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · drawing");
   assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }), "Thinking… solved to the end · 1.4 million positions · it wins by 4");
+  // Half a point rounds away from zero, as the outlook's words do.
+  assert.equal(progressLine({ ...p, score: -5.5 }), "Thinking… 12 moves ahead · 1.4 million positions · losing by 6");
+  assert.equal(progressLine({ ...p, score: 5.5 }), "Thinking… 12 moves ahead · 1.4 million positions · winning by 6");
+  // The opening book's move has no search to tell of.
+  assert.equal(progressLine({ ...p, depth: 0, nodes: 0, score: 0, book: true }), "Thinking… playing from the opening book");
   assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }), "Thinking… solved to the end · 1.4 million positions · it loses by 2");
   assert.equal(progressLine({ ...p, score: 0, exact: true }), "Thinking… solved to the end · 1.4 million positions · a draw");
 });

@@ -97,3 +97,12 @@ export function withVerb(name, singular, plural) {
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
 }
+
+/**
+ * A value in whole points, half a point rounded away from zero, so that
+ * −5.5 is "lose by 6" in words and −6 in figures alike.
+ * @param {number} score
+ */
+export function points(score) {
+  return Math.sign(score) * Math.round(Math.abs(score));
+}

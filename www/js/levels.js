@@ -3,6 +3,7 @@
 // the wasm catalogue), and what its search has found so far, in words for
 // the line under the status.
 import { catalogue, onCatalogue } from "./catalogue.js";
+import { points } from "./announce.js";
 
 /**
  * The strongest level, once the catalogue has arrived.
@@ -84,17 +85,19 @@ export function movesAhead(depth) {
 }
 
 /**
- * One iteration of the computer's search, `{ depth, nodes, score, exact }`
- * as the worker reports it, in a line short enough for a phone's two: how
+ * One iteration of the computer's search, `{ depth, nodes, score, exact,
+ * book }` as the worker reports it, in a line short enough for a phone's two: how
  * far it looks, how much it has seen and what it expects. `score` is the
  * final margin it expects for itself, signed as the hints' numbers are, in
  * points or, in Troll (`troll` true), discs ahead in the race.
- * @param {{ depth: number, nodes: number, score: number, exact: boolean }} progress
+ * @param {{ depth: number, nodes: number, score: number, exact: boolean, book?: boolean }} progress
  * @param {boolean} [troll]
  */
-export function progressLine({ depth, nodes, score, exact }, troll = false) {
+export function progressLine({ depth, nodes, score, exact, book = false }, troll = false) {
+  // The opening book's move comes without a search.
+  if (book) return "Thinking… playing from the opening book";
   const reach = exact ? "solved to the end" : movesAhead(depth);
-  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(Math.round(score), exact, troll)}`;
+  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(points(score), exact, troll)}`;
 }
 
 /**

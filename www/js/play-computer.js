@@ -6,7 +6,7 @@
 // answers through it: `ctrl.play(move)`, `ctrl.showHints(hints)`.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { lineText, signed } from "./announce.js";
+import { lineText, points, signed } from "./announce.js";
 import { byId, inside } from "./dom.js";
 import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
 import { squareIndex } from "./geometry.js";
@@ -299,13 +299,13 @@ function outlook({ score, exact }) {
  * @param {boolean} troll
  */
 function searchDetails(result, colour, troll) {
-  if (result.book) return `Played from the opening book, whose value for it is ${signed(Math.round(result.score))}.`;
+  if (result.book) return `Played from the opening book, whose value for it is ${signed(points(result.score))}.`;
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   // A move played by "Move now" comes from the last search reported.
   const stopped = result.early ? ", then was asked to move" : "";
   // Troll's value is the search's own count of chain steps, which the outlook words.
-  const value = troll ? "" : `; value ${signed(Math.round(result.score))}`;
+  const value = troll ? "" : `; value ${signed(points(result.score))}`;
   // A move split between workers (ai-worker.js) searched on that many cores.
   const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";
   return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions${cores} in ${seconds} s${stopped}${value}.${line}`;

@@ -4,7 +4,7 @@
 // bonuses small blue discs marked with their points, jokers red stars, white
 // discs carry an inner ring that black discs lack.
 import { flipLook, progress } from "./anim.js";
-import { signed } from "./announce.js";
+import { points, signed } from "./announce.js";
 import { BONUS_POINTS } from "./games.js";
 import { boardLayout, cellRect, columnName, isRing, outerCoords } from "./geometry.js";
 import { edgeMarks, edgeSquares } from "./troll.js";
@@ -616,7 +616,7 @@ export function drawPieceIcon(canvas, piece) {
  * @param {number} score
  */
 export function hintText(score) {
-  return signed(Math.round(score));
+  return signed(points(score));
 }
 
 const rgba = (/** @type {number[]} */ [r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a})`;
