@@ -228,7 +228,9 @@ test("a pass is said until a person next moves", () => {
   const flow = flowOf({ mode: "computer", humanColour: "X" });
   const notice = passNoticeAfter(flow, "", "X", PASS);
   assert.equal(notice, "Black had no legal move and passed.");
-  assert.equal(passNoticeAfter(flow, notice, "O", "d3"), notice, "the computer's reply keeps it");
+  const replied = passNoticeAfter(flow, notice, "O", "d3");
+  assert.equal(replied, "Black passed, so White moved again.", "the computer's reply keeps it, said");
+  assert.equal(passNoticeAfter(flow, replied, "O", "c4"), replied, "said once");
   assert.equal(passNoticeAfter(flow, notice, "X", "e6"), "");
   const watch = flowOf({ mode: "watch" });
   assert.equal(passNoticeAfter(watch, "White had no legal move and passed.", "X", "c4"), "", "with nobody to read it later");

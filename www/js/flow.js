@@ -300,7 +300,10 @@ export function nextAction(flow, turn, { paused, hints }) {
 /**
  * The pass notice after `side` played `move`, `notice` being the one shown
  * before: a pass stays said until a person next moves, so a pass forced on
- * the person while the computer replied is still seen.
+ * the person while the computer replied is still seen, with the computer's
+ * second move in a row said too (else "Black … passed. You (black) to
+ * move." reads as a contradiction), in as few words (a phone's status has
+ * two lines).
  * @param {Flow} flow
  * @param {string} notice
  * @param {Colour} side
@@ -309,7 +312,8 @@ export function nextAction(flow, turn, { paused, hints }) {
 export function passNoticeAfter(flow, notice, side, move) {
   if (move === PASS) return passText(side);
   if (controllerOf(flow, side) === "human" || !hasHuman(flow)) return "";
-  return notice;
+  const other = otherSide(side);
+  return notice === passText(other) ? `${colourName(other)} passed, so ${colourName(side)} moved again.` : notice;
 }
 
 /**
