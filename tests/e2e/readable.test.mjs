@@ -171,8 +171,13 @@ for (const [width, options] of SCREENS) {
     // Computer against computer: each side named once, with its level.
     await setMode(page, "watch", { level: "3", "level-white": "5", "watch-speed": "slow" });
     await page.click("#pause");
+    const cardHeight = () => page.$eval("#player-X", (c) => Math.round(c.getBoundingClientRect().height));
+    const bare = await cardHeight();
     await loadMoves(page, WHOLE_GAME);
     await page.waitForSelector("#result", { state: "visible" });
+    // The bonuses join the level's line without the card growing (on a
+    // phone it kept room for them), so the board below does not move.
+    assert.equal(await cardHeight(), bare, "the card grew as the bonuses came");
     assert.equal(await page.textContent("#result-detail"), "Black (computer, level 3): 27 incl. 3 bonus points · White (computer, level 5): 43 incl. 6 bonus points");
     assert.equal(await page.textContent("#player-X .player-name"), "Computer");
     assert.equal(await page.textContent("#player-X .player-bonus"), "level 3 · 1 bonus (+3)");

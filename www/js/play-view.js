@@ -102,6 +102,9 @@ function raceSide(race, colour) {
  * @param {Pick<View, "flow" | "snap" | "race" | "named">} view
  */
 export function showPlayers({ flow, snap, race, named }) {
+  // Cards with a detail of their own (a level, a series seat) keep room for
+  // it to grow by a line on a phone (style.css).
+  $("player-X").parentElement?.classList.toggle("detailed", SIDES.some((c) => cardOf(flow, c).detail));
   for (const [k, colour] of SIDES.entries()) {
     const card = $(`player-${colour}`);
     const { name, detail } = cardOf(flow, colour);
