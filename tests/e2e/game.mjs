@@ -31,7 +31,14 @@ export async function squarePoint(page, name, size = 8, ring = true) {
 
 /** Clicks square `name` on the play board (of `size`, with or without its ring). */
 export async function clickSquare(page, name, size = 8, ring = true) {
-  const { x, y } = await squarePoint(page, name, size, ring);
+  let { x, y } = await squarePoint(page, name, size, ring);
+  // A square scrolled out of sight is scrolled back first, as a player
+  // would (a dialog returning focus to its button below the board on a
+  // phone leaves the board's top rows above the screen).
+  if (y < 0 || y > (await page.evaluate(() => innerHeight))) {
+    await page.$eval("#board", (c) => c.scrollIntoView({ block: "nearest" }));
+    ({ x, y } = await squarePoint(page, name, size, ring));
+  }
   await page.mouse.click(x, y);
 }
 

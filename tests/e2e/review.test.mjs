@@ -140,28 +140,32 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   assert.deepEqual(problems, []);
 });
 
-// Othello's f5 is worth as much as the best move e6 at the review's level
-// 3, c3 less than c6: `mapello review --variant othello f5 d6 c3` prints
-// `1 X f5 -3 best e6 -3 loss 0 - depth 6` and
-// `3 X c3 -4 best c6 -1 loss 3 inaccuracy depth 6`.
-const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5d6c3&p=hotseat&r=3";
+// In Othello, with the pattern tables, at the review's level 3 white's f4
+// is worth as much as the best move d6, e6 is the best, and f5 and f6 lose
+// 2 points each: `mapello review --variant othello f5 f6 e6 f4` prints
+// `1 X f5 -1 best e6 +1 loss 2 inaccuracy depth 6`,
+// `2 O f6 -5 best d6 -3 loss 2 inaccuracy depth 6`,
+// `3 X e6 +2 best e6 +2 loss 0 - depth 6` and
+// `4 O f4 -5 best d6 -5 loss 0 - depth 6`. The page's review waits for the
+// tables, so every move is valued as the command line values it.
+const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5f6e6f4&p=hotseat&r=3";
 
 test("on a phone, a move as good as the best names no alternative, and each value says whose it is", async () => {
   const { page, problems } = await openBoard(env.browser, `${env.site.url}${OTHELLO_LINK}`, PHONE);
   await page.waitForSelector("#review", { state: "visible" });
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
-  assert.deepEqual(rows, ["1. f5 −3", "2. d6 −3", "3. c3 −4 (best c6 −1) inaccuracy"]);
+  assert.deepEqual(rows, ["1. f5 −1 (best e6 +1) inaccuracy", "2. f6 −5 (best d6 −3) inaccuracy", "3. e6 +2", "4. f4 −5"]);
   assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
-  await page.click("#review-list li:nth-child(1) button");
-  assert.equal(await selectedText(page), "1. Black f5: −3 for Black (as good as e6; searched 6 plies)");
-  await page.click("#review-list li:nth-child(2) button");
-  assert.equal(await selectedText(page), "2. White d6: −3 for White (the best move; searched 6 plies)");
-  // The graph is black's, and its note says so: white's -3 is black's +3.
+  await page.click("#review-list li:nth-child(4) button");
+  assert.equal(await selectedText(page), "4. White f4: −5 for White (as good as d6; searched 6 plies)");
+  await page.click("#review-list li:nth-child(3) button");
+  assert.equal(await selectedText(page), "3. Black e6: +2 for Black (the best move; searched 6 plies)");
+  // The graph is black's, and its note says so: white's -5 is black's +5.
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black/);
   assert.deepEqual(await page.$$eval(".review-player > p", (ps) => ps.map((p) => p.textContent)), [
-    "Black: 3 points lost (1 inaccuracy)",
-    "White: no points lost",
+    "Black: 2 points lost (1 inaccuracy)",
+    "White: 2 points lost (1 inaccuracy)",
   ]);
   await page.screenshot({ path: `${screenshots}/review-phone-values.png`, fullPage: true });
   assert.deepEqual(problems, []);

@@ -21,8 +21,8 @@ const book = ready
 // The pattern tables of the open 8 x 8 board (src/ai/net/patterns.rs),
 // fetched the first time a game asks for them (wantsPatterns): several
 // times the size of the rest of the AI, so only Othello and Reversi on
-// 8 x 8 fetch them. The search does not wait: until they come, it plays
-// with the network alone. A fetch that fails (offline before the tables
+// 8 x 8 fetch them. A move's search does not wait: until they come, it
+// plays with the network alone (a review does wait, below). A fetch that fails (offline before the tables
 // were ever cached) is tried again by a later request; a file the module
 // refuses is not.
 /** @type {Promise<unknown> | null} */
@@ -69,6 +69,10 @@ async function answer(data) {
     if (kind === "move" || kind === "part") await book;
     game = new wasm.Game({ variant: record.variant, map: record.map, start: record.start, moves: record.moves });
     fetchTablesFor(game);
+    // A review compares moves by their values, so all of its moves are
+    // valued with the same evaluation: it waits for the tables (a failed
+    // fetch leaves it to the network alone, as it does a move).
+    if (kind === "review" && tables) await tables;
     const start = performance.now();
     const ms = () => performance.now() - start;
     if (kind === "move") {
