@@ -169,6 +169,20 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
         }
     }
 
+    /// `level`'s search options for this player's next move: a fresh
+    /// seed, and its time a move in place of the level's budget when given.
+    fn options(&mut self, level: Level) -> Options {
+        let mut options = level.options(S::N, self.rng.next_u64());
+        if let Some(ms) = self.time_ms {
+            options.budget = Budget {
+                depth: None,
+                nodes: None,
+                time_ms: Some(ms),
+            };
+        }
+        options
+    }
+
     /// The move to play in `pos` (`None`: the side to move must pass or
     /// the game is over).
     pub fn choose(&mut self, board: &R, pos: &Position<S>) -> Option<u32> {
@@ -183,30 +197,15 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
                     Kind::Plain(_) => level.plain(),
                     _ => level,
                 };
-                let mut options = level.options(S::N, self.rng.next_u64());
+                let mut options = self.options(level);
                 // The hand-made evaluation's players stay as they were.
                 options.book &= !matches!(self.kind, Kind::Classic(_));
-                if let Some(ms) = self.time_ms {
-                    options.budget = Budget {
-                        depth: None,
-                        nodes: None,
-                        time_ms: Some(ms),
-                    };
-                }
                 let searcher = self.searcher.as_mut().expect("levels have a searcher");
                 board.choose(searcher, pos, &options)
             }
             Kind::Split(k, count) => {
                 let level = Level::get(k).expect("levels are checked when parsed");
-                let mut options = level.options(S::N, self.rng.next_u64());
-                if let Some(ms) = self.time_ms {
-                    options.budget = Budget {
-                        depth: None,
-                        nodes: None,
-                        time_ms: Some(ms),
-                    };
-                }
-                split(board, pos, &options, count)
+                split(board, pos, &self.options(level), count)
             }
             Kind::Random => Some(pick(moves, &mut self.rng)),
             Kind::Greedy => Some(board.greedy(pos, &mut self.rng)),

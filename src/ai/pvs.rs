@@ -115,6 +115,12 @@ pub(crate) struct Root {
     pub(crate) tiebreak: u32,
 }
 
+/// Sorts `roots` as an iteration searches them: by the last values, noise
+/// included, best first, equal values by their tiebreak.
+pub(crate) fn rank(roots: &mut [Root]) {
+    roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+}
+
 /// One iteration at the root `node` to `depth`, over its moves `roots`
 /// (sorted first by the last iteration's values, noise included): the first
 /// move with a full window, the others with a null window and a re-search
@@ -131,7 +137,7 @@ pub(crate) fn root<'c, T: Tree<'c>>(
     all: bool,
     previous: Option<i32>,
 ) -> Option<usize> {
-    roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+    rank(roots);
     let inf = T::INF;
     let mut alpha = -inf;
     let mut best: Option<(i32, usize)> = None;

@@ -23,7 +23,7 @@ use super::eval::{Eval, Evaluator, SCALE};
 use super::net::Patterned;
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
-use super::pvs::{pvs, root, Child, Code, Root, Tree};
+use super::pvs::{pvs, rank, root, Child, Code, Root, Tree};
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
 
@@ -496,7 +496,7 @@ fn proven(found: Analysis, outcome: i32, best: u32, even: i32) -> Analysis {
 /// Keeps `part`'s share of `roots`: ranked as the next iteration will
 /// search them, every `count`-th from place `index`.
 fn keep_share(roots: &mut Vec<Root>, part: Part) {
-    roots.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
+    rank(roots);
     let mut rank = 0;
     roots.retain(|_| {
         rank += 1;
@@ -543,19 +543,17 @@ pub(crate) fn solve_share<S: Size>(
 const ORDER_DEPTH: u32 = 4;
 
 /// The exact value and best move of `p` among the moves of `roots` (in
-/// their order), each the margin it leads to: the first solved in full,
-/// the others only shown worse unless they are better. `None` when the
-/// budget ran out.
+/// their order, best first as [`keep_share`] leaves them), each the margin
+/// it leads to: the first solved in full, the others only shown worse
+/// unless they are better. `None` when the budget ran out.
 fn solve_among<S: Size>(
     solver: &mut Solver<'_, '_, S>,
     terrain: &Terrain<S>,
     p: Pos<S>,
     roots: &[Root],
 ) -> Option<(i32, Option<u32>)> {
-    let mut ranked = roots.to_vec();
-    ranked.sort_by_key(|r| (-(r.score + r.noise), r.tiebreak));
     let mut best: Option<(i32, u32)> = None;
-    for r in &ranked {
+    for r in roots {
         let child = p.play(r.sq, terrain.flips(p.me, p.opp, r.sq));
         let gain = p.gain(r.sq);
         let v = match best {

@@ -181,8 +181,9 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
 /// Into how many searches a move of `game` with `options` (as in
 /// `bestMove`) is split when `cores` can search at once, each in a worker
 /// of its own with `part: { index, count }`: 1 where it is not (below the
-/// expert levels, in Troll, from the opening book, while solving for the
-/// win alone, or with too few moves to share), else at most `cores`.
+/// expert levels, in Troll, from the opening book, in a solve, exact or
+/// for the win, or with too few moves to share), else at most `cores`
+/// (four at most).
 /// `combineMoves` then makes one answer of their reports.
 #[wasm_bindgen(js_name = searchParts)]
 pub fn search_parts(game: &Game, options: JsValue, cores: u32) -> Result<u32, JsError> {

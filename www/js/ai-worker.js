@@ -22,9 +22,9 @@ const book = ready
 // fetched the first time a game asks for them (wantsPatterns): several
 // times the size of the rest of the AI, so only Othello and Reversi on
 // 8 x 8 fetch them. A move's search does not wait: until they come, it
-// plays with the network alone (a review does wait, below). A fetch that fails (offline before the tables
-// were ever cached) is tried again by a later request; a file the module
-// refuses is not.
+// plays with the network alone (a review does wait, below). A fetch that
+// fails (offline before the tables were ever cached) is tried again by a
+// later request; a file the module refuses is not.
 /** @type {Promise<unknown> | null} */
 let tables = null;
 

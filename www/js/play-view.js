@@ -102,12 +102,13 @@ function raceSide(race, colour) {
  * @param {Pick<View, "flow" | "snap" | "race" | "named">} view
  */
 export function showPlayers({ flow, snap, race, named }) {
+  const cards = SIDES.map((colour) => cardOf(flow, colour));
   // Cards with a detail of their own (a level, a series seat) keep room for
-  // it to grow by a line on a phone (style.css).
-  $("player-X").parentElement?.classList.toggle("detailed", SIDES.some((c) => cardOf(flow, c).detail));
+  // it to grow by a line (style.css).
+  $("player-X").parentElement?.classList.toggle("detailed", cards.some((c) => c.detail));
   for (const [k, colour] of SIDES.entries()) {
     const card = $(`player-${colour}`);
-    const { name, detail } = cardOf(flow, colour);
+    const { name, detail } = cards[k];
     inside(card, ".player-name").textContent = named?.names[k] ?? name;
     const score = inside(card, ".player-score");
     const taken = snap.taken[k];
