@@ -143,10 +143,18 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
       await waitForMoves(page, i + 1);
     }
     await newGame(page);
-    await page.evaluate(() => scrollTo(0, 0));
+    // From the foot of the page, as after reading the moves: the game
+    // opened is seen from the players' cards down.
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
     await openArchive(page);
     await clickEntry(page, 0, "Open");
     await waitForMoves(page, 3);
+    const seen = await page.evaluate(() => ({
+      cards: document.querySelector(".players").getBoundingClientRect().top,
+      board: document.getElementById("board").getBoundingClientRect().bottom,
+      height: innerHeight,
+    }));
+    assert.ok(seen.cards >= 0 && seen.board <= seen.height, `cards and board in view: ${JSON.stringify(seen)}`);
     await clickSquare(page, moves[3]);
     await waitForMoves(page, 4);
     await page.evaluate(() => scrollTo(0, 0));

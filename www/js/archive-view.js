@@ -15,6 +15,7 @@ import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, movesOf, parseExport, readAr
 import { tabName } from "./archive-hooks.js";
 import { archive, datedByPlay, download, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
+import { showBoard } from "./dom.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
 import { render } from "./render.js";
@@ -410,6 +411,7 @@ function item(deps, entry, { imported, alike, branch }) {
     /** @type {HTMLDialogElement} */ ($("archive")).close();
     // The board's own game is open already.
     if (!entry.onBoard) deps.openEntry(entry);
+    showBoard();
   });
   open.disabled = !shots;
   const exported = button("Export", about, async () => download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`));

@@ -72,3 +72,12 @@ function kindOf(found, type, name) {
   if (!(found instanceof type)) throw new Error(`the page has no ${type.name} ${name}`);
   return found;
 }
+
+/**
+ * Brings the players' cards and the board into view when the board's top
+ * is above the screen: a game put on the board from a control below it
+ * (Saved games, on a phone) is seen whole, not from its lower rows.
+ */
+export function showBoard() {
+  if (byId("board").getBoundingClientRect().top < 0) document.querySelector(".players")?.scrollIntoView();
+}
