@@ -1,5 +1,6 @@
 // Shared by the play-page end-to-end tests: clicking squares, waiting for
 // moves, reading the page's game and its long tasks.
+import assert from "node:assert/strict";
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { loadWasm } from "../www/wasm.mjs";
@@ -76,7 +77,13 @@ export async function sendLink(page, { keyboard = false } = {}) {
   } else {
     await page.click("#corresp-send");
   }
-  await page.waitForFunction(() => /copied|shared/.test(document.querySelector("#corresp-sent").textContent));
+  // Whatever the page says of the sending, so that a refusal is told apart
+  // from silence; silence says where the focus was (an Enter that missed).
+  await page.waitForFunction(() => document.querySelector("#corresp-sent").textContent !== "").catch(async () => {
+    const state = await page.evaluate(() => ({ focused: document.activeElement?.id, pageFocused: document.hasFocus(), link: document.querySelector("#corresp-link").value }));
+    assert.fail(`"Send this link" said nothing: ${JSON.stringify(state)}`);
+  });
+  assert.match(await page.textContent("#corresp-sent"), /copied|shared/);
   return page.inputValue("#corresp-link");
 }
 
