@@ -141,7 +141,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
         assert.ok((await gameState(page, DEFAULT_MAP, asked.join(""))).legal.includes(reply), `${reply} is legal`);
         assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 10 · Master\\) played ${reply}\\.`));
         assert.equal((await page.evaluate(() => window.moveNowState())).shown, false);
-        const early = (await page.textContent("#thinking-pv")).includes(", then was asked to move;");
+        const early = (await page.textContent("#thinking-pv")).includes(", then was asked to move.");
         if (clicked && early) pressed += 1;
         else t.diagnostic(`the reply to move ${asked.length} came before Move now was pressed`);
       }

@@ -6,7 +6,7 @@
 // answers through it: `ctrl.play(move)`, `ctrl.showHints(hints)`.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { lineText, points, signed } from "./announce.js";
+import { lineText } from "./announce.js";
 import { byId, inside } from "./dom.js";
 import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
 import { squareIndex } from "./geometry.js";
@@ -132,7 +132,7 @@ export class Computer {
     panel.dataset.finished = String(performance.now());
     panel.dataset.ms = String(Math.round(result.ms));
     const wait = Math.max(0, this.lastMoveAt + this.replyDelay() - performance.now());
-    const details = searchDetails(result, toMove, troll);
+    const details = searchDetails(result, toMove);
     const foresee = troll ? trollOutlook : outlook;
     // A move held back for the pace is not on the board yet.
     showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
@@ -291,22 +291,20 @@ function outlook({ score, exact }) {
   return `It expects to ${score > 0 ? "win" : "lose"} by about ${margin}.`;
 }
 
-// The search's numbers, for those who want them.
-// The line starts with a move of `colour`.
+// The search's numbers, for those who want them; what it expects is
+// the outlook's. The line starts with a move of `colour`.
 /**
  * @param {MoveAnswer} result
  * @param {Colour} colour
- * @param {boolean} troll
  */
-function searchDetails(result, colour, troll) {
-  if (result.book) return `Played from the opening book, whose value for it is ${signed(points(result.score))}.`;
+function searchDetails(result, colour) {
+  if (result.book) return "Played from the opening book, without a search.";
   const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
-  // A move played by "Move now" comes from the last search reported.
-  const stopped = result.early ? ", then was asked to move" : "";
-  // Troll's value is the search's own count of chain steps, which the outlook words.
-  const value = troll ? "" : `; value ${signed(points(result.score))}`;
   // A move split between workers (ai-worker.js) searched on that many cores.
   const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";
-  return `Looked ${movesAhead(result.depth)} at ${formatNodes(result.nodes)} positions${cores} in ${seconds} s${stopped}${value}.${line}`;
+  const reach = result.exact ? "to the end of the game" : movesAhead(result.depth);
+  // A move played by "Move now" comes from the last search reported.
+  const stopped = result.early ? ", then was asked to move" : "";
+  return `Searched ${formatNodes(result.nodes)} positions${cores} in ${seconds} s, ${reach}${stopped}.${line}`;
 }
