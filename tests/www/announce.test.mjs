@@ -40,10 +40,9 @@ test("a flipping disc narrows, turns at half way, and widens in its new colour",
   assert.ok(Math.abs(flipLook(1).scaleX - 1) < 1e-9);
 });
 
-test("an expected line names the player of each move, passes included", () => {
-  assert.equal(lineText(["d3", "c5", "pass", "e6"], "X"), "Black d3, White c5, Black pass, White e6");
-  assert.equal(lineText(["f4"], "O"), "White f4");
-  assert.equal(lineText([], "X"), "");
+test("an expected line says who plays first, in the short form, passes included", () => {
+  assert.equal(lineText(["d3", "c5", "pass", "e6"], "X"), "(Black first): d3 c5 pass e6");
+  assert.equal(lineText(["f4"], "O"), "(White first): f4");
 });
 
 test("values round half a point away from zero, in words and figures alike", () => {

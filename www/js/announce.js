@@ -32,14 +32,13 @@ export function passText(colour) {
 }
 
 /**
- * A line of moves the search expects, the first by `colour`, each marked
- * with its player: "Black d3, White c5, Black pass".
+ * A line of moves the search expects, the first by `colour`, in the
+ * short form players write: "(Black first): d3 c5 pass e6".
  * @param {string[]} moves
  * @param {Colour} colour
  */
 export function lineText(moves, colour) {
-  const other = colour === "X" ? "O" : "X";
-  return moves.map((mv, i) => `${colourName(i % 2 === 0 ? colour : other)} ${mv}`).join(", ");
+  return `(${colourName(colour)} first): ${moves.join(" ")}`;
 }
 
 /**

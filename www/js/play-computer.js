@@ -110,7 +110,7 @@ export class Computer {
   progressed({ mine, toMove, troll, who }, p) {
     if (mine !== this.token) return;
     this.searching = true;
-    showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far: ${lineText(p.pv, toMove)}.` : "");
+    showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far ${lineText(p.pv, toMove)}.` : "");
     showProgress(progressLine(p, troll));
     const { timeMs } = p;
     if (timeMs !== undefined && Number.isFinite(timeMs) && !this.countdown) this.startCountdown(p.ms, timeMs);
@@ -299,7 +299,7 @@ function outlook({ score, exact }) {
  */
 function searchDetails(result, colour) {
   if (result.book) return "Played from the opening book, without a search.";
-  const line = result.pv?.length ? ` Expected line: ${lineText(result.pv, colour)}.` : "";
+  const line = result.pv?.length ? ` Expected line ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   // A move split between workers (ai-worker.js) searched on that many cores.
   const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";
