@@ -57,6 +57,7 @@ mod setup;
 pub mod sharecode;
 mod square;
 pub mod startcode;
+mod symmetry;
 pub mod transcript;
 
 #[cfg(target_arch = "wasm32")]

@@ -8,6 +8,7 @@ use crate::bits::{Bits, Size};
 use crate::map::{Map, Piece};
 use crate::position::{Colour, Position};
 use crate::square::Square;
+use crate::symmetry;
 use kernels::JokerTables;
 pub use variant::Variant;
 
@@ -279,6 +280,31 @@ impl<S: Size> Board<S> {
     /// The map the board was built from.
     pub fn map(&self) -> &Map {
         &self.map
+    }
+
+    /// The symmetries of the square (numbered as [`crate::symmetry`] does)
+    /// other than the identity that leave the board (every cell of its map,
+    /// the ring included) and `pos` (discs and bonuses) as they are. Under
+    /// each, a move and its image lead to positions alike: one move, worth
+    /// the same, however a search's numbers differ.
+    pub(crate) fn symmetries_of(&self, pos: &Position<S>) -> Vec<u32> {
+        let side = self.map.side();
+        let board_fixed = |t: u32| {
+            (0..side).all(|y| {
+                (0..side).all(|x| {
+                    let (tx, ty) = symmetry::image(t, side, (x, y));
+                    self.map.get(tx, ty) == self.map.get(x, y)
+                })
+            })
+        };
+        (1..8)
+            .filter(|&t| {
+                [pos.me, pos.opp, pos.bonus]
+                    .into_iter()
+                    .all(|set| symmetry::image_set(t, S::N, set) == set)
+                    && board_fixed(t)
+            })
+            .collect()
     }
 
     /// Wall squares.

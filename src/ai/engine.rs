@@ -17,6 +17,7 @@ use crate::position::Position;
 use crate::rules::troll::Troll;
 use crate::rules::{Board, Rules, BONUS_POINTS};
 use crate::square::{Move, Square};
+use crate::symmetry;
 
 use super::budget::{Budget, Control};
 use super::search::{self, Analysis, Options};
@@ -220,10 +221,18 @@ impl<S: Size> Engine<S> for Board<S> {
         let mut searcher = search::Searcher::new(self, tt::bits::MEDIUM);
         let taken = Pos::taken_margin(pos) as f64;
         let most = f64::from(Pos::most_margin(pos, searcher.terrain().playable));
-        searcher
-            .values(Pos::of(pos), options, cancel)
-            .into_iter()
-            .filter_map(|(sq, v)| {
+        let values = searcher.values(Pos::of(pos), options, cancel);
+        // Moves that are mirror images of one another are one move, each
+        // given the best of their values, so that equal moves show equal.
+        let symmetries = self.symmetries_of(pos);
+        let value_of = |sq: u32| values.iter().find(|&&(s, _)| s == sq).map(|&(_, v)| v);
+        values
+            .iter()
+            .filter_map(|&(sq, v)| {
+                let v = symmetries
+                    .iter()
+                    .filter_map(|&t| value_of(symmetry::image_square(t, S::N, sq)))
+                    .fold(v, i32::max);
                 let sq = Square::from_index(sq, S::N)?;
                 Some((
                     Move::Play(sq),

@@ -179,6 +179,27 @@ mod tests {
     }
 
     #[test]
+    fn hints_value_moves_that_mirror_each_other_alike() {
+        let game = AnyGame::new(
+            crate::rules::Variant::Othello,
+            crate::map::Map::empty(8).unwrap(),
+        )
+        .unwrap();
+        for level in [3, 6] {
+            let options = LEVELS[level - 1].options(8, 1);
+            let values: Vec<f64> = hints(&game, &options, None)
+                .iter()
+                .map(|&(_, v)| v)
+                .collect();
+            assert_eq!(values.len(), 4, "level {level}");
+            assert!(
+                values.iter().all(|&v| v == values[0]),
+                "level {level}: {values:?}"
+            );
+        }
+    }
+
+    #[test]
     fn split_parts_are_compared_at_the_deepest_depth_all_completed() {
         // Part 0 reached depth 5, part 1 only 4: depth 4 decides, where
         // part 1's move is better, though part 0's depth 5 looks better.

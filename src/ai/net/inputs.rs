@@ -73,7 +73,7 @@ pub(crate) fn symmetries(n: u32) -> Vec<Vec<u16>> {
             let mut to = vec![0u16; count(n)];
             for y in 0..m {
                 for x in 0..m {
-                    let (tx, ty) = super::turn(t, m, (x, y));
+                    let (tx, ty) = crate::symmetry::image(t, m, (x, y));
                     if let (Some(a), Some(b)) = (joker(n, x, y), joker(n, tx, ty)) {
                         to[a] = b as u16;
                     } else if (1..=n).contains(&x) && (1..=n).contains(&y) {

@@ -28,16 +28,6 @@ use super::terrain::Terrain;
 use lanes::Lanes;
 use patterns::{Layout, Numbers, Patterns};
 
-/// The image of (x, y) under symmetry `t` (0 to 7, 0 the identity) of a
-/// square of `side` x `side`: bit 4 swaps x and y, then bit 1 mirrors x
-/// and bit 2 mirrors y. (The training tool's and the tables' symmetries.)
-pub(crate) fn turn(t: u32, side: u32, (x, y): (u32, u32)) -> (u32, u32) {
-    let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
-    let x = if t & 1 != 0 { side - 1 - x } else { x };
-    let y = if t & 2 != 0 { side - 1 - y } else { y };
-    (x, y)
-}
-
 /// Sums each side's view feeds.
 pub(crate) const HIDDEN: usize = 64;
 /// Integer steps of one unit of a sum.

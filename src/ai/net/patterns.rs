@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use super::turn;
+use crate::symmetry::image as turn;
 
 /// The shapes, each as squares (x, y) of the board, a1 = (0, 0), in the
 /// order of their base-3 digits (the first is the lowest).
