@@ -132,6 +132,9 @@ export class PlayCtrl {
     // The side whose resignation waits for its confirmation, or null.
     /** @type {Colour | null} */
     this.resigning = null;
+    // The game the notice "Back to that game" offers, while it shows.
+    /** @type {PutAside | null} */
+    this.offered = null;
     /** @type {import("./state.js").BoardState["hints"]} */
     this.hints = [];
     // Until when the legal moves are shown after a refused click, whatever the setting.
@@ -942,6 +945,7 @@ export class PlayCtrl {
     const played = before.names.length > 0 || (before.match?.games.length ?? 0) > 0 || setUp;
     if (!played || this.continues(before) || this.recorded(before)) return;
     this.archiver.aside(before);
+    this.offered = before;
     const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
     this.deps.notify(`${said ?? `A new game started; ${aside}.`}${setUp ? "" : ` ${IN_SAVED_GAMES}`}`, {
       key: ASIDE_KEY,
@@ -1004,6 +1008,12 @@ export class PlayCtrl {
     this.gameId = next.id ?? newId();
     if (next.named) this.named[this.gameId] = next.named;
     this.replaceGame(opened);
+    // Back on the board by another way (Saved games, a link), the game
+    // the notice offers needs it no more: its button would do nothing.
+    if (this.offered && this.continues(this.offered)) {
+      this.deps.clearNotice(ASIDE_KEY);
+      this.offered = null;
+    }
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);
     this.begin(next.review);
