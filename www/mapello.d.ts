@@ -123,6 +123,8 @@ export class Game {
   race(): { black: number | null; white: number | null } | null;
   /** Why a move on `square` may not be played now; `undefined` when it is legal. */
   refusal(square: string): { reason: RefusalReason; message: string } | undefined;
+  /** Why outer cell (x, y) of the board drawn with its ring plays nothing, when it is a ring cell; `undefined` for a square. */
+  ringRefusal(x: number, y: number): { reason: "ring"; message: string } | undefined;
   /** What `linked` is to this game: the same, ahead of it (it continues it), behind it, forked from it, or another game, map or start. */
   lineage(linked: Game): Lineage;
   /** Ends the game under way: `loser` resigned or ran out of time; the snapshot then scores it. */

@@ -21,24 +21,34 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 /** Viewport point at the centre of square `name` (e.g. "e3") of a board of `size`, drawn with its ring or without. */
-export async function squarePoint(page, name, size = 8, ring = true) {
+export function squarePoint(page, name, size = 8, ring = true) {
+  return cellPoint(page, squareIndex(size, name), size, ring);
+}
+
+/** Viewport point at the centre of outer-grid cell `index` (a square or a ring cell) of the play board. */
+async function cellPoint(page, index, size, ring) {
   const box = await page.$eval("#board", (c) => {
     const r = c.getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width };
   });
-  const rect = cellRect(boardLayout(size, ring, box.width, MARGIN), squareIndex(size, name));
+  const rect = cellRect(boardLayout(size, ring, box.width, MARGIN), index);
   return { x: box.x + rect.x + rect.width / 2, y: box.y + rect.y + rect.height / 2 };
 }
 
 /** Clicks square `name` on the play board (of `size`, with or without its ring). */
-export async function clickSquare(page, name, size = 8, ring = true) {
-  let { x, y } = await squarePoint(page, name, size, ring);
+export function clickSquare(page, name, size = 8, ring = true) {
+  return clickCell(page, squareIndex(size, name), size, ring);
+}
+
+/** Clicks outer-grid cell `index` (a square, or a cell of the ring) on the play board of `size`. */
+export async function clickCell(page, index, size = 8, ring = true) {
+  let { x, y } = await cellPoint(page, index, size, ring);
   // A square scrolled out of sight is scrolled back first, as a player
   // would (a dialog returning focus to its button below the board on a
   // phone leaves the board's top rows above the screen).
   if (y < 0 || y > (await page.evaluate(() => innerHeight))) {
     await page.$eval("#board", (c) => c.scrollIntoView({ block: "nearest" }));
-    ({ x, y } = await squarePoint(page, name, size, ring));
+    ({ x, y } = await cellPoint(page, index, size, ring));
   }
   await page.mouse.click(x, y);
 }

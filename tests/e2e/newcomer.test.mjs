@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { BOARD_GAMES } from "../../www/js/games.js";
 import { loadWasm } from "../www/wasm.mjs";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, PHONE, clickSquare, gameState, loadMoves, moveList, noticeText, openSettings, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, PHONE, clickCell, clickSquare, gameState, loadMoves, moveList, noticeText, openSettings, setMode, waitForMoves } from "./game.mjs";
 
 // The chooser's games, as the page reads them from the wasm catalogue.
 await loadWasm();
@@ -148,6 +148,11 @@ for (const [screen, options] of Object.entries(SCREENS)) test(`a click where no 
   assert.match(await page.textContent("#refusal"), /^a1 is a wall: nobody plays there\./);
   await clickSquare(page, "h1");
   assert.match(await page.textContent("#refusal"), /^h1 would flip no disc: a move must close a line of your opponent's discs\./);
+  // The ring around the board: the joker above b (outer cell 2), then the ring left of 1 (outer row 1).
+  await clickCell(page, 2);
+  assert.match(await page.textContent("#refusal"), /^The joker on the ring above b is not a square to play: it counts as the mover's colour when a line of discs ends on it\. The dots show where you can play\./);
+  await clickCell(page, 10);
+  assert.match(await page.textContent("#refusal"), /^The ring left of 1 is outside the board: nobody plays there\./);
   assert.deepEqual(await moveList(page), []);
   await page.waitForFunction(() => document.querySelector("#refusal").textContent === "", null, { timeout: 5000 });
 

@@ -142,3 +142,44 @@ fn a_name_that_is_no_square_throws() {
     );
     assert!(message(start.refusal(JsValue::NULL).unwrap_err()).contains("square"));
 }
+
+/// `(reason, message)` of a click on outer cell (x, y), or `None`.
+fn ring_refused(game: &Game, x: u32, y: u32) -> Option<(String, String)> {
+    let said = ok(game.ring_refusal(x.into(), y.into()));
+    if said.is_undefined() {
+        return None;
+    }
+    let text = |key| get(&said, key).as_string().unwrap();
+    Some((text("reason"), text("message")))
+}
+
+#[wasm_bindgen_test]
+fn the_ring_is_named_and_a_joker_on_it_explained() {
+    let mut draft = ok(MapDraft::new(8.into()));
+    // A joker on the ring above c (outer x 3, y 0).
+    ok(draft.set(3.into(), 0.into(), "joker".into()));
+    let game = ok(Game::new(options(&[("map", draft.code().into())])));
+    assert_eq!(
+        ring_refused(&game, 3, 0),
+        Some((
+            "ring".into(),
+            "The joker on the ring above c is not a square to play: it counts as the \
+             mover's colour when a line of discs ends on it."
+                .into()
+        ))
+    );
+    assert_eq!(
+        ring_refused(&game, 0, 4),
+        Some((
+            "ring".into(),
+            "The ring left of 4 is outside the board: nobody plays there.".into()
+        ))
+    );
+    assert_eq!(
+        ring_refused(&game, 9, 9).map(|(_, said)| said),
+        Some("The ring corner bottom right is outside the board: nobody plays there.".into())
+    );
+    // A square of the board is `refusal`'s to explain; a cell past the ring is refused.
+    assert_eq!(ring_refused(&game, 4, 4), None);
+    assert!(message(game.ring_refusal(10.into(), 0.into()).unwrap_err()).contains('x'));
+}

@@ -3,7 +3,7 @@
 // and turns pointer and keyboard events into moves through `onPlay`.
 import { flipDuration, moveAnimation, progress } from "./anim.js";
 import { bindEvents } from "./events.js";
-import { boardLayout, cellAt, squareName } from "./geometry.js";
+import { boardLayout, cellAt, outerCoords, squareName } from "./geometry.js";
 import { MARGIN, hintText, render } from "./render.js";
 import { cursorStart, isLegal, withChanges, withCursorKey, withHover } from "./state.js";
 
@@ -15,12 +15,13 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
  * Draws `initial` on `canvas` and keeps it drawn. `onPlay(square)` receives
  * the notation of a legal square the user clicked or chose with the
  * keyboard, `onRefuse(square)` that of a square on the board where the user
- * tried to move and cannot. Returns the board's API.
+ * tried to move and cannot, `onRing(x, y)` the outer cell of a click on
+ * the ring around it. Returns the board's API.
  * @param {HTMLCanvasElement} canvas
  * @param {BoardState} initial
- * @param {{ onPlay: (square: string) => void, onRefuse?: (square: string) => void, onIdle?: () => void }} handlers
+ * @param {{ onPlay: (square: string) => void, onRefuse?: (square: string) => void, onRing?: (x: number, y: number) => void, onIdle?: () => void }} handlers
  */
-export function createBoard(canvas, initial, { onPlay, onRefuse = () => {}, onIdle = () => {} }) {
+export function createBoard(canvas, initial, { onPlay, onRefuse = () => {}, onRing = () => {}, onIdle = () => {} }) {
   let state = initial;
   /** @type {import("./anim.js").MoveAnimation | null} */
   let anim = null;
@@ -55,6 +56,10 @@ export function createBoard(canvas, initial, { onPlay, onRefuse = () => {}, onId
     // A legal move is a square of the board, so it has a name.
     if (isLegal(state, index)) onPlay(/** @type {string} */ (name));
     else if (name) onRefuse(name);
+    else if (index >= 0 && state.ring) {
+      const { row, col } = outerCoords(state.size, index);
+      onRing(col, row);
+    }
   };
   const cellOf = (/** @type {import("./events.js").CanvasPoint} */ point) => cellAt(boardLayout(state.size, state.ring, canvas.width, MARGIN), point.x, point.y);
 

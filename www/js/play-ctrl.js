@@ -145,6 +145,7 @@ export class PlayCtrl {
     this.board = createBoard($("board", HTMLCanvasElement), fromGame(this.game.snapshot()), {
       onPlay: (square) => this.humanMove(square),
       onRefuse: (square) => this.refuseMove(square),
+      onRing: (x, y) => this.refuseRing(x, y),
       onIdle: () => this.idleClick(),
     });
     this.reviewer = this.createReviewer();
@@ -473,6 +474,18 @@ export class PlayCtrl {
     const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
     this.showLegalUntil = performance.now() + REFUSAL_MS;
     this.refuse(`${message} ${where}`);
+  }
+
+  // A click on the ring around the board: what is there, and where moves go.
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
+  refuseRing(x, y) {
+    const said = this.game.ringRefusal(x, y);
+    if (!said) return;
+    this.showLegalUntil = performance.now() + REFUSAL_MS;
+    this.refuse(`${said.message} The dots show where you can play.`);
   }
 
   // A click on the board while a friend by link is to move: whose move it is.
