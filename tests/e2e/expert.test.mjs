@@ -70,7 +70,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       const { progress, line, fits, moves, moveNow } = await seen.jsonValue();
       assert.ok(moveNow.shown, "Move now is offered while level 9 thinks");
       assert.ok(fits, `the progress line is cut short: ${progress}`);
-      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · (drawing|(winning|losing) by \d+)$/);
+      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · (drawing|(Black|White) (winning|losing) by \d+)$/);
       assert.equal(moves, 1, "the reply is not played yet");
       assert.match(line, /^Computer \(level 9 · Expert\) is thinking…$/);
       const during = await layout(page);

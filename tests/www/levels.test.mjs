@@ -66,29 +66,29 @@ test("counts of positions are rounded as people say them", () => {
   assert.equal(formatNodes(1_449_000), "1.4 million");
 });
 
-test("the search so far in one line: how far, how much and what it expects", () => {
+test("the search so far in one line: how far, how much and what it expects for the side to move, named", () => {
   const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
-  assert.equal(progressLine(p), "Thinking… 12 moves ahead · 1.4 million positions · winning by 6");
-  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }), "Thinking… 1 move ahead · 40 positions · losing by 3");
-  assert.equal(progressLine({ ...p, score: 0.4 }), "Thinking… 12 moves ahead · 1.4 million positions · drawing");
-  assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }), "Thinking… solved to the end · 1.4 million positions · it wins by 4");
+  assert.equal(progressLine(p, "White"), "Thinking… 12 moves ahead · 1.4 million positions · White winning by 6");
+  assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }, "Black"), "Thinking… 1 move ahead · 40 positions · Black losing by 3");
+  assert.equal(progressLine({ ...p, score: 0.4 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · drawing");
+  assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }, "White"), "Thinking… solved to the end · 1.4 million positions · White wins by 4");
   // Half a point rounds away from zero, as the outlook's words do.
-  assert.equal(progressLine({ ...p, score: -5.5 }), "Thinking… 12 moves ahead · 1.4 million positions · losing by 6");
-  assert.equal(progressLine({ ...p, score: 5.5 }), "Thinking… 12 moves ahead · 1.4 million positions · winning by 6");
+  assert.equal(progressLine({ ...p, score: -5.5 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · White losing by 6");
+  assert.equal(progressLine({ ...p, score: 5.5 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · White winning by 6");
   // The opening book's move has no search to tell of.
-  assert.equal(progressLine({ ...p, depth: 0, nodes: 0, score: 0, book: true }), "Thinking… playing from the opening book");
-  assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }), "Thinking… solved to the end · 1.4 million positions · it loses by 2");
+  assert.equal(progressLine({ ...p, depth: 0, nodes: 0, score: 0, book: true }, "White"), "Thinking… playing from the opening book");
+  assert.equal(progressLine({ ...p, depth: 20, score: -2, exact: true }, "Black"), "Thinking… solved to the end · 1.4 million positions · Black loses by 2");
   assert.equal(progressLine({ ...p, score: 0, exact: true }), "Thinking… solved to the end · 1.4 million positions · a draw");
 });
 
 test("in Troll the line counts discs in the race, and a proven result has no margin", () => {
   const p = { depth: 6, nodes: 30_000, score: 3, exact: false, pv: [] };
-  assert.equal(progressLine(p, true), "Thinking… 6 moves ahead · 30 thousand positions · 3 ahead in the race");
-  assert.equal(progressLine({ ...p, score: -2 }, true), "Thinking… 6 moves ahead · 30 thousand positions · 2 behind in the race");
-  assert.equal(progressLine({ ...p, score: 0 }, true), "Thinking… 6 moves ahead · 30 thousand positions · level in the race");
-  assert.equal(progressLine({ ...p, score: 100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a win coming");
-  assert.equal(progressLine({ ...p, score: -100 }, true), "Thinking… 6 moves ahead · 30 thousand positions · sees a loss coming");
-  assert.equal(progressLine({ ...p, score: -100, exact: true }, true), "Thinking… solved to the end · 30 thousand positions · it loses");
+  assert.equal(progressLine(p, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 3 ahead in the race");
+  assert.equal(progressLine({ ...p, score: -2 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 2 behind in the race");
+  assert.equal(progressLine({ ...p, score: 0 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black level in the race");
+  assert.equal(progressLine({ ...p, score: 100 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black sees a win coming");
+  assert.equal(progressLine({ ...p, score: -100 }, "White", true), "Thinking… 6 moves ahead · 30 thousand positions · White sees a loss coming");
+  assert.equal(progressLine({ ...p, score: -100, exact: true }, "White", true), "Thinking… solved to the end · 30 thousand positions · White loses");
 });
 
 test("the folded settings name the mode and the computer's levels", () => {
@@ -108,6 +108,6 @@ test("a Troll value from the evaluation's chain cap on is a connection foreseen,
   assert.equal(foreseesConnection(-cap), true);
   assert.equal(foreseesConnection(cap - 1), false);
   const p = { depth: 6, nodes: 30_000, score: cap - 1, exact: false };
-  assert.match(progressLine(p, true), new RegExp(`${cap - 1} ahead in the race$`));
-  assert.match(progressLine({ ...p, score: cap }, true), /sees a win coming$/);
+  assert.match(progressLine(p, "Black", true), new RegExp(`${cap - 1} ahead in the race$`));
+  assert.match(progressLine({ ...p, score: cap }, "Black", true), /sees a win coming$/);
 });

@@ -87,37 +87,39 @@ export function movesAhead(depth) {
 /**
  * One iteration of the computer's search, `{ depth, nodes, score, exact,
  * book }` as the worker reports it, in a line short enough for a phone's two: how
- * far it looks, how much it has seen and what it expects. `score` is the
- * final margin it expects for itself, signed as the hints' numbers are, in
- * points or, in Troll (`troll` true), discs ahead in the race.
+ * far it looks, how much it has seen and what it expects for `side` (its
+ * colour's name, "White"), which is to move. `score` is the final margin it
+ * expects for that side, signed as the hints' numbers are, in points or,
+ * in Troll (`troll` true), discs ahead in the race.
  * @param {{ depth: number, nodes: number, score: number, exact: boolean, book?: boolean }} progress
+ * @param {string} side
  * @param {boolean} [troll]
  */
-export function progressLine({ depth, nodes, score, exact, book = false }, troll = false) {
+export function progressLine({ depth, nodes, score, exact, book = false }, side, troll = false) {
   // The opening book's move comes without a search.
   if (book) return "Thinking… playing from the opening book";
   const reach = exact ? "solved to the end" : movesAhead(depth);
-  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(points(score), exact, troll)}`;
+  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(points(score), exact, side, troll)}`;
 }
 
 /**
  * @param {number} score
  * @param {boolean} exact
+ * @param {string} side
  * @param {boolean} troll
  */
-function expects(score, exact, troll) {
+function expects(score, exact, side, troll) {
   if (exact) {
     if (score === 0) return "a draw";
     const result = score > 0 ? "wins" : "loses";
-    return troll ? `it ${result}` : `it ${result} by ${Math.abs(score)}`;
+    return troll ? `${side} ${result}` : `${side} ${result} by ${Math.abs(score)}`;
   }
   // Troll's values beyond any count of discs are a connection it foresees.
   // Short enough for one line beside a desktop board.
-  if (troll && foreseesConnection(score)) return `sees a ${score > 0 ? "win" : "loss"} coming`;
+  if (troll && foreseesConnection(score)) return `${side} sees a ${score > 0 ? "win" : "loss"} coming`;
   const n = Math.abs(score);
-  if (troll) return score === 0 ? "level in the race" : `${n} ${score > 0 ? "ahead" : "behind"} in the race`;
-  // The line is the computer's own: how it sees itself doing.
-  return score === 0 ? "drawing" : `${score > 0 ? "winning" : "losing"} by ${n}`;
+  if (troll) return score === 0 ? `${side} level in the race` : `${side} ${n} ${score > 0 ? "ahead" : "behind"} in the race`;
+  return score === 0 ? "drawing" : `${side} ${score > 0 ? "winning" : "losing"} by ${n}`;
 }
 
 /**

@@ -6,7 +6,7 @@
 // answers through it: `ctrl.play(move)`, `ctrl.showHints(hints)`.
 import { Cancelled, createAiClient } from "./ai-client.js";
 import { flipDuration } from "./anim.js";
-import { lineText } from "./announce.js";
+import { colourName, lineText } from "./announce.js";
 import { byId, inside } from "./dom.js";
 import { controllerOf, levelOf, nameOf, SIDES, watched } from "./flow.js";
 import { squareIndex } from "./geometry.js";
@@ -111,7 +111,7 @@ export class Computer {
     if (mine !== this.token) return;
     this.searching = true;
     showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far ${lineText(p.pv, toMove)}.` : "");
-    showProgress(progressLine(p, troll));
+    showProgress(progressLine(p, colourName(toMove), troll));
     const { timeMs } = p;
     if (timeMs !== undefined && Number.isFinite(timeMs) && !this.countdown) this.startCountdown(p.ms, timeMs);
   }
