@@ -187,7 +187,7 @@ test("against the computer a forced pass is played for you, with a notice", asyn
   const moves = await moveList(page);
   assert.equal(moves[8], "pass");
   assert.ok(await page.isHidden("#pass"));
-  assert.match(await page.textContent("#status"), /^Black passed, so White moved again\. You \(black\) to move\.$/);
+  assert.match(await page.textContent("#status"), /^You had no move, so White moved again\. You \(black\) to move\.$/);
   assert.deepEqual(problems, []);
 });
 

@@ -152,7 +152,7 @@ test("at 360 px no empty room lies under the status, and nothing moves as the co
   // The longest status of a game against the computer: a pass said before the turn.
   await loadMoves(page, "c5c6c7b7e3c8a8a6");
   await waitForMoves(page, 10);
-  await page.waitForFunction(() => /^Black passed, so White moved again\. You \(black\) to move\.$/.test(document.querySelector("#status").textContent));
+  await page.waitForFunction(() => /^You had no move, so White moved again\. You \(black\) to move\.$/.test(document.querySelector("#status").textContent));
   assert.deepEqual(await rowAndGap(page), first, "nothing moved for a two-line status");
   assert.deepEqual(problems, []);
 });

@@ -227,11 +227,14 @@ test("after a move: the computer thinks, a pass is played for it, a person waits
 test("a pass is said until a person next moves", () => {
   const flow = flowOf({ mode: "computer", humanColour: "X" });
   const notice = passNoticeAfter(flow, "", "X", PASS);
-  assert.equal(notice, "Black had no legal move and passed.");
+  assert.equal(notice, "You had no legal move, so you passed.", "the person is you, as in the status");
   const replied = passNoticeAfter(flow, notice, "O", "d3");
-  assert.equal(replied, "Black passed, so White moved again.", "the computer's reply keeps it, said");
+  assert.equal(replied, "You had no move, so White moved again.", "the computer's reply keeps it, said");
   assert.equal(passNoticeAfter(flow, replied, "O", "c4"), replied, "said once");
   assert.equal(passNoticeAfter(flow, notice, "X", "e6"), "");
+  // At one board, the sides are named.
+  const hotseat = flowOf({ mode: "hotseat" });
+  assert.equal(passNoticeAfter(hotseat, "", "O", PASS), "White had no legal move and passed.");
   const watch = flowOf({ mode: "watch" });
   assert.equal(passNoticeAfter(watch, "White had no legal move and passed.", "X", "c4"), "", "with nobody to read it later");
 });

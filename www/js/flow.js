@@ -310,9 +310,12 @@ export function nextAction(flow, turn, { paused, hints }) {
  * @param {string} move
  */
 export function passNoticeAfter(flow, notice, side, move) {
-  if (move === PASS) return passText(side);
+  // The one person playing the computer is "you", as the status calls them.
+  const you = soleHuman(flow);
+  if (move === PASS) return side === you ? "You had no legal move, so you passed." : passText(side);
   if (controllerOf(flow, side) === "human" || !hasHuman(flow)) return "";
   const other = otherSide(side);
+  if (other === you) return notice.startsWith("You had") ? `You had no move, so ${colourName(side)} moved again.` : notice;
   return notice === passText(other) ? `${colourName(other)} passed, so ${colourName(side)} moved again.` : notice;
 }
 
