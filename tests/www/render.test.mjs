@@ -31,6 +31,14 @@ test("a bonus's +3 keeps 4.5:1 against its outline", () => {
   assert.ok(ratio >= 4.5, `${ratio.toFixed(2)}:1`);
 });
 
+test("a legal move's dot stands out at 3:1 from its square, for either mover", () => {
+  const square = rgb(colors.square);
+  for (const side of ["X", "O"]) {
+    const ratio = contrastRatio(over(colors.legalDot[side], square), square);
+    assert.ok(ratio >= 3, `${side}'s dot: ${ratio.toFixed(2)}:1`);
+  }
+});
+
 test("values are signed whole numbers", () => {
   assert.deepEqual([3.4, -2.6, 0].map(hintText), ["+3", "\u22123", "0"]);
 });

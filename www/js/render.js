@@ -57,6 +57,9 @@ export const colors = {
   // and a dark page around the board.
   bandRim: "#b8c0c6",
   closed: "rgba(120, 10, 10, 0.75)",
+  // A legal move's dot in the mover's colour, [r, g, b, alpha], and its edge.
+  legalDot: { X: [0, 0, 0, 0.7], O: [255, 255, 255, 0.65] },
+  legalEdge: { X: "rgba(255, 255, 255, 0.45)", O: "rgba(0, 0, 0, 0.35)" },
 };
 
 /**
@@ -438,8 +441,10 @@ function drawLastMove(ctx, rect, c) {
  */
 function drawLegal(ctx, rect, toMove, onBonus) {
   const { cx, cy, size } = centre(rect);
-  const fillColor = toMove === "X" ? "rgba(0, 0, 0, 0.42)" : "rgba(255, 255, 255, 0.5)";
-  const edge = toMove === "X" ? "rgba(255, 255, 255, 0.35)" : "rgba(0, 0, 0, 0.35)";
+  const side = toMove === "X" ? "X" : "O";
+  const [r, g, b, a] = colors.legalDot[side];
+  const fillColor = `rgba(${r}, ${g}, ${b}, ${a})`;
+  const edge = colors.legalEdge[side];
   ctx.beginPath();
   if (onBonus) {
     ctx.arc(cx, cy, size * 0.4, 0, 2 * Math.PI);
