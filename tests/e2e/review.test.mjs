@@ -40,10 +40,10 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   // The summary's worst moves say what they cost; the list gives values, and the best move by name.
   assert.equal(await page.textContent(".review-player-X .review-worst li"), "3. f7: 13 points lost, blunder");
   // The review's depth is its own, never read as the level the game was played at.
-  assert.match(await page.textContent("#review-note"), /^The review's analysis, review level \d+ \(not a playing level\): each move searched \d+ plies/);
+  assert.match(await page.textContent("#review-note"), /^The review's analysis, at the review's own level \d+ \(not the computer's\): each move looked \d+ moves ahead, and to the end from \d+ empty squares\./);
   // The review starts on the worst move: the position before it, f5 drawn as best.
   // Its values are the mover's, and the line says so; the graph's are black's.
-  assert.match(await selectedText(page), /^3\. Black f7: \u221211 for Black \(best f5: \+2; 13 points lost — blunder; searched 6 plies\)$/);
+  assert.match(await selectedText(page), /^3\. Black f7: \u221211 for Black \(best f5: \+2; 13 points lost — blunder; looked 6 moves ahead\)$/);
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black .* A move's value and the points it lost are for the player who made it\.$/);
   assert.doesNotMatch(await page.textContent("#review-note"), /margin/);
 
@@ -133,20 +133,22 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
   const summaryText = await page.textContent("#review-summary");
   assert.match(summaryText, /White: a proven loss walked into(, \d+ chain steps? lost)? \((.*, )?1 blunder\)/);
   assert.doesNotMatch(summaryText, /100|\b0 /);
-  assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: \u22121; a proven loss walked into — blunder; searched 6 plies\)$/);
+  assert.match(await selectedText(page), /^14\. White g7: a proven loss for White \(best e3: \u22121; a proven loss walked into — blunder; looked 6 moves ahead\)$/);
   assert.match(await page.textContent("#review-reading"), /^The graph is the race for black after each move, in chain steps/);
   assert.match(await page.textContent("#review-graph"), /Black ahead.*White ahead/);
   await page.screenshot({ path: `${screenshots}/review-troll-1280.png`, fullPage: true });
   assert.deepEqual(problems, []);
 });
 
-// In Othello, with the pattern tables, at the review's level 3 white's f4
-// is worth as much as the best move d6, e6 is the best, and f5 and f6 lose
-// 2 points each: `mapello review --variant othello f5 f6 e6 f4` prints
-// `1 X f5 -1 best e6 +1 loss 2 inaccuracy depth 6`,
+// In Othello, with the pattern tables, at the review's level 3 f5 (a first
+// move like the other three) and e6 are the best, f6 loses 2 points, and
+// white's f4 is the best too, the mirror image of d6 in a position
+// symmetric about its diagonal:
+// `mapello review --variant othello f5 f6 e6 f4` prints
+// `1 X f5 +1 best f5 +1 loss 0 - depth 6`,
 // `2 O f6 -5 best d6 -3 loss 2 inaccuracy depth 6`,
 // `3 X e6 +2 best e6 +2 loss 0 - depth 6` and
-// `4 O f4 -5 best d6 -5 loss 0 - depth 6`. The page's review waits for the
+// `4 O f4 -5 best f4 -5 loss 0 - depth 6`. The page's review waits for the
 // tables, so every move is valued as the command line values it.
 const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5f6e6f4&p=hotseat&r=3";
 
@@ -155,16 +157,17 @@ test("on a phone, a move as good as the best names no alternative, and each valu
   await page.waitForSelector("#review", { state: "visible" });
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
-  assert.deepEqual(rows, ["1. f5 −1 (best e6 +1) inaccuracy", "2. f6 −5 (best d6 −3) inaccuracy", "3. e6 +2", "4. f4 −5"]);
+  // f5 is one of four first moves alike, each the best (not -1 against e6's +1, as before symmetry counted).
+  assert.deepEqual(rows, ["1. f5 +1", "2. f6 −5 (best d6 −3) inaccuracy", "3. e6 +2", "4. f4 −5"]);
   assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
   await page.click("#review-list li:nth-child(4) button");
-  assert.equal(await selectedText(page), "4. White f4: −5 for White (as good as d6; searched 6 plies)");
+  assert.equal(await selectedText(page), "4. White f4: −5 for White (the best move; looked 6 moves ahead)");
   await page.click("#review-list li:nth-child(3) button");
-  assert.equal(await selectedText(page), "3. Black e6: +2 for Black (the best move; searched 6 plies)");
+  assert.equal(await selectedText(page), "3. Black e6: +2 for Black (the best move; looked 6 moves ahead)");
   // The graph is black's, and its note says so: white's -5 is black's +5.
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black/);
   assert.deepEqual(await page.$$eval(".review-player > p", (ps) => ps.map((p) => p.textContent)), [
-    "Black: 2 points lost (1 inaccuracy)",
+    "Black: no points lost",
     "White: 2 points lost (1 inaccuracy)",
   ]);
   await page.screenshot({ path: `${screenshots}/review-phone-values.png`, fullPage: true });

@@ -95,7 +95,7 @@ test("a Troll move that walks into a proven loss reads as lost, not as 99 steps"
   assert.equal(lossText(TROLL_ITEM), "a proven loss walked into");
   assert.equal(
     describe(TROLL_ITEM, 1),
-    "1. White g7: a proven loss for White (best e5: −1; a proven loss walked into — blunder; searched 6 plies)",
+    "1. White g7: a proven loss for White (best e5: −1; a proven loss walked into — blunder; looked 6 moves ahead)",
   );
   const review = addItem(startReview({ ...GAME, variant: "troll" }, ["g7"]), TROLL_ITEM);
   const s = summary(review).O;
@@ -217,11 +217,11 @@ test("stepping stays within the analysed moves", () => {
 });
 
 test("a move reads as a sentence, its values the mover's", () => {
-  assert.equal(describe(ITEMS[2], 3), "3. Black b2: −8 for Black (best c4: +4; 12 points lost — blunder; searched 6 plies)");
-  assert.equal(describe(ITEMS[1], 2), "2. White c5: −4 for White (best e3: −1; 3 points lost — inaccuracy; searched 6 plies)");
-  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }, 1), "1. Black d5: +1 for Black (the best move; exact, 9 empty squares)");
+  assert.equal(describe(ITEMS[2], 3), "3. Black b2: −8 for Black (best c4: +4; 12 points lost — blunder; looked 6 moves ahead)");
+  assert.equal(describe(ITEMS[1], 2), "2. White c5: −4 for White (best e3: −1; 3 points lost — inaccuracy; looked 6 moves ahead)");
+  assert.equal(describe({ ...ITEMS[0], exact: true, depth: 9 }, 1), "1. Black d5: +1 for Black (the best move; worked out to the end, 9 empty squares)");
   // Another move as good is no better: it is named, nothing is lost.
-  assert.equal(describe(item(0, "X", "f4", -12, "c5", -12), 1), "1. Black f4: −12 for Black (as good as c5; searched 6 plies)");
+  assert.equal(describe(item(0, "X", "f4", -12, "c5", -12), 1), "1. Black f4: −12 for Black (as good as c5; looked 6 moves ahead)");
   // A pass has no number.
   assert.match(describe(item(1, "O", "pass", -3, "pass", -3), null), /^White pass: /);
 });

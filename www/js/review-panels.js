@@ -4,6 +4,7 @@
 // the losses marked, each player's summary and the selected move.
 import { colourName, signed } from "./announce.js";
 import { byId as $ } from "./dom.js";
+import { movesAhead } from "./levels.js";
 import { describe, discNumber, graph, isChain, lossText, numbered, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
 
 /** @typedef {import("./review.js").Review} Review */
@@ -36,7 +37,7 @@ const READING = {
 function levelWords(level) {
   // A review's level is one of the catalogue's (review.js, reviewProblem).
   const { depth, exact } = /** @type {{ depth: number, exact: number }} */ (reviewLevels().find((l) => l.level === level));
-  return `${depth} plies, exact from ${exact} empty squares`;
+  return `${movesAhead(depth)}, and to the end from ${exact} empty squares`;
 }
 
 /**
@@ -84,7 +85,7 @@ function drawProgress(panel, { review, running, problem }) {
   const from = review.game.start ? "This game started from a set-up position. " : "";
   $("review-reading").textContent = from + READING[isChain(review) ? "chain" : "points"];
   // Its own depth, whatever level the game was played at.
-  $("review-note").textContent = `The review's analysis, review level ${review.level} (not a playing level): each move searched ${levelWords(review.level)}.`;
+  $("review-note").textContent = `The review's analysis, at the review's own level ${review.level} (not the computer's): each move looked ${levelWords(review.level)}.`;
   panel.dataset.state = running ? "running" : finished ? "done" : "stopped";
 }
 

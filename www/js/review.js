@@ -8,6 +8,7 @@
 // (catalogue.js).
 import { signed } from "./announce.js";
 import { catalogue } from "./catalogue.js";
+import { movesAhead } from "./levels.js";
 
 /** @typedef {import("../mapello.d.ts").Colour} Colour */
 /** @typedef {import("../mapello.d.ts").MoveReview} MoveReview */
@@ -399,7 +400,7 @@ export function numbered(review, item) {
  * @param {number | null} number
  */
 export function describe(item, number) {
-  const how = item.exact ? `exact, ${item.depth} empty squares` : `searched ${item.depth} plies`;
+  const how = item.exact ? `worked out to the end, ${item.depth} empty squares` : `looked ${movesAhead(item.depth)}`;
   const side = item.mover === "X" ? "Black" : "White";
   let verdict = item.played === item.best ? "the best move" : `as good as ${item.best}`;
   if (item.loss > 0) verdict = `best ${item.best}: ${valuePhrase(item, "best")}; ${lossText(item)}`;
