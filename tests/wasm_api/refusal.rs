@@ -9,14 +9,19 @@ fn game(variant: &str) -> Game {
     ok(Game::new(options(&[("variant", variant.into())])))
 }
 
-/// `(reason, message)` of a refusal, or `None` when the square is legal.
-fn refused(game: &Game, square: &str) -> Option<(String, String)> {
-    let said = ok(game.refusal(square.into()));
-    if said.is_undefined() {
+/// `(reason, message)` of what a refusal method returned, or `None` for
+/// `undefined`.
+fn said(value: JsValue) -> Option<(String, String)> {
+    if value.is_undefined() {
         return None;
     }
-    let text = |key| get(&said, key).as_string().unwrap();
+    let text = |key| get(&value, key).as_string().unwrap();
     Some((text("reason"), text("message")))
+}
+
+/// `(reason, message)` of a refusal, or `None` when the square is legal.
+fn refused(game: &Game, square: &str) -> Option<(String, String)> {
+    said(ok(game.refusal(square.into())))
 }
 
 fn reason(game: &Game, square: &str) -> Option<String> {
@@ -145,12 +150,7 @@ fn a_name_that_is_no_square_throws() {
 
 /// `(reason, message)` of a click on outer cell (x, y), or `None`.
 fn ring_refused(game: &Game, x: u32, y: u32) -> Option<(String, String)> {
-    let said = ok(game.ring_refusal(x.into(), y.into()));
-    if said.is_undefined() {
-        return None;
-    }
-    let text = |key| get(&said, key).as_string().unwrap();
-    Some((text("reason"), text("message")))
+    said(ok(game.ring_refusal(x.into(), y.into())))
 }
 
 #[wasm_bindgen_test]
