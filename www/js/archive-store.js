@@ -271,6 +271,7 @@ export function openEntry(ctrl, entry) {
   // imported record that stops before the end) is played on as a new game.
   const id = entry.state === "finished" ? newId() : entry.id;
   ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id });
+  ctrl.dropStaleOffer();
   // Two players at one board have the names their record gives, on the cards.
   if (entry.seat === "hotseat") {
     ctrl.named[id] = { names: entry.players, said: saidSides(entry.result), end: `${ctrl.game.snapshot().moves}` };

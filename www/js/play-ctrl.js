@@ -975,6 +975,17 @@ export class PlayCtrl {
   }
 
   /**
+   * Takes away the notice "Back to that game" once its game is on the
+   * board again by another way (opened from Saved games), where its button
+   * would do nothing.
+   */
+  dropStaleOffer() {
+    if (!this.offered || !this.continues(this.offered)) return;
+    this.deps.clearNotice(ASIDE_KEY);
+    this.offered = null;
+  }
+
+  /**
    * Runs `change`, which replaces the game, keeping a way back to it.
    * @param {() => void} change
    */
@@ -1021,12 +1032,6 @@ export class PlayCtrl {
     this.gameId = next.id ?? newId();
     if (next.named) this.named[this.gameId] = next.named;
     this.replaceGame(opened);
-    // Back on the board by another way (Saved games, a link), the game
-    // the notice offers needs it no more: its button would do nothing.
-    if (this.offered && this.continues(this.offered)) {
-      this.deps.clearNotice(ASIDE_KEY);
-      this.offered = null;
-    }
     this.draftMap = next.game.map;
     this.reviewer.load(next.review);
     this.begin(next.review);
