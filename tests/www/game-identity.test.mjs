@@ -304,7 +304,7 @@ test("another tab's game with another id is kept and never shown over this one, 
   globalThis.document = { getElementById: () => null };
   try {
     const opened = [];
-    const board = { flow: { settings: DEFAULT_SETTINGS }, toBringBack: () => ({}), open: (r) => opened.push(r), offerReturn: () => {}, announce: () => {} };
+    const board = { flow: { settings: DEFAULT_SETTINGS }, toBringBack: () => ({}), open: (r) => opened.push(r), offerReturn: () => {}, dropStaleOffer: () => {}, announce: () => {} };
     openEntry(board, entry(playOn("", 2), "done", 20, { state: "finished", result: "Black won by 12, as the record says; its moves stop before the end." }));
     openEntry(board, entry(playOn("", 2), "open", 20));
     assert.ok(isId(opened[0].id) && opened[0].id !== "done");
