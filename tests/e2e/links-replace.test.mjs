@@ -156,7 +156,8 @@ for (const [width, options] of [
     assert.doesNotMatch(notices, /stops/);
     await waitForMoves(page, 2);
     assert.equal((await moveList(page))[0], first);
-    assert.match(await page.textContent("#status"), /^You \(black\) to move/);
+    // The computer's reply, said, then the player's turn.
+    assert.match(await page.textContent("#status"), /^White played [a-h]\d\. You \(black\) to move/);
     await page.screenshot({ path: `${screenshots}/play-link-illegal-${width}.png` });
     // In a game by link, the notice names the friend.
     await page.goto("about:blank");

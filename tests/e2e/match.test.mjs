@@ -73,7 +73,7 @@ test("in a series against the computer, it plays black and opens in the second g
   assert.equal(await page.textContent("#player-X .player-name"), "Computer");
   await waitForMoves(page, 1);
   await page.waitForFunction(() => document.querySelector("#status").dataset.turn === "human");
-  assert.match(await page.textContent("#status"), /^You \(white\) to move\.$/);
+  assert.match(await page.textContent("#status"), /^Black played [a-h]\d\. You \(white\) to move\.$/);
   await page.screenshot({ path: `${screenshots}/play-series.png` });
   assert.deepEqual(problems, []);
 });

@@ -17,6 +17,15 @@ test("the status names the side to move, after the pass that led to it", () => {
   assert.equal(after, "White had no legal move and passed. Black to move.");
 });
 
+test("against the computer, its reply is said before the person's turn", () => {
+  const computer = newGame({ ...DEFAULT_SETTINGS, mode: "computer", humanColour: "X" });
+  assert.equal(statusLine({ flow: computer, snap: turn({ lastMove: "f5" }), passNotice: "" }), "White played f5. You (black) to move.");
+  // A pass is the pass notice's to say; at one board each sees the other's move.
+  assert.equal(statusLine({ flow: computer, snap: turn({ lastMove: "pass" }), passNotice: "" }), "You (black) to move.");
+  assert.equal(statusLine({ flow: twoPlayers, snap: turn({ lastMove: "f5" }), passNotice: "" }), "Black to move.");
+  assert.equal(statusLine({ flow: computer, snap: turn({ toMove: "O", lastMove: "f5" }), passNotice: "" }).startsWith("White (computer"), true);
+});
+
 test("a forced pass and the end are said", () => {
   const stuck = statusLine({ flow: twoPlayers, snap: turn({ status: "mustPass", toMove: "O" }), passNotice: "" });
   assert.equal(stuck, "White has no legal move and must pass.");

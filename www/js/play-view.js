@@ -10,7 +10,7 @@
 // write the page and read nothing else.
 import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, controllerOf, gameNumber, hasComputer, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, controllerOf, gameNumber, hasComputer, otherSide, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, standings } from "./match.js";
@@ -136,7 +136,12 @@ export function statusLine({ flow, snap, passNotice }) {
   const toMove = /** @type {Colour} */ (snap.toMove);
   if (snap.status === "mustPass") return `${whoPlays(flow, toMove)} has no legal move and must pass.`;
   const turn = `${whoPlays(flow, toMove)} to move`;
-  return passNotice ? `${passNotice} ${turn}.` : `${turn}.`;
+  if (passNotice) return `${passNotice} ${turn}.`;
+  // The computer's reply is said where a phone sees it: its panel is
+  // below the board there.
+  const mover = otherSide(toMove);
+  const replied = snap.lastMove && snap.lastMove !== "pass" && controllerOf(flow, mover) === "computer" && controllerOf(flow, toMove) === "human";
+  return replied ? `${colourName(mover)} played ${snap.lastMove}. ${turn}.` : `${turn}.`;
 }
 
 /** @param {View} view */
