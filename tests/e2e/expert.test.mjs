@@ -61,7 +61,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
           if (!/^Thinking… \d+ moves? ahead · /.test(progress)) return null;
           const line = document.querySelector("#thinking-line").textContent;
           const box = document.querySelector("#thinking-progress");
-          const fits = box.scrollWidth <= box.clientWidth;
+          const fits = box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight;
           return { progress, line, fits, moves: document.querySelectorAll("#move-list li").length, moveNow: window.moveNowState() };
         },
         null,
@@ -70,7 +70,7 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       const { progress, line, fits, moves, moveNow } = await seen.jsonValue();
       assert.ok(moveNow.shown, "Move now is offered while level 9 thinks");
       assert.ok(fits, `the progress line is cut short: ${progress}`);
-      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · (drawing|(Black|White) (winning|losing) by \d+)$/);
+      assert.match(progress, /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions · (heading for a draw|(Black|White) (winning|losing) by \d+)$/);
       assert.equal(moves, 1, "the reply is not played yet");
       assert.match(line, /^Computer \(level 9 · Expert\) is thinking…$/);
       const during = await layout(page);

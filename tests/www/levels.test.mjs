@@ -70,7 +70,7 @@ test("the search so far in one line: how far, how much and what it expects for t
   const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
   assert.equal(progressLine(p, "White"), "Thinking… 12 moves ahead · 1.4 million positions · White winning by 6");
   assert.equal(progressLine({ ...p, depth: 1, nodes: 40, score: -2.6 }, "Black"), "Thinking… 1 move ahead · 40 positions · Black losing by 3");
-  assert.equal(progressLine({ ...p, score: 0.4 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · drawing");
+  assert.equal(progressLine({ ...p, score: 0.4 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · heading for a draw");
   assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }, "White"), "Thinking… solved to the end · 1.4 million positions · White wins by 4");
   // Half a point rounds away from zero, as the outlook's words do.
   assert.equal(progressLine({ ...p, score: -5.5 }, "White"), "Thinking… 12 moves ahead · 1.4 million positions · White losing by 6");

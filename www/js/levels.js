@@ -119,7 +119,7 @@ function expects(score, exact, side, troll) {
   if (troll && foreseesConnection(score)) return `${side} sees a ${score > 0 ? "win" : "loss"} coming`;
   const n = Math.abs(score);
   if (troll) return score === 0 ? `${side} level in the race` : `${side} ${n} ${score > 0 ? "ahead" : "behind"} in the race`;
-  return score === 0 ? "drawing" : `${side} ${score > 0 ? "winning" : "losing"} by ${n}`;
+  return score === 0 ? "heading for a draw" : `${side} ${score > 0 ? "winning" : "losing"} by ${n}`;
 }
 
 /**
