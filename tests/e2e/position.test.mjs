@@ -217,6 +217,25 @@ for (const [screen, options] of [
     await page.context().close();
   });
 
+  test(`a set-up position not yet played keeps a way back when "You play" changes, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await openPosition(page);
+    await page.fill("#position-text", "---------------------------OX------XO--------------------------- O");
+    await page.click("#position-read");
+    await page.click("#position-computer");
+    await page.waitForSelector("#position:not([open])", { state: "attached" });
+    const { start } = await savedGame(page);
+    assert.ok(start, "the game keeps the set-up start");
+    const unfolded = await openSettings(page);
+    await page.selectOption("#human-colour", (await page.inputValue("#human-colour")) === "X" ? "O" : "X");
+    if (unfolded) await page.click("#settings-toggle");
+    assert.notEqual((await savedGame(page)).start, start, "the new game starts as the game does");
+    await page.click("#notices button:text('Back to that game')");
+    assert.equal((await savedGame(page)).start, start, "the position set up is back");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   for (const colorScheme of ["light", "dark"]) {
     test(`the position dialog fits on a ${screen}, ${colorScheme}`, async () => {
       const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });

@@ -934,7 +934,7 @@ export class PlayCtrl {
   /** @param {PutAside} before */
   continues(before) {
     const now = this.game.snapshot();
-    const sameGame = before.game.variant === now.variant && before.game.map === this.game.mapCode();
+    const sameGame = before.game.variant === now.variant && before.game.map === this.game.mapCode() && (before.game.start ?? "") === this.game.startCode();
     const sameMatch = (before.match?.games.length ?? 0) === 0 || before.match === this.flow.match;
     return sameGame && sameMatch && before.names.every((move, i) => now.moves[i] === move);
   }
