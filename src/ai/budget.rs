@@ -16,6 +16,16 @@ pub struct Budget {
     pub time_ms: Option<f64>,
 }
 
+impl Budget {
+    /// `ms` milliseconds of wall-clock time, and no other limit.
+    pub fn time(ms: f64) -> Budget {
+        Budget {
+            time_ms: Some(ms),
+            ..Budget::default()
+        }
+    }
+}
+
 /// Nodes between two looks at the clock and the cancellation flag.
 const CHECK_EVERY: u64 = 2048;
 

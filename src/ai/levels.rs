@@ -178,11 +178,7 @@ impl Level {
     pub fn timed(&self, n: u32, seed: u64) -> Options {
         let mut options = self.options(n, seed);
         if let Some(time_ms) = self.time_ms {
-            options.budget = Budget {
-                depth: None,
-                nodes: None,
-                time_ms: Some(time_ms),
-            };
+            options.budget = Budget::time(time_ms);
         }
         options
     }

@@ -174,11 +174,7 @@ impl<S: Size, R: Engine<S>> Player<S, R> {
     fn options(&mut self, level: Level) -> Options {
         let mut options = level.options(S::N, self.rng.next_u64());
         if let Some(ms) = self.time_ms {
-            options.budget = Budget {
-                depth: None,
-                nodes: None,
-                time_ms: Some(ms),
-            };
+            options.budget = Budget::time(ms);
         }
         options
     }

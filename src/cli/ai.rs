@@ -180,10 +180,7 @@ fn bestmove(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         (None, Some(t)) => {
             let timed = Level::get(TIMED_LEVEL).expect("the level exists");
             Options {
-                budget: Budget {
-                    time_ms: Some(t),
-                    ..Budget::default()
-                },
+                budget: Budget::time(t),
                 endgame: timed.endgame,
                 ..Options::default()
             }
