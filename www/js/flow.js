@@ -312,11 +312,12 @@ export function nextAction(flow, turn, { paused, hints }) {
 export function passNoticeAfter(flow, notice, side, move) {
   // The one person playing the computer is "you", as the status calls them.
   const you = soleHuman(flow);
-  if (move === PASS) return side === you ? "You had no legal move, so you passed." : passText(side);
+  const passed = (/** @type {Colour} */ s) => (s === you ? "You had no legal move, so you passed." : passText(s));
+  if (move === PASS) return passed(side);
   if (controllerOf(flow, side) === "human" || !hasHuman(flow)) return "";
   const other = otherSide(side);
-  if (other === you) return notice.startsWith("You had") ? `You had no move, so ${colourName(side)} moved again.` : notice;
-  return notice === passText(other) ? `${colourName(other)} passed, so ${colourName(side)} moved again.` : notice;
+  if (notice !== passed(other)) return notice;
+  return `${other === you ? "You had no move" : `${colourName(other)} passed`}, so ${colourName(side)} moved again.`;
 }
 
 /**

@@ -470,10 +470,7 @@ export class PlayCtrl {
     if (this.analysis?.isOpen()) return this.analysis.refuse(square);
     // The board refuses only squares where no move can be made (board.js), which the rules refuse too.
     const { message } = /** @type {{ message: string }} */ (this.game.refusal(square));
-    const { variant, toMove } = this.game.snapshot();
-    const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
-    this.showLegalUntil = performance.now() + REFUSAL_MS;
-    this.refuse(`${message} ${where}`);
+    this.refuseShowingMoves(message);
   }
 
   // A click on the ring around the board: what is there, and where moves go.
@@ -483,9 +480,19 @@ export class PlayCtrl {
    */
   refuseRing(x, y) {
     const said = this.game.ringRefusal(x, y);
-    if (!said) return;
+    if (said) this.refuseShowingMoves(said.message);
+  }
+
+  /**
+   * Says the rules' `message` for a click that plays nothing, with where
+   * moves can go, and shows them for a while.
+   * @param {string} message
+   */
+  refuseShowingMoves(message) {
+    const { variant, toMove } = this.game.snapshot();
+    const where = variant === "troll" ? marksHelp(toMove) : "The dots show where you can play.";
     this.showLegalUntil = performance.now() + REFUSAL_MS;
-    this.refuse(`${said.message} The dots show where you can play.`);
+    this.refuse(`${message} ${where}`);
   }
 
   // A click on the board while a friend by link is to move: whose move it is.
