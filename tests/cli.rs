@@ -960,6 +960,76 @@ fn train_plays_fits_writes_weights_and_resumes() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `patterns fit` from earlier tables: held as firmly as a billion
+/// positions, the weights stay as they were; a prior needs its count, and
+/// a file that is not tables is refused.
+#[test]
+fn patterns_fit_starts_from_earlier_tables() {
+    let dir = std::env::temp_dir().join(format!("mapello-cli-patterns-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let games = [
+        "patterns",
+        "games",
+        "--dir",
+        d,
+        "--games",
+        "50",
+        "--level",
+        "2",
+        "--solve-at",
+        "8",
+    ];
+    let played = mapello(&games, None);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let first = dir.join("first.bin");
+    let f = first.to_str().unwrap();
+    let fitted = ok(&["patterns", "fit", "--dir", d, "--out", f]);
+    assert!(fitted.starts_with("positions: "), "{fitted}");
+    assert!(!fitted.contains("prior"), "{fitted}");
+    let second = dir.join("second.bin");
+    let s = second.to_str().unwrap();
+    let from = [
+        "patterns",
+        "fit",
+        "--dir",
+        d,
+        "--prior",
+        f,
+        "--prior-positions",
+        "1000000000",
+        "--out",
+        s,
+    ];
+    let again = ok(&from);
+    assert!(
+        again.starts_with("prior: error with its tables "),
+        "{again}"
+    );
+    assert_eq!(
+        std::fs::read(&first).unwrap(),
+        std::fs::read(&second).unwrap()
+    );
+    let err = one_line_error(&["patterns", "fit", "--dir", d, "--prior", f, "--out", s]);
+    assert!(
+        err.contains("--prior and --prior-positions go together"),
+        "{err}"
+    );
+    let mut not_tables = from;
+    not_tables[5] = d;
+    let err = one_line_error(&not_tables);
+    assert!(err.contains("cannot read"), "{err}");
+    let games_file = dir.join("games-0000.txt");
+    not_tables[5] = games_file.to_str().unwrap();
+    let err = one_line_error(&not_tables);
+    assert!(err.contains("is not pattern tables"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// `book build` is reproducible and resumable: the same options give the
 /// same file, and a deeper build extends a shallower one to the same file
 /// a deeper build from nothing writes. `book probe` reads it; a corrupt

@@ -1,8 +1,9 @@
 //! `patterns games [--dir D] [--games N] [--seed S] [--level L]
 //! [--solve-at E] [--tables] [--threads T]` and `patterns fit [--dir D]...
-//! [--blend B] [--ridge R] [--iterations K] [--threads T] [--out F]`: the Othello pattern evaluation's training games and its
-//! fit (`src/ai/patterns.rs`). Not in the usage, whose text is a
-//! contract; docs/formats.md gives both.
+//! [--blend B] [--ridge R] [--iterations K] [--prior F --prior-positions N]
+//! [--threads T] [--out F]`: the Othello pattern evaluation's training
+//! games and its fit (`src/ai/train/patterns.rs`). Not in the usage, whose
+//! text is a contract; docs/formats.md gives both.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -74,7 +75,12 @@ fn games(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// program is built with.
 const DEFAULT_OUT: &str = "src/ai/net/o8.bin";
 
-/// Fits the pattern tables to the games in each `--dir` and writes them.
+/// Most positions a prior can stand for.
+const MAX_PRIOR_POSITIONS: u64 = 1_000_000_000;
+
+/// Fits the pattern tables to the games in each `--dir` and writes them;
+/// with `--prior`, from those tables, as if their `--prior-positions`
+/// were fitted again beside these.
 fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let mut dirs: Vec<PathBuf> = args.values("dir")?.into_iter().map(PathBuf::from).collect();
     if dirs.is_empty() {
@@ -88,7 +94,27 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let path = args
         .value("out")?
         .unwrap_or_else(|| DEFAULT_OUT.to_string());
+    let prior = args.value("prior")?;
+    let prior_positions = args.number("prior-positions", 1..=MAX_PRIOR_POSITIONS)?;
     args.finish()?;
+    let prior = match (prior, prior_positions) {
+        (Some(file), Some(n)) => {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| CliError::Refused(format!("cannot read {}: {e}", quoted(&file))))?;
+            let tables = net::patterns::Patterns::parse(&bytes).map_err(|e| {
+                CliError::Refused(format!("{} is not pattern tables: {e}", quoted(&file)))
+            })?;
+            Some((tables, n))
+        }
+        (None, None) => None,
+        (Some(_), None) | (None, Some(_)) => {
+            return Err(CliError::Refused(
+                "--prior and --prior-positions go together: the tables to start from and \
+                 how many positions they were fitted to"
+                    .into(),
+            ))
+        }
+    };
     let (samples, held) = patterns::load(&dirs, blend)?;
     if samples.is_empty() || held.is_empty() {
         let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
@@ -99,7 +125,18 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             held.len()
         )));
     }
-    let tables = patterns::fit(&samples, ridge, iterations, threads);
+    let tables = match &prior {
+        Some((tables, n)) => {
+            let prior = patterns::Prior {
+                tables,
+                share: *n as f32 / samples.len() as f32,
+            };
+            let (_, with) = patterns::errors(&held, tables);
+            writeln!(out, "prior: error with its tables {with:.2}")?;
+            patterns::fit(&samples, Some(&prior), ridge, iterations, threads)
+        }
+        None => patterns::fit(&samples, None, ridge, iterations, threads),
+    };
     let (before, after) = patterns::errors(&held, &tables);
     let bytes = tables.to_bytes();
     std::fs::write(&path, &bytes)

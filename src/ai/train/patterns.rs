@@ -6,6 +6,11 @@
 //! tables' weights, solved by conjugate gradients; a shape the board's
 //! symmetry maps onto itself shares one weight between a number and its
 //! mirror image.
+//!
+//! A fit can start from earlier tables (a [`Prior`]) in place of zero,
+//! with each weight held to its earlier value as strongly as the earlier
+//! fit's positions would have held it, so that games played with those
+//! tables add to what they learned without the games they learned from.
 
 use std::path::PathBuf;
 
@@ -88,9 +93,16 @@ fn predict(weights: &[f32], sample: &Sample) -> f32 {
         .sum()
 }
 
-/// (A^T A + ridge) `v` over `samples`, A reading each sample's weights.
-fn normal(samples: &[&Sample], v: &[f32], ridge: f32) -> Vec<f32> {
-    let mut out: Vec<f32> = v.iter().map(|x| x * ridge).collect();
+/// Earlier tables to fit from: the weights, and how many positions they
+/// were fitted to, as a share of the positions of this fit.
+pub(crate) struct Prior<'a> {
+    pub(crate) tables: &'a Patterns,
+    pub(crate) share: f32,
+}
+
+/// (A^T A + diag(hold)) `v` over `samples`, A reading each sample's weights.
+fn normal(samples: &[&Sample], v: &[f32], hold: &[f32]) -> Vec<f32> {
+    let mut out: Vec<f32> = v.iter().zip(hold).map(|(x, h)| x * h).collect();
     for s in samples {
         let sum = predict(v, s);
         for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
@@ -108,18 +120,34 @@ fn dot(a: &[f32], b: &[f32]) -> f64 {
 }
 
 /// One stage's weights: ridge least squares by conjugate gradients,
-/// preconditioned by each weight's count, for `iterations` steps.
-fn fit_stage(samples: &[&Sample], size: usize, ridge: f32, iterations: u32) -> Vec<f32> {
+/// preconditioned by each weight's count, for `iterations` steps. The fit
+/// is of the change from `from` (the prior's weights, in points, or
+/// zeros), each weight held to it by `ridge` and by `share` times its
+/// count (the prior's positions, taken to read it as often as these do).
+fn fit_stage(
+    samples: &[&Sample],
+    from: &[f32],
+    share: f32,
+    ridge: f32,
+    iterations: u32,
+) -> Vec<f32> {
+    let size = from.len();
     let mut count = vec![0f32; size];
     let mut b = vec![0f32; size];
     for s in samples {
+        let left = s.residual - predict(from, s);
         for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
             count[i as usize] += 1.0;
-            b[i as usize] += s.residual;
+            b[i as usize] += left;
         }
     }
-    let precondition =
-        |r: &[f32]| -> Vec<f32> { r.iter().zip(&count).map(|(x, c)| x / (c + ridge)).collect() };
+    let hold: Vec<f32> = count.iter().map(|c| ridge + share * c).collect();
+    let precondition = |r: &[f32]| -> Vec<f32> {
+        r.iter()
+            .zip(count.iter().zip(&hold))
+            .map(|(x, (c, h))| x / (c + h))
+            .collect()
+    };
     let mut w = vec![0f32; size];
     let mut r = b;
     let mut z = precondition(&r);
@@ -129,7 +157,7 @@ fn fit_stage(samples: &[&Sample], size: usize, ridge: f32, iterations: u32) -> V
         if rz <= 1e-12 {
             break;
         }
-        let q = normal(samples, &p, ridge);
+        let q = normal(samples, &p, &hold);
         let alpha = (rz / dot(&p, &q)) as f32;
         for (wi, pi) in w.iter_mut().zip(&p) {
             *wi += alpha * pi;
@@ -145,15 +173,32 @@ fn fit_stage(samples: &[&Sample], size: usize, ridge: f32, iterations: u32) -> V
             *pi = zi + beta * *pi;
         }
     }
-    w
+    w.iter().zip(from).map(|(d, f)| d + f).collect()
 }
 
-/// The tables fitted to `samples`, each stage on its own thread (at most
-/// `threads` at once); mirror images get their shape's shared weight.
-pub(crate) fn fit(samples: &[Sample], ridge: f32, iterations: u32, threads: u32) -> Patterns {
+/// The tables fitted to `samples`, from `prior` if given, each stage on
+/// its own thread (at most `threads` at once); mirror images get their
+/// shape's shared weight.
+pub(crate) fn fit(
+    samples: &[Sample],
+    prior: Option<&Prior>,
+    ridge: f32,
+    iterations: u32,
+    threads: u32,
+) -> Patterns {
     let layout = Layout::get();
     let size = layout.stage_size;
     let mirror = layout.mirrors();
+    let from: Vec<f32> = match prior {
+        Some(p) => p
+            .tables
+            .weights()
+            .iter()
+            .map(|&w| f32::from(w) / SCALE as f32)
+            .collect(),
+        None => vec![0.0; STAGES * size],
+    };
+    let share = prior.map_or(0.0, |p| p.share);
     let mut stages: Vec<Vec<f32>> = vec![Vec::new(); STAGES];
     let chunk = (threads.max(1) as usize).min(STAGES);
     for group in (0..STAGES).collect::<Vec<_>>().chunks(chunk) {
@@ -161,12 +206,13 @@ pub(crate) fn fit(samples: &[Sample], ridge: f32, iterations: u32, threads: u32)
             let handles: Vec<_> = group
                 .iter()
                 .map(|&stage| {
+                    let from = &from[stage * size..(stage + 1) * size];
                     s.spawn(move || {
                         let mine: Vec<&Sample> = samples
                             .iter()
                             .filter(|x| usize::from(x.stage) == stage)
                             .collect();
-                        (stage, fit_stage(&mine, size, ridge, iterations))
+                        (stage, fit_stage(&mine, from, share, ridge, iterations))
                     })
                 })
                 .collect();

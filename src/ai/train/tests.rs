@@ -262,9 +262,37 @@ fn the_pattern_games_play_with_the_tables_and_a_fit_reads_every_generation() {
     assert_eq!((fit.len(), held.len()), (one.0 + two.0, one.1 + two.1));
     assert!(!held.is_empty() && fit.len() > held.len());
     // The fit lowers the error of the positions it was fitted to.
-    let tables = patterns::fit(&fit, 20.0, 20, 2);
+    let tables = patterns::fit(&fit, None, 20.0, 20, 2);
     let (before, after) = patterns::errors(&fit, &tables);
     assert!(after < before, "{before} -> {after}");
+    // A fit from earlier tables: held hard, it keeps them; held as a few
+    // positions, it learns the new games, from where the tables left them.
+    let (first, _) = patterns::load(std::slice::from_ref(&a), 0.5).unwrap();
+    let (second, _) = patterns::load(std::slice::from_ref(&b), 0.5).unwrap();
+    let earlier = patterns::fit(&first, None, 20.0, 20, 2);
+    let fit_from = |share: f32| {
+        let prior = patterns::Prior {
+            tables: &earlier,
+            share,
+        };
+        patterns::fit(&second, Some(&prior), 20.0, 20, 2)
+    };
+    let kept = fit_from(1e6);
+    let moved = |t: &crate::ai::net::patterns::Patterns| {
+        t.weights()
+            .iter()
+            .zip(earlier.weights())
+            .filter(|(x, y)| **x != *y)
+            .count()
+    };
+    assert_eq!(moved(&kept), 0);
+    let learned = fit_from(0.1);
+    assert!(moved(&learned) > 0);
+    let held_more = fit_from(10.0);
+    let error = |t| patterns::errors(&second, t).1;
+    assert!(error(&learned) < error(&earlier));
+    assert!(error(&learned) < error(&held_more));
+    assert!(error(&held_more) < error(&earlier) + 1e-9);
     for d in [a, b] {
         std::fs::remove_dir_all(d).unwrap();
     }
