@@ -857,29 +857,26 @@ fn a_match_can_give_each_move_a_time_instead_of_a_budget() {
     assert!(err.contains("not 'classic:0'"), "{err}");
 }
 
+/// The fewest games whose error is measured (one in 50 is held out),
+/// played and labelled quickly.
+const FEW_QUICK_GAMES: [&str; 6] = ["--games", "50", "--level", "2", "--solve-at", "8"];
+
+/// An empty directory of this test run's own, named `name`.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapello-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 #[test]
 fn train_plays_fits_writes_weights_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("mapello-cli-train-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("train");
     let d = dir.to_str().unwrap();
     let weights = dir.join("net.bin");
     let w = weights.to_str().unwrap();
-    let args = [
-        "train",
-        "--dir",
-        d,
-        // The fewest games whose error is measured: one in 50 is held out.
-        "--games",
-        "50",
-        "--level",
-        "2",
-        "--solve-at",
-        "8",
-        "--epochs",
-        "1",
-        "--out",
-        w,
-    ];
+    let mut args = vec!["train", "--dir", d];
+    args.extend(FEW_QUICK_GAMES);
+    args.extend(["--epochs", "1", "--out", w]);
     let first = mapello(&args, None);
     let stderr = String::from_utf8(first.stderr).unwrap();
     assert!(first.status.success(), "{stderr}");
@@ -965,21 +962,10 @@ fn train_plays_fits_writes_weights_and_resumes() {
 /// a file that is not tables is refused.
 #[test]
 fn patterns_fit_starts_from_earlier_tables() {
-    let dir = std::env::temp_dir().join(format!("mapello-cli-patterns-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("patterns");
     let d = dir.to_str().unwrap();
-    let games = [
-        "patterns",
-        "games",
-        "--dir",
-        d,
-        "--games",
-        "50",
-        "--level",
-        "2",
-        "--solve-at",
-        "8",
-    ];
+    let mut games = vec!["patterns", "games", "--dir", d];
+    games.extend(FEW_QUICK_GAMES);
     let played = mapello(&games, None);
     assert!(
         played.status.success(),
