@@ -125,18 +125,15 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             held.len()
         )));
     }
-    let tables = match &prior {
-        Some((tables, n)) => {
-            let prior = patterns::Prior {
-                tables,
-                share: *n as f32 / samples.len() as f32,
-            };
-            let (_, with) = patterns::errors(&held, tables);
-            writeln!(out, "prior: error with its tables {with:.2}")?;
-            patterns::fit(&samples, Some(&prior), ridge, iterations, threads)
-        }
-        None => patterns::fit(&samples, None, ridge, iterations, threads),
-    };
+    let prior = prior.as_ref().map(|(tables, n)| patterns::Prior {
+        tables,
+        share: *n as f32 / samples.len() as f32,
+    });
+    if let Some(prior) = &prior {
+        let (_, with) = patterns::errors(&held, prior.tables);
+        writeln!(out, "prior: error with its tables {with:.2}")?;
+    }
+    let tables = patterns::fit(&samples, prior.as_ref(), ridge, iterations, threads);
     let (before, after) = patterns::errors(&held, &tables);
     let bytes = tables.to_bytes();
     std::fs::write(&path, &bytes)

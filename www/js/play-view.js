@@ -10,7 +10,7 @@
 // write the page and read nothing else.
 import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, controllerOf, gameNumber, hasComputer, otherSide, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, controllerOf, gameNumber, hasComputer, otherSide, PASS, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, standings } from "./match.js";
@@ -140,7 +140,7 @@ export function statusLine({ flow, snap, passNotice }) {
   // The computer's reply is said where a phone sees it: its panel is
   // below the board there.
   const mover = otherSide(toMove);
-  const replied = snap.lastMove && snap.lastMove !== "pass" && controllerOf(flow, mover) === "computer" && controllerOf(flow, toMove) === "human";
+  const replied = snap.lastMove && snap.lastMove !== PASS && controllerOf(flow, mover) === "computer" && controllerOf(flow, toMove) === "human";
   return replied ? `${colourName(mover)} played ${snap.lastMove}. ${turn}.` : `${turn}.`;
 }
 
@@ -201,7 +201,7 @@ function moveItem(move, i, number) {
   const colour = SIDES[i % 2];
   li.className = `move move-${colour}`;
   // Each disc played carries its number, as Othello records print them.
-  if (move !== "pass") li.dataset.number = `${number}.`;
+  if (move !== PASS) li.dataset.number = `${number}.`;
   const marker = document.createElement("span");
   marker.className = "move-marker";
   marker.setAttribute("aria-hidden", "true");
@@ -211,7 +211,7 @@ function moveItem(move, i, number) {
   button.dataset.ply = String(i + 1);
   button.append(marker, move);
   // Numbered as shown: a pass has no number.
-  button.setAttribute("aria-label", `${move === "pass" ? "" : `${number}. `}${colourName(colour)} ${move}`);
+  button.setAttribute("aria-label", `${move === PASS ? "" : `${number}. `}${colourName(colour)} ${move}`);
   li.append(button);
   return li;
 }
@@ -223,7 +223,7 @@ function showMoves({ snap, setUp }) {
   const list = $("move-list");
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.ply : undefined;
   let played = 0;
-  list.replaceChildren(...snap.moves.map((move, i) => moveItem(move, i, move === "pass" ? played : ++played)));
+  list.replaceChildren(...snap.moves.map((move, i) => moveItem(move, i, move === PASS ? played : ++played)));
   // Scroll the list, never the page, to the latest move.
   list.scrollTop = list.scrollHeight;
   // The list is drawn afresh: the move that had the focus keeps it.
