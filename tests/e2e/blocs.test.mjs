@@ -111,9 +111,11 @@ for (const [screen, options] of Object.entries(SCREENS)) {
     await page.click(cell("c4"));
     assert.equal((await moves(page)).at(-1), "Second player: a2-c4");
     // A white lower-right disc is refused, with the reason, and nothing is played.
+    const undo = await page.$eval("#blocs-undo", (el) => el.getBoundingClientRect().toJSON());
     await page.click(cell("a1"));
     await page.click(cell("b2"));
     assert.equal(await page.textContent("#blocs-refusal"), "A rectangle's lower-right disc must show black; b2 shows white.");
+    assert.deepEqual(await page.$eval("#blocs-undo", (el) => el.getBoundingClientRect().toJSON()), undo, "the refusal moved no control");
     assert.equal((await moves(page)).length, 18);
     await page.click(cell("c1"));
     assert.equal(await page.textContent("#blocs-refusal"), "", "the refusal goes with the next action");

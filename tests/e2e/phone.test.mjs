@@ -157,6 +157,31 @@ test("at 360 px no empty room lies under the status, and nothing moves as the co
   assert.deepEqual(problems, []);
 });
 
+test("at 360 px a refusal floats over the controls without moving them, in view, and a tap takes it away", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await setMode(page, "hotseat");
+  const box = (selector) => page.$eval(selector, (el) => el.getBoundingClientRect().toJSON());
+  const undo = await box("#undo");
+  await clickSquare(page, "a1");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("a1 is a wall"));
+  assert.deepEqual(await box("#undo"), undo, "the controls under the board stayed where they were");
+  assert.ok(await inViewport(page, "#refusal"), "the refusal is in view with the board");
+  const refusal = await box("#refusal");
+  const status = await box("#status");
+  assert.ok(refusal.top >= status.bottom, "the refusal leaves the status in view");
+  await page.screenshot({ path: `${screenshots}/phone-refusal.png` });
+  // A tap on it takes it away and plays nothing; the control under it is not pressed.
+  await page.tap("#refusal");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent === "");
+  assert.equal(await page.isVisible("#refusal"), false);
+  assert.equal(await page.textContent("#move-list"), "", "no move was played");
+  // The next refusal comes and goes by itself.
+  await clickSquare(page, "d4");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("d4 is taken"));
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent === "", null, { timeout: 5000 });
+  assert.deepEqual(problems, []);
+});
+
 test("the folded settings show the computer's level whole", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
   for (const level of ["3", "10"]) {

@@ -518,6 +518,13 @@ export class PlayCtrl {
     this.refresh();
   }
 
+  /** Takes the refusal away before its time (a tap on it, where it floats over the controls). */
+  dismissRefusal() {
+    clearTimeout(this.refusalTimer);
+    $("refusal").textContent = "";
+    this.refresh();
+  }
+
   /** @param {string} square */
   humanMove(square) {
     if (this.analysis?.isOpen()) return this.analysis.play(square);
