@@ -214,6 +214,30 @@ test("reviewing at 360 px, the board and the move chosen stay in view together",
   assert.deepEqual(problems, []);
 });
 
+test("reviewing at 360 px, the steps beside the move's sentence go move by move, the board in view", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await reviewBlunderGame(page);
+  const sentence = () => page.textContent("#review-move");
+  const disabled = (id) => page.$eval(id, (b) => b.disabled);
+  await page.$eval("#review-list li:nth-child(1) button", (b) => b.scrollIntoView({ block: "end" }));
+  await page.tap("#review-list li:nth-child(1) button");
+  await page.waitForFunction(() => document.querySelector("#review-move").textContent.startsWith("1."));
+  assert.equal(await disabled("#review-prev"), true, "no move before the first");
+  for (const n of [2, 3, 4]) {
+    await page.tap("#review-next");
+    await page.waitForFunction((k) => document.querySelector("#review-move").textContent.startsWith(`${k}.`), n);
+    assert.equal(await inViewport(page, "#board"), true, `move ${n}: the board`);
+    assert.equal(await inViewport(page, "#review-next"), true, `move ${n}: the step`);
+  }
+  assert.equal(await disabled("#review-next"), true, "no move after the last");
+  assert.equal(await disabled("#review-prev"), false);
+  await page.tap("#review-prev");
+  await page.waitForFunction(() => document.querySelector("#review-move").textContent.startsWith("3."));
+  assert.match(await sentence(), /^3\./);
+  await page.screenshot({ path: `${screenshots}/phone-review-steps.png` });
+  assert.deepEqual(problems, []);
+});
+
 test("on a desktop, reviewing a whole game from its result shows the graph whole", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "hotseat");

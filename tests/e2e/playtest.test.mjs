@@ -348,8 +348,8 @@ for (const colorScheme of ["light", "dark"]) {
       return [r.top + 4, r.top + r.height / 2, r.bottom - 4].map((y) => g.contains(document.elementFromPoint(r.left + r.width / 2, y)));
     });
     assert.deepEqual(hits, [true, true, true], "nothing stuck over the graph");
-    // Scrolled further, the sentence sticks under the board: what is left below is the graph's and the chips'.
-    const free = await page.evaluate(() => innerHeight - document.querySelector("#board").getBoundingClientRect().bottom - document.querySelector("#review-move").offsetHeight);
+    // Scrolled further, the sentence and its steps stick under the board: what is left below is the graph's and the chips'.
+    const free = await page.evaluate(() => innerHeight - document.querySelector("#board").getBoundingClientRect().bottom - document.querySelector("#review-step").offsetHeight);
     assert.ok(free >= 740 / 3, `${free} px left under the board and the move's sentence`);
     await page.screenshot({ path: `${screenshots}/review-graph-360-${colorScheme}.png` });
     assert.deepEqual(problems, []);

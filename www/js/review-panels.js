@@ -5,7 +5,7 @@
 import { colourName, signed } from "./announce.js";
 import { byId as $ } from "./dom.js";
 import { movesAhead } from "./levels.js";
-import { describe, discNumber, graph, isChain, lossText, numbered, progress, reviewLevels, summary, unitOf, valueText } from "./review.js";
+import { describe, discNumber, graph, isChain, lossText, numbered, progress, reviewLevels, step, summary, unitOf, valueText } from "./review.js";
 
 /** @typedef {import("./review.js").Review} Review */
 /** @typedef {import("./review.js").ReviewItem} ReviewItem */
@@ -218,8 +218,11 @@ function drawSummary({ review }, select) {
 function drawSelected({ review, selected }) {
   const item = selected === null ? null : review.items[selected];
   $("review-selected").hidden = !item;
-  $("review-move").hidden = !item;
+  $("review-step").hidden = !item;
   if (!item) return;
+  // At either end of the analysed moves, the step that way does nothing.
+  $("review-prev", HTMLButtonElement).disabled = step(review, selected, -1) === selected;
+  $("review-next", HTMLButtonElement).disabled = step(review, selected, 1) === selected;
   $("review-move").textContent = describe(item, discNumber(review.names, item.index));
   $("review-move").dataset.class = item.class ?? "";
 }

@@ -191,7 +191,7 @@ function worstIndex(review) {
 }
 
 /**
- * The panel's buttons, the graph's clicks and the arrow keys, each to its action.
+ * The panel's buttons, the graph's clicks and the arrow keys (as the step buttons), each to its action.
  * @param {ReviewerState} state
  * @param {{
  *   isOpen: () => boolean,
@@ -212,6 +212,14 @@ function wireReview(state, { isOpen, select, run, cancel, close, playFrom, analy
   $("review-play-computer").addEventListener("click", () => playFrom("computer"));
   $("review-play-friend").addEventListener("click", () => playFrom("friend"));
   $("review-analyse").addEventListener("click", analyse);
+  /** Selects the move `delta` away from the selected one, within the analysed moves. */
+  const stepBy = (/** @type {number} */ delta) => {
+    if (!state.review) return;
+    const next = step(state.review, state.selected, delta);
+    if (next !== null && next !== state.selected) select(next);
+  };
+  $("review-prev").addEventListener("click", () => stepBy(-1));
+  $("review-next").addEventListener("click", () => stepBy(1));
   svg.addEventListener("click", (e) => {
     // The graph shows only with a review.
     if (!state.review) return;
@@ -232,8 +240,7 @@ function wireReview(state, { isOpen, select, run, cancel, close, playFrom, analy
       if (delta === undefined) return;
       e.preventDefault();
       e.stopPropagation();
-      const next = step(state.review, state.selected, delta);
-      if (next !== null) select(next);
+      stepBy(delta);
     },
     true,
   );
