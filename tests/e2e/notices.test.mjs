@@ -180,6 +180,29 @@ test("on a phone, several notices leave the board in view, the newest shown and 
   }
 });
 
+test('on a phone, "Play a friend by link" under the board shows the way back to the game it put aside', async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await setMode(page, "hotseat");
+  const moves = [];
+  await playNext(page, moves);
+  await playNext(page, moves);
+  // The button is below the board: the player scrolls down to it.
+  await page.$eval("#play-friend", (b) => b.scrollIntoView({ block: "end" }));
+  await page.tap("#play-friend");
+  await waitNotice(page, /put aside/);
+  const aside = '#notices [data-key="aside"]';
+  await page.waitForFunction((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= innerHeight + 1;
+  }, aside);
+  const board = await page.$eval("#board", (b) => b.getBoundingClientRect().top);
+  assert.ok(board < 740 / 2, `the board follows under the notice (its top at ${board} px)`);
+  await page.screenshot({ path: `${screenshots}/notices-play-friend-phone.png` });
+  await page.tap(`${aside} button:text('Back to that game')`);
+  await waitForMoves(page, 2);
+  assert.deepEqual(problems, []);
+});
+
 test("on a desktop, notices stack above the board as before", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, { ...DESKTOP, colorScheme: "dark" });
   await loaded(page);

@@ -352,8 +352,11 @@ export class PlayCtrl {
     else this.changeSetting("mode", "corresp");
     if ($("settings-toggle").offsetParent) {
       // After showCorresp's own import has drawn the panel under the board:
-      // the cards at the top, the board and the panel's first lines follow.
-      import("./corresp-view.js").then(() => document.querySelector(".players")?.scrollIntoView());
+      // the cards at the top, the board and the panel's first lines follow;
+      // above them the notice of a game put aside, if one was, which is the
+      // way back to it.
+      const top = () => document.querySelector(`#notices [data-key="${ASIDE_KEY}"]`) ?? document.querySelector(".players");
+      import("./corresp-view.js").then(() => top()?.scrollIntoView());
       return;
     }
     $("setup").classList.remove("collapsed");
