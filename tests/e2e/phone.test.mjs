@@ -182,6 +182,33 @@ test("at 360 px a refusal floats over the controls without moving them, in view,
   assert.deepEqual(problems, []);
 });
 
+test("at 360 px moves loaded from the box far below the board bring the board into view, and the notice of a game put aside", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await setMode(page, "hotseat");
+  const boardTop = () => page.$eval("#board", (b) => b.getBoundingClientRect().top);
+  const [first] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  const [second] = (await gameState(page, DEFAULT_MAP, first)).legal;
+  await page.$eval("#paste", (box) => box.scrollIntoView({ block: "end" }));
+  assert.ok((await boardTop()) < -300, "the box is a screen below the board");
+  await loadMoves(page, `${first}${second}`);
+  await waitForMoves(page, 2);
+  const top = await boardTop();
+  assert.ok(top >= -1 && top < 740 / 2, `the board is in view (its top at ${top} px)`);
+  // Moves of another game put this one aside: the notice saying so shows, the board under it.
+  const [other] = (await gameState(page, DEFAULT_MAP, "")).legal.filter((m) => m !== first);
+  await page.$eval("#paste", (box) => box.scrollIntoView({ block: "end" }));
+  await loadMoves(page, other);
+  await waitForMoves(page, 1);
+  await page.waitForFunction(() => {
+    const notice = document.querySelector('#notices [data-key="aside"]');
+    if (!notice) return false;
+    const r = notice.getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= innerHeight + 1;
+  });
+  assert.ok((await boardTop()) < 740, "the board follows the notice");
+  assert.deepEqual(problems, []);
+});
+
 test("the folded settings show the computer's level whole", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
   for (const level of ["3", "10"]) {

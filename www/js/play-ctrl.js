@@ -9,7 +9,7 @@
 import { colourName, moveText } from "./announce.js";
 import { ASIDE_KEY, ASIDE_MOVES, createArchiver, IN_SAVED_GAMES, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
-import { allInside, byId, inside } from "./dom.js";
+import { allInside, byId, inside, showBoard } from "./dom.js";
 import {
   afterMove,
   changesGame,
@@ -800,6 +800,9 @@ export class PlayCtrl {
       // The moves pasted count as played for the notices that last some moves.
       const kept = this.continues(before) ? before.names.length : 0;
       this.movedOn(snap.moves.length - kept);
+      // The box is far below the board on a phone: the game loaded comes
+      // into view, and then the notice of a game put aside, above it.
+      showBoard();
       this.offerReturn(before, "The moves were loaded; the game you were playing was put aside.");
     } catch (err) {
       error.textContent = `Those moves could not be loaded: ${/** @type {Error} */ (err).message}. The game is unchanged.`;
