@@ -152,6 +152,26 @@ test("while the computer thinks the page never freezes and answers a click", asy
   assert.deepEqual(problems, []);
 });
 
+test("a tap on the board while the computer thinks says so, at 360 px, and its move still comes", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await setMode(page, "computer", { level: "10" });
+  await loadMoves(page, MIDGAME);
+  const moves = await moveList(page);
+  const { legal } = await gameState(page, DEFAULT_MAP, moves.join(""));
+  await clickSquare(page, legal[0]);
+  await page.waitForFunction(() => /^Thinking… /.test(document.querySelector("#thinking-progress").textContent), null, { timeout: 20_000 });
+  const thinking = await page.evaluate(() => document.querySelectorAll("#move-list li").length);
+  await clickSquare(page, "d4");
+  const said = await page.waitForFunction(() => document.querySelector("#refusal").textContent, null, { timeout: 5000 });
+  // Under load the reply may come first; then the tap was the player's own, and refused as such.
+  if (thinking === moves.length + 1 && (await moveList(page)).length === thinking) {
+    assert.equal(await said.jsonValue(), "The computer is thinking; your turn comes after its move.");
+  }
+  await waitForMoves(page, moves.length + 2);
+  assert.equal((await moveList(page)).length, moves.length + 2, "the tap played nothing");
+  assert.deepEqual(problems, []);
+});
+
 test("undo and a new game while the computer thinks stop it at once", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { level: "8" });
@@ -235,6 +255,9 @@ test("two computers play each other until paused", async () => {
   await page.click("#pause");
   assert.equal(await page.getAttribute("#pause", "aria-pressed"), "true");
   const paused = (await moveList(page)).length;
+  // A click on the board says why it plays nothing.
+  await clickSquare(page, "d4");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent === "The computer plays both sides here: choose another mode in the settings to play.");
   // Paused: no move comes in the time three moves took.
   await page.waitForFunction(() => new Promise((done) => setTimeout(() => done(true), 1500)));
   assert.equal((await moveList(page)).length, paused);

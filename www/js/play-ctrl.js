@@ -498,12 +498,15 @@ export class PlayCtrl {
     this.refuse(`${message} ${where}`);
   }
 
-  // A click on the board while a friend by link is to move: whose move it is.
+  // A click on the board while the computer or a friend by link is to
+  // move: whose move it is, so that the board never seems to be frozen.
   idleClick() {
-    const { settings, phase } = this.flow;
-    if (settings.mode === "corresp" && phase === "play" && this.game.snapshot().status !== "gameOver" && !this.reviewer.isOpen() && !this.analysis?.isOpen()) {
-      this.refuse("It is your friend's move: send them the link, then open the one they send back.");
-    }
+    const snap = this.game.snapshot();
+    if (this.flow.phase !== "play" || snap.status !== "toMove" || this.reviewer.isOpen() || this.analysis?.isOpen()) return;
+    const controller = controllerOf(this.flow, snap.toMove);
+    if (controller === "friend") this.refuse("It is your friend's move: send them the link, then open the one they send back.");
+    else if (watched(this.flow)) this.refuse("The computer plays both sides here: choose another mode in the settings to play.");
+    else if (controller === "computer") this.refuse("The computer is thinking; your turn comes after its move.");
   }
 
   /**
