@@ -142,6 +142,24 @@ test("on a phone, a finger drag paints and the page does not scroll", async () =
   assert.deepEqual(problems, []);
 });
 
+test("at 360 px a refusal moves none of the tools under the board", async () => {
+  const { page, problems } = await openEditor(PHONE);
+  // Where the tools are on the page, whatever its scroll.
+  const tools = () => page.$eval(".editor-palette", (p) => p.getBoundingClientRect().top + scrollY);
+  const before = await tools();
+  // A one-line message, then two lines' worth: the tools stay put.
+  await page.click(".editor-tool-wall");
+  assert.equal(await tools(), before);
+  await page.$eval(".editor-board", (b) => b.scrollIntoView());
+  await clickCell(page, 5);
+  assert.match(await status(page), /wall must go on the inner board, not on the ring above e/);
+  assert.equal(await tools(), before);
+  await clickCell(page, at(3, 3));
+  assert.match(await status(page), /d4 is a centre square/);
+  assert.equal(await tools(), before);
+  assert.deepEqual(problems, []);
+});
+
 test("refusals say why: centre squares, jokers inside, walls on the ring, limits", async () => {
   const { page, problems } = await openEditor();
   await clickCell(page, at(3, 3));
