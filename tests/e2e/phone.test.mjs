@@ -276,6 +276,24 @@ test("on a desktop, reviewing a whole game from its result shows the graph whole
   // worst move and cut the graph's top off (at -36 px).
   const top = await page.$eval("#review-graph", (g) => g.getBoundingClientRect().top);
   assert.ok(top >= 0, `the graph starts at ${top} px`);
+  // The board shows the move chosen: the game's own status and the result's
+  // "Review this game" are not said beside it.
+  assert.equal(await page.isVisible("#status"), false);
+  assert.equal(await page.isVisible("#review-result"), false);
+  // On the first move, its marker runs under the graph's labels, not over them.
+  await page.click("#review-list li:first-child button");
+  await page.waitForFunction(() => document.querySelector("#review-move").textContent.startsWith("1."));
+  await page.$eval("#review-graph", (g) => g.scrollIntoView({ block: "center" }));
+  const onTop = await page.$$eval(".graph-label", (labels) =>
+    labels.map((l) => {
+      const r = l.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 4, r.top + r.height / 2) === l;
+    }),
+  );
+  assert.deepEqual(onTop, [true, true]);
+  await page.click("#close-review");
+  assert.equal(await page.isVisible("#status"), true);
+  assert.equal(await page.isVisible("#review-result"), true);
   assert.deepEqual(problems, []);
 });
 

@@ -118,8 +118,6 @@ export function drawGraph({ review, selected }) {
     return el;
   };
   parts.push(line(0, g.zero, box.width, g.zero, "graph-zero"));
-  const edge = isChain(review) ? "ahead" : `+${g.scale}`;
-  parts.push(text(4, g.top + 10, `Black ${edge}`, "start"), text(4, g.bottom - 2, `White ${edge}`, "start"));
   if (selected !== null && g.points[selected]) {
     const x = g.points[selected].x;
     parts.push(line(x, g.top, x, g.bottom, "graph-selected"));
@@ -130,6 +128,10 @@ export function drawGraph({ review, selected }) {
     path.setAttribute("class", "graph-line");
     parts.push(path);
   }
+  // Over the lines, each in a halo of the panel's colour: the first move's
+  // marker runs through them.
+  const edge = isChain(review) ? "ahead" : `+${g.scale}`;
+  parts.push(text(4, g.top + 10, `Black ${edge}`, "start"), text(4, g.bottom - 2, `White ${edge}`, "start"));
   for (const p of g.points) {
     if (!p.cls && p.index !== selected) continue;
     const dot = document.createElementNS(SVG, "circle");
