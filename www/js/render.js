@@ -269,10 +269,11 @@ function drawLabels(ctx, board, size, color) {
   const m = board.origin;
   ctx.fillStyle = color;
   // On a phone the margin is narrow: the labels grow into it, up to 12 CSS px.
-  // Two-digit row numbers (10 x 10) need the narrower font to clear the board.
-  const widest = size >= 10 ? 0.66 : 0.85;
-  const labelSize = Math.max(m * 0.62, Math.min(m * widest, 12 * devicePixelRatio));
-  ctx.font = `600 ${Math.round(labelSize)}px system-ui, sans-serif`;
+  const labelSize = Math.max(m * 0.62, Math.min(m * 0.85, 12 * devicePixelRatio));
+  const font = (/** @type {number} */ px) => `600 ${Math.round(px)}px system-ui, sans-serif`;
+  ctx.font = font(labelSize);
+  // Letters and numbers alike, at the size the widest number fits.
+  ctx.font = font(rowLabelSize(labelSize, ctx.measureText(String(size)).width, m));
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const far = board.pixels - m / 2;
@@ -284,6 +285,20 @@ function drawLabels(ctx, board, size, color) {
     ctx.fillText(String(k), m / 2, row.y + row.height / 2);
     ctx.fillText(String(k), far, row.y + row.height / 2);
   }
+}
+
+/**
+ * The labels' font size: `labelSize`, or smaller where
+ * the widest number (`widest` wide at that size, as the canvas measures
+ * it) would not leave 15% of the `margin` clear on either side, so
+ * "10" never touches the board or the screen's edge.
+ * @param {number} labelSize
+ * @param {number} widest
+ * @param {number} margin
+ */
+export function rowLabelSize(labelSize, widest, margin) {
+  const room = margin * 0.7;
+  return widest > room ? (labelSize * room) / widest : labelSize;
 }
 
 /**
