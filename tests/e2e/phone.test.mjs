@@ -157,7 +157,21 @@ test("at 360 px no empty room lies under the status, and nothing moves as the co
   assert.deepEqual(problems, []);
 });
 
-test("at 360 px a refusal floats over the controls without moving them, in view, and a tap takes it away", async () => {
+/** The buttons, inputs and selects of the page whose boxes meet the box of `selector`. */
+function controlsUnder(page, selector) {
+  return page.$eval(selector, (note) => {
+    const r = note.getBoundingClientRect();
+    return [...document.querySelectorAll("button, input, select, textarea, canvas")]
+      .filter((c) => !note.contains(c))
+      .filter((c) => {
+        const b = c.getBoundingClientRect();
+        return b.width > 0 && b.height > 0 && b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
+      })
+      .map((c) => c.id || c.className);
+  });
+}
+
+test("at 360 px a refusal floats over the players' cards, covering and moving no control, and takes no tap", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
   await setMode(page, "hotseat");
   const box = (selector) => page.$eval(selector, (el) => el.getBoundingClientRect().toJSON());
@@ -166,19 +180,37 @@ test("at 360 px a refusal floats over the controls without moving them, in view,
   await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("a1 is a wall"));
   assert.deepEqual(await box("#undo"), undo, "the controls under the board stayed where they were");
   assert.ok(await inViewport(page, "#refusal"), "the refusal is in view with the board");
-  const refusal = await box("#refusal");
-  const status = await box("#status");
-  assert.ok(refusal.top >= status.bottom, "the refusal leaves the status in view");
+  assert.deepEqual(await controlsUnder(page, "#refusal"), [], "the refusal covers no control and not the board");
   await page.screenshot({ path: `${screenshots}/phone-refusal.png` });
-  // A tap on it takes it away and plays nothing; the control under it is not pressed.
-  await page.tap("#refusal");
-  await page.waitForFunction(() => document.querySelector("#refusal").textContent === "");
-  assert.equal(await page.isVisible("#refusal"), false);
-  assert.equal(await page.textContent("#move-list"), "", "no move was played");
-  // The next refusal comes and goes by itself.
+  // It takes no tap: one on it lands on what is under it.
+  const under = await page.$eval("#refusal", (note) => {
+    const r = note.getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) !== note;
+  });
+  assert.ok(under, "a tap goes through the refusal");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent === "", null, { timeout: 5000 });
+  // Scrolled down so that the cards are above the screen, a refusal comes down into view.
+  await page.evaluate(() => scrollBy(0, document.querySelector(".players").getBoundingClientRect().bottom + 20));
   await clickSquare(page, "d4");
   await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("d4 is taken"));
+  assert.ok(await inViewport(page, "#refusal"), "the refusal comes into view");
   await page.waitForFunction(() => document.querySelector("#refusal").textContent === "", null, { timeout: 5000 });
+  assert.deepEqual(problems, []);
+});
+
+test("at 360 px a square refused on the analysis board is said in view", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, PHONE);
+  await setMode(page, "hotseat");
+  const [move] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, move);
+  await waitForMoves(page, 1);
+  await page.tap("#move-list button[data-ply='1']");
+  await page.waitForSelector("#analysis:not([hidden])");
+  await page.$eval("#board", (b) => b.scrollIntoView({ block: "center" }));
+  await clickSquare(page, "a1");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent.startsWith("a1 is a wall"));
+  assert.ok(await inViewport(page, "#refusal"), "the refusal is in view");
+  assert.deepEqual(await controlsUnder(page, "#refusal"), []);
   assert.deepEqual(problems, []);
 });
 

@@ -30,6 +30,8 @@ import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, s
  *   board: ReturnType<typeof import("./board.js").createBoard>,
  *   game: () => import("../mapello.d.ts").Game,
  *   announce: (text: string) => void,
+ *   refuse: (text: string) => void,
+ *   dismissRefusal: () => void,
  *   onClose: () => void,
  *   onShown: (game: import("../mapello.d.ts").Game) => void,
  *   boardState: (snap: Snapshot, values: Values) => import("./state.js").BoardState,
@@ -52,7 +54,6 @@ const HEAD = `<div class="analysis-head"><h2 id="analysis-title" tabindex="-1">A
 const TOOLS = `<p id="analysis-values-said" class="analysis-note" role="status"></p>
 <div id="analysis-branch" class="analysis-branch" hidden><span id="analysis-branch-title"></span> <ol id="analysis-line" aria-labelledby="analysis-branch-title"></ol></div>
 <div class="analysis-try"><span id="analysis-try-title">Try a move:</span> <ul id="analysis-moves" aria-labelledby="analysis-try-title"></ul></div>
-<p id="analysis-refusal" class="refusal" role="status"></p>
 <p class="analysis-note">Try moves on the board or here; the game itself is unchanged. Arrow keys, Home and End step through the moves; Escape goes back to the game.</p>`;
 
 const STYLES = `.analysis {
@@ -332,7 +333,7 @@ export class AnalysisBoard {
     const { PASS } = this.deps.words;
     const legal = snap.status === "mustPass" ? move === PASS : snap.status === "toMove" && snap.legal.includes(move);
     if (!legal) return;
-    $("analysis-refusal").textContent = "";
+    this.deps.dismissRefusal();
     const after = this.show(tryMove(this.analysis, move), move === PASS ? null : move);
     this.deps.announce(`Tried ${move}. ${describe(/** @type {Analysis} */ (this.analysis))}. ${this.positionText(after)}`);
   }
@@ -346,8 +347,8 @@ export class AnalysisBoard {
     const game = this.replay(this.analysis);
     const text = game.refusal(square)?.message ?? "";
     game.free();
-    $("analysis-refusal").textContent = text;
-    if (text) this.deps.announce(text);
+    // Under the game's board, where the game's own refusals are said.
+    if (text) this.deps.refuse(text);
   }
 
   /**
@@ -376,8 +377,8 @@ export class AnalysisBoard {
    */
   open(ply) {
     if (this.analysis) return this.navigateTo({ line: "main", n: ply });
-    // Refused squares' words and the dots are the game's; the analysis has its own.
-    $("refusal").textContent = "";
+    // A refusal of the game's is not the analysis's.
+    this.deps.dismissRefusal();
     this.key = this.gameKey();
     for (const part of this.parts) part.hidden = false;
     const title = this.start() ? "Analysis, from a set-up position" : "Analysis";
@@ -393,7 +394,7 @@ export class AnalysisBoard {
     this.dropValues();
     this.analysis = null;
     for (const part of this.parts) part.hidden = true;
-    $("analysis-refusal").textContent = "";
+    this.deps.dismissRefusal();
     const list = document.getElementById("move-list");
     for (const li of list?.querySelectorAll("li[data-branch]") ?? []) delete /** @type {HTMLElement} */ (li).dataset.branch;
     for (const button of list?.querySelectorAll("[aria-current]") ?? []) button.removeAttribute("aria-current");

@@ -116,7 +116,6 @@ function wireGame(ctrl) {
   byId("undo").addEventListener("click", () => ctrl.stepGame("undo"));
   byId("redo").addEventListener("click", () => ctrl.stepGame("redo"));
   byId("pass").addEventListener("click", () => ctrl.pass());
-  byId("refusal").addEventListener("click", () => ctrl.dismissRefusal());
   // The client answers with a move only when the search has reported a
   // legal one; the reply then goes the usual way.
   byId("move-now").addEventListener("click", () => ctrl.computer.moveNow());

@@ -11,7 +11,7 @@ import { createBlocsController } from "./blocs-controller.js";
 import { FRIENDS_MOVE, refusalText } from "./blocs-model.js";
 import { drawBlocs, fillLevels, showPage } from "./blocs-panels.js";
 import { createBlocsView } from "./blocs-view.js";
-import { byId as $, inside } from "./dom.js";
+import { byId as $, inside, sayFloating } from "./dom.js";
 import { loadRecord, storeRecord } from "./storage.js";
 
 /** @typedef {import("./blocs-controller.js").BlocsRecord} BlocsRecord */
@@ -143,7 +143,7 @@ export function startBlocs({ BlocsGame, storage, notify, clearNotice, dropped, u
   });
   const draw = () => drawBlocs(page, view, controller.snapshot());
   const refuse = (/** @type {string} */ text) => {
-    $("blocs-refusal").textContent = text;
+    sayFloating($("blocs-refusal"), text);
     announce(text);
   };
   const onMove = (/** @type {string} */ move) => {

@@ -81,3 +81,16 @@ function kindOf(found, type, name) {
 export function showBoard() {
   if (byId("board").getBoundingClientRect().top < 0) document.querySelector(".players")?.scrollIntoView();
 }
+
+/**
+ * Says `text` in `note`, a refusal that a phone floats over the top of its
+ * section (style.css): where the section's top is scrolled above the
+ * screen, the note comes down to the screen's top, so that it is seen.
+ * @param {HTMLElement} note
+ * @param {string} text
+ */
+export function sayFloating(note, text) {
+  const top = note.parentElement?.getBoundingClientRect().top ?? 0;
+  note.style.setProperty("--refusal-top", `${Math.max(0, -top)}px`);
+  note.textContent = text;
+}

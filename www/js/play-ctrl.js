@@ -9,7 +9,7 @@
 import { colourName, moveText } from "./announce.js";
 import { ASIDE_KEY, ASIDE_MOVES, createArchiver, IN_SAVED_GAMES, openEntry } from "./archive-hooks.js";
 import { createBoard } from "./board.js";
-import { allInside, byId, inside, showBoard } from "./dom.js";
+import { allInside, byId, inside, sayFloating, showBoard } from "./dom.js";
 import {
   afterMove,
   changesGame,
@@ -177,6 +177,8 @@ export class PlayCtrl {
         board: this.board,
         game: () => this.game,
         announce: (text) => this.announce(text),
+        refuse: (text) => this.refuse(text),
+        dismissRefusal: () => this.dismissRefusal(),
         onClose: () => this.refresh(),
         onShown: (game) => this.showOnCards(game),
         boardState: (snap, values) => ({
@@ -514,7 +516,7 @@ export class PlayCtrl {
    * @param {string} text
    */
   refuse(text) {
-    $("refusal").textContent = text;
+    sayFloating($("refusal"), text);
     this.announce(text);
     clearTimeout(this.refusalTimer);
     this.refusalTimer = setTimeout(() => {
@@ -524,11 +526,13 @@ export class PlayCtrl {
     this.refresh();
   }
 
-  /** Takes the refusal away before its time (a tap on it, where it floats over the controls). */
+  /**
+   * Takes the refusal away before its time (a move tried in the analysis,
+   * which opens or closes); the legal moves it showed stay until its time
+   * is up.
+   */
   dismissRefusal() {
-    clearTimeout(this.refusalTimer);
     $("refusal").textContent = "";
-    this.refresh();
   }
 
   /** @param {string} square */
