@@ -8,8 +8,8 @@
 //! empties it generates moves without the table. Above that it sorts moves
 //! fastest-first (fewest replies), with the transposition table, enhanced
 //! transposition cutoffs and a stability cutoff; far from the end it sorts
-//! by a shallow search with the evaluation, one move deep from 16 empties
-//! and three from 17.
+//! by a shallow search with the evaluation, one move deep from 17 empties
+//! and three from 18.
 
 use std::marker::PhantomData;
 
@@ -27,19 +27,19 @@ pub(crate) const INF: i32 = 30_000;
 /// Half-width of the first window of an exact solve, in points.
 const ASPIRATION: i32 = 3;
 /// Depth of the evaluated search that centres the first window.
-const GUESS_DEPTH: u32 = 4;
+const GUESS_DEPTH: u32 = 2;
 /// Empties up to which the search walks the empty squares directly.
 const SMALL: u32 = 4;
 /// Empties up to which moves are tried in that fixed order without the table.
 const SHALLOW: u32 = 7;
 /// Empties from which enhanced transposition cutoffs are tried.
 const ETC_MIN: u32 = 10;
-/// Empties from which moves are sorted by the evaluation instead.
-const EVAL_SORT_MIN: u32 = 13;
-/// Empties from which that evaluation looks one move ahead.
-const EVAL_SORT_DEEPER: u32 = 16;
+/// Empties from which moves are sorted by the evaluation one move ahead
+/// instead: below, fastest-first sorts better for its cost
+/// (docs/benchmarks.md, "The solver's sorting").
+const EVAL_SORT_MIN: u32 = 17;
 /// Empties from which it looks three moves ahead.
-const EVAL_SORT_DEEPEST: u32 = 17;
+const EVAL_SORT_DEEPEST: u32 = 18;
 
 /// How far below the best conceivable score alpha must be for the
 /// stability cutoff to be worth computing, by empties (Edax's thresholds).
@@ -506,11 +506,7 @@ multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
             let child = p.play(m.sq, m.flips);
             if let Some(eval) = eval {
                 self.ctl.nodes += 1;
-                let depth = if n >= EVAL_SORT_DEEPEST {
-                    3
-                } else {
-                    u32::from(n >= EVAL_SORT_DEEPER)
-                };
+                let depth = if n >= EVAL_SORT_DEEPEST { 3 } else { 1 };
                 m.key = -eval.shallow(g, child, depth) + 8 * p.gain(m.sq);
                 continue;
             }
