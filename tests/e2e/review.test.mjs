@@ -57,6 +57,11 @@ test("a game's blunder is marked, the arrows step, and a reload keeps the review
   assert.match(await selectedText(page), /^1\. Black d6/);
   for (let k = 0; k < 4; k += 1) await page.keyboard.press("ArrowRight");
   assert.match(await selectedText(page), /^4\. White e7/);
+  // Home and End go to the first and the last move.
+  await page.keyboard.press("Home");
+  assert.match(await selectedText(page), /^1\. Black d6/);
+  await page.keyboard.press("End");
+  assert.match(await selectedText(page), /^4\. White e7/);
 
   // A click on a move, or on the graph, shows its position.
   await page.click("#review-list li:nth-child(2) button");

@@ -85,7 +85,7 @@ test("in Troll the line counts discs in the race, and a proven result has no mar
   const p = { depth: 6, nodes: 30_000, score: 3, exact: false, pv: [] };
   assert.equal(progressLine(p, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 3 ahead in the race");
   assert.equal(progressLine({ ...p, score: -2 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 2 behind in the race");
-  assert.equal(progressLine({ ...p, score: 0 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black level in the race");
+  assert.equal(progressLine({ ...p, score: 0 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · even in the race");
   assert.equal(progressLine({ ...p, score: 100 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black sees a win coming");
   assert.equal(progressLine({ ...p, score: -100 }, "White", true), "Thinking… 6 moves ahead · 30 thousand positions · White sees a loss coming");
   assert.equal(progressLine({ ...p, score: -100, exact: true }, "White", true), "Thinking… solved to the end · 30 thousand positions · White loses");

@@ -118,7 +118,7 @@ function expects(score, exact, side, troll) {
   // Short enough for one line beside a desktop board.
   if (troll && foreseesConnection(score)) return `${side} sees a ${score > 0 ? "win" : "loss"} coming`;
   const n = Math.abs(score);
-  if (troll) return score === 0 ? `${side} level in the race` : `${side} ${n} ${score > 0 ? "ahead" : "behind"} in the race`;
+  if (troll) return score === 0 ? "even in the race" : `${side} ${n} ${score > 0 ? "ahead" : "behind"} in the race`;
   return score === 0 ? "heading for a draw" : `${side} ${score > 0 ? "winning" : "losing"} by ${n}`;
 }
 

@@ -146,7 +146,7 @@ export function drawGraph({ review, selected }) {
   const marked = review.items.filter((r) => r.class).length;
   svg.setAttribute(
     "aria-label",
-    `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing ${unitOf(review)[1]}. The left and right arrow keys step through the game.`,
+    `Value for black after each of ${review.items.length} moves; ${marked} move${marked === 1 ? "" : "s"} marked as losing ${unitOf(review)[1]}. The left and right arrow keys step through the game; Home and End go to its first and last move.`,
   );
 }
 

@@ -215,7 +215,8 @@ function wireReview(state, { isOpen, select, run, cancel, close, playFrom, analy
   /** Selects the move `delta` away from the selected one, within the analysed moves. */
   const stepBy = (/** @type {number} */ delta) => {
     if (!state.review) return;
-    const next = step(state.review, state.selected, delta);
+    // Home and End (infinite steps) go from the first move, whatever is chosen.
+    const next = step(state.review, Number.isFinite(delta) ? state.selected : 0, delta);
     if (next !== null && next !== state.selected) select(next);
   };
   $("review-prev").addEventListener("click", () => stepBy(-1));
@@ -235,8 +236,9 @@ function wireReview(state, { isOpen, select, run, cancel, close, playFrom, analy
     (e) => {
       if (!isOpen() || !state.review || e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
-      // Left and right only: up and down still scroll the page.
-      const delta = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : undefined;
+      // Left and right, Home and End only: up and down still scroll the page.
+      const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+      const delta = steps[/** @type {keyof typeof steps} */ (e.key)];
       if (delta === undefined) return;
       e.preventDefault();
       e.stopPropagation();
