@@ -3,7 +3,7 @@
 // their colours are measured here over every cell they can be drawn on.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { colors, hintText, rowLabelSize } from "../../www/js/render.js";
+import { colors, hintText, labelSizeToFit } from "../../www/js/render.js";
 import { contrastRatio } from "../e2e/contrast.mjs";
 
 const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -41,10 +41,10 @@ test("a legal move's dot stands out at 3:1 from its square, for either mover", (
 
 test("labels shrink only where the widest would not clear 15% of the margin each side", () => {
   // "10" measured 30 px wide in a 30 px margin: 21 px of room, so 7/10 of the size.
-  assert.equal(rowLabelSize(20, 30, 30), 14);
+  assert.equal(labelSizeToFit(20, 30, 30), 14);
   // A single digit that fits keeps the labels' size.
-  assert.equal(rowLabelSize(12, 7, 30), 12);
-  assert.equal(rowLabelSize(12, 21, 30), 12);
+  assert.equal(labelSizeToFit(12, 7, 30), 12);
+  assert.equal(labelSizeToFit(12, 21, 30), 12);
 });
 
 test("values are signed whole numbers", () => {

@@ -273,7 +273,7 @@ function drawLabels(ctx, board, size, color) {
   const font = (/** @type {number} */ px) => `600 ${Math.round(px)}px system-ui, sans-serif`;
   ctx.font = font(labelSize);
   // Letters and numbers alike, at the size the widest number fits.
-  ctx.font = font(rowLabelSize(labelSize, ctx.measureText(String(size)).width, m));
+  ctx.font = font(labelSizeToFit(labelSize, ctx.measureText(String(size)).width, m));
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const far = board.pixels - m / 2;
@@ -296,7 +296,7 @@ function drawLabels(ctx, board, size, color) {
  * @param {number} widest
  * @param {number} margin
  */
-export function rowLabelSize(labelSize, widest, margin) {
+export function labelSizeToFit(labelSize, widest, margin) {
   const room = margin * 0.7;
   return widest > room ? (labelSize * room) / widest : labelSize;
 }
