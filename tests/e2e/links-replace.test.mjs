@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openAsWhite, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openAsWhite, PHONE, presetById, setMode, waitForMoves } from "./game.mjs";
 
 const FORTRESS = presetById("fortress").code;
 
@@ -290,4 +290,35 @@ test("the link of a resigned game carries the forfeit, and a forfeit the rules r
   assert.deepEqual([...problems, ...friend.problems], []);
   await page.context().close();
   await friend.page.context().close();
+});
+
+test("the player's own link opened in a new tab leaves the series as it is, there and here after a reload", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, { ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
+  await setMode(page, "series");
+  await page.waitForFunction(() => document.querySelector("#match-title")?.textContent === "Series: game 1");
+  // Two moves of the player's, each answered by the computer.
+  for (const n of [2, 4]) {
+    const moves = (await moveList(page)).join("");
+    const [move] = (await gameState(page, DEFAULT_MAP, moves)).legal;
+    await clickSquare(page, move);
+    await waitForMoves(page, n);
+  }
+  const played = await moveList(page);
+  await page.click("#copy-link");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const other = await page.context().newPage();
+  await other.goto(link);
+  await other.waitForSelector("body[data-ready]");
+  for (const tab of [other, page]) {
+    if (tab === page) {
+      await page.reload();
+      await page.waitForSelector("body[data-ready]");
+    }
+    assert.equal(await tab.inputValue("#mode"), "series");
+    assert.equal(await tab.textContent("#match-title"), "Series: game 1");
+    assert.deepEqual(await moveList(tab), played);
+    assert.doesNotMatch(await noticeText(tab), /replaced|put aside/);
+  }
+  assert.deepEqual(problems, []);
+  await page.context().close();
 });

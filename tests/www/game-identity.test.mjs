@@ -12,6 +12,7 @@ import { ASIDE_KEY, withStore } from "../../www/js/archive-hooks.js";
 import { entryOf } from "../../www/js/archive-store.js";
 import { gameByLink, savedGameByLink } from "../../www/js/corresp.js";
 import { openLink } from "../../www/js/links.js";
+import { matchFor, newMatch, recordGame } from "../../www/js/match.js";
 import { DEFAULT_SETTINGS, decodeSave, encodeSave, gameOf, isId, KEY, load } from "../../www/js/storage.js";
 import { archived, MAP, memory } from "./fixtures.mjs";
 import { loadWasm } from "./wasm.mjs";
@@ -166,7 +167,7 @@ function linkDeps() {
     linkMoves,
     notify: (text, options = {}) => notices.push({ text, ...options }),
     clearNotice: () => {},
-    fresh: (settings, game) => ({ settings, game, match: null, phase: "play" }),
+    fresh: (settings, game) => ({ settings, game, match: matchFor(settings), phase: "play" }),
     defaultGame: () => ({ map: MAP, variant: "mapello", moves: "" }),
     restore: (r) => restored.push(r),
   };
@@ -199,6 +200,31 @@ test("a link puts the game aside under its id; brought back, it has that id, so 
     // A link that holds the very game on the board opens it as the same game.
     const same = await openLink(linkDeps().deps, { map: MAP, moves: "c5c4" }, record("c5c4", { id: "mine" }));
     assert.equal(same.id, "mine");
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
+
+test("a link holding the game on the board leaves it in its series, with its standing; a review it asks for opens over it", async () => {
+  globalThis.localStorage = memory();
+  try {
+    const series = { ...DEFAULT_SETTINGS, mode: "series" };
+    const match = recordGame(newMatch("series", ["You", "Computer"]), [40, 24]);
+    const held = { ...record("c5c4", { id: "mine", settings: series }), match };
+    const { deps, notices } = linkDeps();
+    // The player's own link, opened as another tab does: seat black, another mode.
+    const opened = await openLink(deps, { map: MAP, moves: "c5c4", players: "black" }, held);
+    assert.equal(opened, held, "the game on the board stays as it is");
+    assert.equal(notices.filter((n) => n.key === ASIDE_KEY).length, 0, "nothing is put aside");
+    const reviewed = await openLink(linkDeps().deps, { map: MAP, moves: "c5c4", review: 4 }, held);
+    assert.deepEqual({ ...reviewed, review: undefined }, { ...held, review: undefined });
+    assert.equal(reviewed.review.level, 4);
+    // One more move in the link is another state of the game: it opens, and the series is put aside with a way back.
+    const { deps: more, notices: said } = linkDeps();
+    const further = await openLink(more, { map: MAP, moves: "c5c4d3" }, held);
+    assert.equal(further.game.moves, "c5c4d3");
+    assert.ok(said.some((n) => n.key === ASIDE_KEY && n.action));
+    await settled();
   } finally {
     delete globalThis.localStorage;
   }

@@ -165,9 +165,17 @@ export async function openLink(deps, link, current) {
   }
   // A game by link may be in the saved games: a link continuing it opens it, updated.
   if (start.settings.mode === "corresp") start = (await import("./corresp.js")).savedGameByLink({ ...held, notify: tell }, start) ?? start;
-  saying(start);
   const game = current?.game;
   const same = game && game.map === start.game.map && game.start === start.game.start && game.moves === start.game.moves;
+  // A link holding the very game on the board, as it stands, leaves it as
+  // it is played here: in its mode, with its match (a series' standing)
+  // and its settings. A review the link asks for opens over it; a game by
+  // link (the player's own position sent to a friend) takes the link's seat.
+  const asItStands = same && sameForfeit(game, start.game) && start.settings.mode !== "corresp";
+  if (current && asItStands && (current.phase === "play" || current.phase === "over")) {
+    return saying(start.review ? { ...current, review: start.review } : current);
+  }
+  saying(start);
   // Only a game with something the player did is put aside, with a way back;
   // a newer game put aside replaces the notice, the older one in Saved games.
   const played = game?.moves || game?.start || game?.forfeit || current?.match?.games.length;
@@ -184,6 +192,15 @@ export async function openLink(deps, link, current) {
     });
   }
   return start;
+}
+
+/**
+ * Whether games `a` and `b` were given up alike, or neither was.
+ * @param {GameRecord} a
+ * @param {GameRecord} b
+ */
+function sameForfeit(a, b) {
+  return a.forfeit?.cause === b.forfeit?.cause && a.forfeit?.loser === b.forfeit?.loser;
 }
 
 /** @param {LinkDeps} deps */
