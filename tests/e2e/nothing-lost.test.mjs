@@ -143,7 +143,19 @@ test("a level change keeps the game; a new series keeps the match a step back", 
   await openSettings(page);
   await page.click("#new-game");
   await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 1"));
-  await page.click("#notices .notice button:text('Back to that game')");
+  assert.match(await noticeText(page), /the series you were playing was put aside with its standing\. Its games are in Saved games too\./);
+  await page.click("#notices .notice button:text('Back to that series')");
+  await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 2"));
+  assert.match(await page.textContent("#match-rows"), /1/);
+  // "Play this map" in the editor starts a series on the edited map; the one under way is a click away.
+  await openSettings(page);
+  await page.click("#edit-map");
+  await page.waitForSelector("#editor:not([hidden])");
+  await page.click("[data-action=random]");
+  await page.click("[data-action=play]");
+  await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 1"));
+  assert.match(await noticeText(page), /the series you were playing was put aside with its standing/);
+  await page.click("#notices .notice button:text('Back to that series')");
   await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 2"));
   assert.match(await page.textContent("#match-rows"), /1/);
   assert.deepEqual(problems, []);

@@ -986,13 +986,17 @@ export class PlayCtrl {
     if (!played || this.continues(before) || this.recorded(before)) return;
     this.archiver.aside(before);
     this.offered = before;
-    const aside = before.over ? "the finished one was put aside" : "the one you were playing was put aside";
-    this.deps.notify(`${said ?? `A new game started; ${aside}.`}${setUp ? "" : ` ${IN_SAVED_GAMES}`}`, {
+    // A match with games played goes aside whole: its standing comes back
+    // by this notice alone, its games are in Saved games.
+    const match = (before.match?.games.length ?? 0) > 0 ? (before.match?.kind === "series" ? "series" : "match") : null;
+    const aside = match ? `the ${match} you were playing was put aside with its standing` : before.over ? "the finished one was put aside" : "the one you were playing was put aside";
+    const kept = setUp ? "" : match ? " Its games are in Saved games too." : ` ${IN_SAVED_GAMES}`;
+    this.deps.notify(`${said ?? `A new game started; ${aside}.`}${kept}`, {
       key: ASIDE_KEY,
       // A set-up position is not in Saved games: its notice is the one way back.
       moves: setUp ? 0 : ASIDE_MOVES,
       action: {
-        label: "Back to that game",
+        label: `Back to that ${match ?? "game"}`,
         run: () => {
           this.deps.clearNotice(ASIDE_KEY);
           this.restore(before);
