@@ -143,8 +143,18 @@ fn move_number_end(chars: &[char], i: usize) -> Option<usize> {
 /// Writes a transcript for a board of side `n`: lower case, concatenated,
 /// passes as `pa`; separated by spaces on the 10 x 10 board.
 pub fn write(moves: &[Move], n: u32) -> String {
+    join(moves.iter(), n)
+}
+
+/// The squares of `moves` as Othello programs and servers print a game:
+/// [`write`] without the passes. Every pass is forced, so [`replay`]
+/// plays each again by itself, and the text reads back as the same game.
+pub fn write_squares(moves: &[Move], n: u32) -> String {
+    join(moves.iter().filter(|&&m| m != Move::Pass), n)
+}
+
+fn join<'a>(moves: impl Iterator<Item = &'a Move>, n: u32) -> String {
     let names: Vec<String> = moves
-        .iter()
         .map(|m| match m {
             Move::Play(sq) => sq.name(n).to_string(),
             Move::Pass => "pa".to_string(),
@@ -203,6 +213,22 @@ mod tests {
             ["f5", "d6", "c3", "pass", "pass", "pass", "pass", "pass", "e6"]
         );
         assert_eq!(write(&moves, 8), "f5d6c3papapapapae6");
+    }
+
+    #[test]
+    fn the_squares_alone_leave_the_passes_out_and_read_back_as_the_same_game() {
+        // A whole game on the first visit's map, with a pass by black near the end.
+        let map = crate::sharecode::decode("18EwAAAAMAABIAABJRhCAAQAA").unwrap();
+        let mut game = AnyGame::new(Variant::Mapello, map.clone()).unwrap();
+        let whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+        replay(&mut game, &read(whole, 8).unwrap()).unwrap();
+        let squares = write_squares(&game.moves(), 8);
+        assert_eq!(squares, whole.replace("pa", ""));
+        let mut again = AnyGame::new(Variant::Mapello, map).unwrap();
+        replay(&mut again, &read(&squares, 8).unwrap()).unwrap();
+        assert_eq!(write(&again.moves(), 8), whole);
+        let ten = read("a1 pa j10", 10).unwrap();
+        assert_eq!(write_squares(&ten, 10), "a1 j10");
     }
 
     #[test]

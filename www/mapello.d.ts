@@ -114,6 +114,8 @@ export class Game {
   undo(): boolean;
   redo(): boolean;
   transcript(): string;
+  /** The squares played, passes left out (as Othello programs print a game); `loadMoves` reads it back whole. */
+  transcriptWithoutPasses(): string;
   loadMoves(text: string): void;
   perft(depth: number): number;
   mapCode(): string;

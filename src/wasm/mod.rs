@@ -149,6 +149,14 @@ impl Game {
         transcript::write(&self.inner.moves(), self.inner.size())
     }
 
+    /// The squares played so far, as Othello programs print a game: the
+    /// transcript without its passes, which are forced and which
+    /// `loadMoves` plays again by itself.
+    #[wasm_bindgen(js_name = transcriptWithoutPasses)]
+    pub fn transcript_without_passes(&self) -> String {
+        transcript::write_squares(&self.inner.moves(), self.inner.size())
+    }
+
     /// Replaces the moves by those of a transcript, replayed from the start;
     /// on an error the game is left as it was.
     #[wasm_bindgen(js_name = loadMoves)]

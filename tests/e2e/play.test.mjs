@@ -147,6 +147,24 @@ test("a pasted transcript that is not legal is explained and changes nothing", a
   assert.deepEqual(problems, []);
 });
 
+test("Copy moves gives the squares as Othello programs print a game, passes left out, and they load back whole", async () => {
+  const { page, problems } = await hotSeat();
+  // A whole game on the default map, with a pass by black near its end.
+  const whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+  await loadMoves(page, whole);
+  await page.waitForSelector("#result:not([hidden])");
+  const played = await moveList(page);
+  await page.click("#copy-moves");
+  const squares = whole.replace("pa", "");
+  await page.waitForFunction((text) => document.querySelector("#copied").dataset.value === text, squares);
+  await page.click("#next-game");
+  await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+  await loadMoves(page, squares);
+  await page.waitForSelector("#result:not([hidden])");
+  assert.deepEqual(await moveList(page), played);
+  assert.deepEqual(problems, []);
+});
+
 test("legal-move markers can be hidden, and the last move is marked", async () => {
   const { page, problems } = await hotSeat();
   const { legal } = await gameState(page, DEFAULT_MAP, "");

@@ -496,6 +496,18 @@ fn the_map_editor_refuses_bad_arguments_by_name_and_stays_usable() {
 }
 
 #[wasm_bindgen_test]
+fn the_moves_as_othello_programs_print_them_leave_the_passes_out_and_load_back() {
+    let whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";
+    let map = || ("map", JsValue::from("18EwAAAAMAABIAABJRhCAAQAA"));
+    let game = ok(Game::new(options(&[map(), ("moves", whole.into())])));
+    let squares = game.transcript_without_passes();
+    assert_eq!(squares, whole.replace("pa", ""));
+    let mut again = ok(Game::new(options(&[map()])));
+    ok(again.load_moves(squares.into()));
+    assert_eq!(again.transcript(), whole);
+}
+
+#[wasm_bindgen_test]
 fn best_move_refuses_a_finished_game_with_its_result() {
     // A whole game on the first visit's map, ending in a pass by black: white wins 43 to 27.
     let whole = "c5c4b3b4c3e6a3c6f4b2d2b5a6g3e7a5a2f5b7e3c2c7d3e8f6f7d6b1b8c8g6b6g5a8d7g8a4g7e2h6d8e1c1g4a7f8h3d1f1g1h2h4h7h5g2h1paf2";

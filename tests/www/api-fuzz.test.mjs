@@ -162,6 +162,7 @@ const CALLS_BY_NAME = {
   "Game.undo": { target: "game", run: (g) => g.undo(), args: [] },
   "Game.redo": { target: "game", run: (g) => g.redo(), args: [] },
   "Game.transcript": { target: "game", run: (g) => g.transcript(), args: [] },
+  "Game.transcriptWithoutPasses": { target: "game", run: (g) => g.transcriptWithoutPasses(), args: [] },
   "Game.loadMoves": { target: "game", run: (g, a) => g.loadMoves(...a), args: ["text"] },
   "Game.perft": { target: "game", run: (g, a) => g.perft(...a), args: ["depth"] },
   "Game.mapCode": { target: "game", run: (g) => g.mapCode(), args: [] },

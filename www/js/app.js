@@ -128,7 +128,7 @@ function wireGame(ctrl) {
     // The buttons' colours are the sides' letters (index.html).
     button.addEventListener("click", () => ctrl.choose(/** @type {Colour} */ (button.dataset.colour)));
   }
-  byId("copy-moves").addEventListener("click", () => ctrl.copy(ctrl.game.transcript(), "Moves"));
+  byId("copy-moves").addEventListener("click", () => ctrl.copy(ctrl.game.transcriptWithoutPasses(), "Moves"));
   byId("copy-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(), "Link"));
   byId("review-link").addEventListener("click", () => ctrl.copy(ctrl.gameLink(ctrl.reviewer.current()?.level), "Link", byId("review-copied")));
   byId("load-moves").addEventListener("click", () => ctrl.loadMoves());
