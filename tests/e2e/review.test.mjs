@@ -217,3 +217,45 @@ test("on a desktop the board stays in view beside a long review's list of moves"
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+for (const [screen, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`undo and redo wait while a review is open, and say so, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await playBlunderGame(page);
+    // A move taken back, to have one to redo.
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 3);
+    await page.click("#review-game");
+    await reviewDone(page);
+    for (const id of ["undo", "redo"]) {
+      assert.ok(await page.isDisabled(`#${id}`), `#${id} is inert while the review is open`);
+      assert.match(await page.getAttribute(`#${id}`, "title"), /Back to the game/);
+    }
+    await page.screenshot({ path: `${screenshots}/review-undo-${screen}.png`, fullPage: screen === "phone" });
+    // The keys neither: the review stays, the game keeps its moves, and a
+    // screen reader hears why (the refusal under the board, the game's, is
+    // hidden beside the reviewed board).
+    await page.focus("#review-title");
+    for (const key of ["Control+z", "Control+y"]) {
+      await page.evaluate(() => (document.querySelector("#announcer").textContent = ""));
+      await page.keyboard.press(key);
+      await page.waitForFunction(() => /Back to the game/.test(document.querySelector("#announcer").textContent));
+      assert.ok(await page.isVisible("#review"), `${key} left the review open`);
+      assert.equal(await page.$$eval("#move-list li", (items) => items.length), 3, `${key} changed the game`);
+    }
+
+    await page.click("#close-review");
+    await page.waitForSelector("#review", { state: "hidden" });
+    for (const id of ["undo", "redo"]) {
+      assert.equal(await page.isDisabled(`#${id}`), false, `#${id} works again with the game`);
+      assert.equal(await page.getAttribute(`#${id}`, "title"), "");
+    }
+    await page.click("#redo");
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 4);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}

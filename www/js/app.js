@@ -142,6 +142,7 @@ function wireGame(ctrl) {
 
 // Ctrl+Z and Ctrl+Y (Cmd on a Mac; Shift+Ctrl+Z too) undo and redo in the
 // game, but not while typing, and not in the map editor, which has its own.
+// A button that waits says why, as its title does (play-view.js).
 /** @param {PlayCtrl} ctrl */
 function wireKeys(ctrl) {
   document.addEventListener("keydown", (e) => {
@@ -149,8 +150,11 @@ function wireKeys(ctrl) {
     if (e.target instanceof Element && e.target.closest("textarea, input, select, #editor")) return;
     const key = e.key.toLowerCase();
     const action = key === "y" || (key === "z" && e.shiftKey) ? "redo" : key === "z" ? "undo" : null;
-    if (!action || byId(action, HTMLButtonElement).disabled) return;
+    if (!action) return;
+    const button = byId(action, HTMLButtonElement);
+    if (button.disabled && !button.title) return;
     e.preventDefault();
-    ctrl.stepGame(action);
+    if (button.disabled) ctrl.refuse(button.title);
+    else ctrl.stepGame(action);
   });
 }

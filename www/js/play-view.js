@@ -308,10 +308,12 @@ function showModeSettings(flow) {
 /** @param {View} view */
 function showControls({ flow, snap, paused, reviewing, example }) {
   $("paste", HTMLTextAreaElement).placeholder = `For example: ${example}`;
-  $("undo", HTMLButtonElement).disabled = !snap.canUndo || flow.phase !== "play";
+  const away = awayText({ reviewing });
+  $("undo", HTMLButtonElement).disabled = !snap.canUndo || flow.phase !== "play" || Boolean(away);
   // A match's finished game is in its score: why its moves are not taken back.
-  $("undo").title = flow.phase === "over" ? "This game counts in the match's score: its moves are not taken back." : "";
-  $("redo", HTMLButtonElement).disabled = !snap.canRedo || flow.phase !== "play";
+  $("undo").title = away || (flow.phase === "over" ? "This game counts in the match's score: its moves are not taken back." : "");
+  $("redo", HTMLButtonElement).disabled = !snap.canRedo || flow.phase !== "play" || Boolean(away);
+  $("redo").title = away;
   $("pause").hidden = !watched(flow) || snap.status === "gameOver";
   // Nobody at the screen moves in a watched game: legal moves and hints are for players.
   // Each of the two is inside its label (index.html).
@@ -322,6 +324,15 @@ function showControls({ flow, snap, paused, reviewing, example }) {
   $("review-game", HTMLButtonElement).disabled = snap.moves.length === 0 || (flow.phase !== "play" && flow.phase !== "over");
   $("review-game").hidden = reviewing || !reviewable(snap.variant);
   $("review-result").hidden = !reviewable(snap.variant);
+}
+
+/**
+ * Why Undo and Redo wait while a review has the board (they would change
+ * the game behind it, and close it), or "".
+ * @param {Pick<View, "reviewing">} view
+ */
+function awayText({ reviewing }) {
+  return reviewing ? "The review is open: “Back to the game” first, to take back or replay moves." : "";
 }
 
 /**
