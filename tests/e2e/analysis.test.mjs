@@ -255,3 +255,48 @@ test("a review's selected position opens on the analysis board, and a new game c
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+for (const [screen, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`while the analysis is open, nothing under the board acts on the game behind it, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    // The whole game but its pass: black has no move and must pass.
+    await loadMoves(page, WHOLE_GAME.replace(/paf2$/, ""));
+    await page.waitForSelector("#pass", { state: "visible" });
+    assert.ok(await page.isVisible("#resign"), "Resign is offered to the side to move");
+    // A question to resign, left open, is dropped once a position is analysed.
+    await page.click("#resign");
+    await page.waitForSelector("#resign-confirm", { state: "visible" });
+    const moves = (await moveList(page)).length;
+
+    await page.click("#move-list button[data-ply='20']");
+    await waitForState(page, "Move 20 of");
+    for (const id of ["resign", "resign-confirm", "pass"]) assert.equal(await page.isVisible(`#${id}`), false, `#${id} beside the analysis board`);
+    for (const id of ["undo", "redo"]) {
+      assert.ok(await page.isDisabled(`#${id}`), `#${id} is inert while analysing`);
+      assert.match(await page.getAttribute(`#${id}`, "title"), /Back to game/);
+    }
+    await page.screenshot({ path: `${screenshots}/analysis-game-controls-${screen}.png`, fullPage: screen === "phone" });
+    // Ctrl+Z neither takes a move back nor leaves the analysis: it says why.
+    await page.focus("#analysis-title");
+    await page.keyboard.press("Control+z");
+    await page.waitForFunction(() => /Back to game/.test(document.querySelector("#refusal").textContent));
+    assert.equal((await moveList(page)).length, moves);
+    assert.match(await stateLine(page), /^Move 20 of/);
+
+    await page.click("#analysis-back");
+    await page.waitForSelector("#analysis", { state: "hidden" });
+    assert.ok(await page.isVisible("#resign"), "Resign is back with the game");
+    assert.ok(await page.isVisible("#pass"), "so is Pass");
+    assert.equal(await page.isVisible("#resign-confirm"), false, "the question dropped stays dropped");
+    assert.equal(await page.isDisabled("#undo"), false);
+    assert.equal(await page.getAttribute("#undo", "title"), "");
+    await page.click("#undo");
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length === n, moves - 1);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}

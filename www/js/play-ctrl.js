@@ -197,6 +197,10 @@ export class PlayCtrl {
       return;
     }
     this.analysis.open(ply);
+    // A question to resign the game is dropped: the player moved on to analyse.
+    this.resigning = null;
+    // The controls that act on the game wait while the analysis has the board (play-view.js).
+    this.refresh();
   }
 
   // The game's review (review-view.js): while it is open it has the board,
@@ -311,6 +315,7 @@ export class PlayCtrl {
       paused: this.paused,
       passNotice: this.passNotice,
       reviewing,
+      analysing: this.analysis?.isOpen() ?? false,
       example: this.exampleMoves(snap),
       hintsShown: $("hints", HTMLInputElement).checked,
       expert: this.computer.expertPlays(),

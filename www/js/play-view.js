@@ -1,8 +1,8 @@
 // @ts-check
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
-// `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, example,
-// hintsShown, expert, resigning, setUp, named, shown }`, `snap` the game's one snapshot for the change,
+// `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, analysing,
+// example, hintsShown, expert, resigning, setUp, named, shown }`, `snap` the game's one snapshot for the change,
 // `race` Troll's race (Game.race) or null and `setUp` whether the game
 // started from a set-up position (Game.startCode), `named` the names a
 // record gives its players; `shown`, while analysis or review has the
@@ -38,6 +38,7 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   paused: boolean,
  *   passNotice: string,
  *   reviewing: boolean,
+ *   analysing: boolean,
  *   example: string,
  *   hintsShown: boolean,
  *   expert: boolean,
@@ -71,9 +72,11 @@ export function showAll(view) {
 
 // The Resign button, for whoever may resign now, and its question
 // (play-ctrl.js, askResign) while `resigning`, the side asked, confirms.
+// Beside a review's or the analysis's board it would give up the game
+// behind it: it waits for the game's board.
 /** @param {View} view */
-function showResign({ flow, snap, reviewing, resigning }) {
-  const side = reviewing ? null : resigner(flow, snap);
+function showResign({ flow, snap, reviewing, analysing, resigning }) {
+  const side = reviewing || analysing ? null : resigner(flow, snap);
   $("resign").hidden = !side;
   const asking = side !== null && side === resigning;
   $("resign-confirm").hidden = !asking;
@@ -146,15 +149,16 @@ export function statusLine({ flow, snap, passNotice }) {
 
 /** @param {View} view */
 function showStatus(view) {
-  const { flow, snap, passNotice, humanTurn, expert } = view;
+  const { flow, snap, passNotice, humanTurn, expert, analysing } = view;
   const status = $("status");
   status.textContent = statusLine(view);
   if (flow.phase === "choose") {
     $("choose-text").textContent = `${setupNames(flow).chooser}, which colour do you play on this map?`;
   }
   const choosing = flow.phase === "setup" || flow.phase === "choose";
-  // A friend playing by link passes at their own screen.
-  $("pass").hidden = choosing || snap.status !== "mustPass" || hasComputer(flow) || controllerOf(flow, snap.toMove) === "friend";
+  // A friend playing by link passes at their own screen; the analysis
+  // passes from its own list of moves, never in the game behind it.
+  $("pass").hidden = choosing || analysing || snap.status !== "mustPass" || hasComputer(flow) || controllerOf(flow, snap.toMove) === "friend";
   status.classList.toggle("alert", snap.status === "mustPass" || Boolean(passNotice));
   status.dataset.turn = humanTurn ? "human" : "other";
   // Its room is kept for the whole game, so the page does not move as the computer starts and stops.
@@ -306,9 +310,9 @@ function showModeSettings(flow) {
 
 // The buttons under the board and the toggles beside it.
 /** @param {View} view */
-function showControls({ flow, snap, paused, reviewing, example }) {
+function showControls({ flow, snap, paused, reviewing, analysing, example }) {
   $("paste", HTMLTextAreaElement).placeholder = `For example: ${example}`;
-  const away = awayText({ reviewing });
+  const away = awayText({ reviewing, analysing });
   $("undo", HTMLButtonElement).disabled = !snap.canUndo || flow.phase !== "play" || Boolean(away);
   // A match's finished game is in its score: why its moves are not taken back.
   $("undo").title = away || (flow.phase === "over" ? "This game counts in the match's score: its moves are not taken back." : "");
@@ -327,12 +331,14 @@ function showControls({ flow, snap, paused, reviewing, example }) {
 }
 
 /**
- * Why Undo and Redo wait while a review has the board (they would change
- * the game behind it, and close it), or "".
- * @param {Pick<View, "reviewing">} view
+ * Why Undo and Redo wait while a review or the analysis has the board
+ * (they would change the game behind it, and close it), or "".
+ * @param {Pick<View, "reviewing" | "analysing">} view
  */
-function awayText({ reviewing }) {
-  return reviewing ? "The review is open: “Back to the game” first, to take back or replay moves." : "";
+function awayText({ reviewing, analysing }) {
+  if (reviewing) return "The review is open: “Back to the game” first, to take back or replay moves.";
+  if (analysing) return "The analysis is open: “Back to game” first, to take back or replay moves.";
+  return "";
 }
 
 /**
