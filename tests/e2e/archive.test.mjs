@@ -557,3 +557,33 @@ for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE 
     });
   }
 }
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`exporting one saved game says so where the player looks, as Export all does, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    await setMode(page, "hotseat");
+    // Five games put aside: the oldest is far down the list.
+    for (let k = 0; k < 5; k += 1) {
+      await play(page, await someMoves(page, 2 + k));
+      await newGame(page);
+    }
+    assert.equal((await openArchive(page)).length, 5);
+    const last = "#archive-list li:nth-child(5)";
+    await page.locator(last).scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent("download"), clickEntry(page, 4, "Export")]);
+    assert.match(download.suggestedFilename(), /^mapello-game-\d{4}-\d\d-\d\d\.txt$/);
+    await page.waitForFunction(() => document.querySelector("#archive-said").textContent !== "");
+    assert.match(await page.textContent("#archive-said"), /^Exported the Mapello game of .+\.$/);
+    const said = await page.$eval("#archive-said", (p) => {
+      const r = p.getBoundingClientRect();
+      const d = p.closest("dialog").getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, inside: r.top >= Math.max(0, d.top) && r.bottom <= Math.min(innerHeight, d.bottom) };
+    });
+    assert.ok(said.inside, `the sentence is out of sight: ${JSON.stringify(said)}`);
+    const item = await page.$eval(last, (li) => li.getBoundingClientRect().toJSON());
+    assert.ok(item.bottom > 0 && item.top < (await page.evaluate(() => innerHeight)), "the game exported stays in view");
+    await page.screenshot({ path: `${screenshots}/archive-export-one-${screen}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}

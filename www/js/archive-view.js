@@ -61,6 +61,17 @@ const STYLES = `.archive-about,
   margin: 0.3rem 0;
 }
 
+/* What was just done (an export, a deletion) stays in sight at the top
+   while the list is scrolled down to the game it was done to: at the
+   dialog's edge, over its padding (.help's), where no game shows past it. */
+.archive-status:has(#archive-said:not(:empty)) {
+  position: sticky;
+  top: -0.9rem;
+  z-index: 1;
+  background: var(--panel);
+  border-bottom: 1px solid var(--panel-edge);
+}
+
 .archive-list {
   display: grid;
   gap: 0.5rem;
@@ -414,7 +425,10 @@ function item(deps, entry, { imported, alike, branch }) {
     showBoard();
   });
   open.disabled = !shots;
-  const exported = button("Export", about, async () => download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`));
+  const exported = button("Export", about, async () => {
+    download(exportText([entry], await ggfWriter()), `mapello-game-${entry.date.slice(0, 10)}.txt`);
+    say(`Exported ${about}.`);
+  });
   actions.append(open, exported, button("Delete", about, () => remove(deps, entry, about)));
   li.append(canvas, text, actions);
   return li;
