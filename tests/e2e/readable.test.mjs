@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
-import { contrastProblems } from "./contrast.mjs";
+import { contrastProblems, contrastRatio } from "./contrast.mjs";
 import { DESKTOP, PHONE, clickSquare, loadMoves, openSettings, reviewBlunderGame, setMode, waitForMoves } from "./game.mjs";
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
@@ -30,6 +30,38 @@ async function assertReadable(page, what) {
   assert.deepEqual(problems, [], `${what}: ${JSON.stringify(problems, null, 1)}`);
 }
 
+// A value's label on the board (render.js, drawHints): a band along the
+// foot of square `name`, its backdrop at its left end, its text the colour
+// that stands out most from it; and the square's own colour, near its corner.
+async function boardLabel(page, name) {
+  const pixels = await page.$eval("#board", (c) => c.width);
+  const rect = cellRect(boardLayout(8, true, pixels, MARGIN), squareIndex(8, name));
+  const size = Math.min(rect.width, rect.height);
+  const band = { x: Math.ceil(rect.x + size * 0.08), y: Math.ceil(rect.y + size * 0.61), width: Math.floor(rect.width - size * 0.16), height: Math.floor(size * 0.34) };
+  const { data, square } = await page.$eval(
+    "#board",
+    (c, { band, at }) => {
+      const ctx = c.getContext("2d");
+      return { data: [...ctx.getImageData(band.x, band.y, band.width, band.height).data], square: [...ctx.getImageData(at.x, at.y, 1, 1).data] };
+    },
+    { band, at: { x: Math.floor(rect.x + size * 0.15), y: Math.floor(rect.y + size * 0.15) } },
+  );
+  const colours = Array.from({ length: data.length / 4 }, (_, k) => data.slice(4 * k, 4 * k + 3));
+  const back = colours[Math.floor(band.height / 2) * band.width + 1];
+  const text = colours.reduce((best, c) => (contrastRatio(c, back) > contrastRatio(best, back) ? c : best), back);
+  return { text: contrastRatio(text, back), box: contrastRatio(back, square.slice(0, 3)) };
+}
+
+// The best move's value, in green, is the one a player reads first: it
+// reads at AAA (7:1, small text) and at least as well as the others, its
+// box as plain on the square as theirs.
+async function assertBestValueReadable(page, best, other) {
+  const [green, plain] = [await boardLabel(page, best), await boardLabel(page, other)];
+  const said = JSON.stringify({ green, plain });
+  assert.ok(green.text >= 7 && green.text >= plain.text, `the best value's text is faint: ${said}`);
+  assert.ok(green.box >= plain.box, `the best value's box melts into the square: ${said}`);
+}
+
 async function chooseTroll(page) {
   const unfolded = await openSettings(page);
   await page.selectOption("#variant", "troll");
@@ -51,6 +83,8 @@ for (const [width, options] of SCREENS) {
       await reviewBlunderGame(page);
       assert.equal(await page.$$eval("#review-list li[data-class=blunder]", (l) => l.length), 1, "a blunder label to measure");
       await assertReadable(page, "the review");
+      // The review shows f7's position: f5 the best move, in green, beside f7 as played.
+      await assertBestValueReadable(page, "f5", "f7");
       await page.click("#close-review");
 
       await loadMoves(page, WHOLE_GAME);
