@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
+import { contrastRatio } from "./contrast.mjs";
 import { DEFAULT_MAP, DESKTOP, PHONE, noticeText, openSettings } from "./game.mjs";
 
 const env = useSite();
@@ -348,3 +349,41 @@ test("Blocs moves are copied and pasted as a transcript; a bad one is refused an
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+// The game above's placements, as a transcript.
+const PLACED = SQUARES.map((sq) => `${sq}${FACES[sq] ?? "O"}`).join("");
+
+/** Two players on one screen, on the game of `transcript`, loaded by the paste box. */
+async function loadBlocs(page, transcript) {
+  await chooseBlocs(page);
+  await page.selectOption("#blocs-opponent", "human");
+  await page.fill("#blocs-paste", transcript);
+  await page.click("#blocs-load-moves");
+  await page.waitForFunction((n) => document.querySelectorAll("#blocs-moves li").length === n, transcript.match(/[a-d][1-4](-[a-d][1-4]|[XO])?/g).length);
+}
+
+/** `rgb(r, g, b)` as `[r, g, b]`. */
+const rgbOf = (css) => css.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+
+for (const [screen, options] of Object.entries(SCREENS)) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`the corner chosen stands out by its dashed outline, under the finger too, on a ${screen}, ${colorScheme}`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await loadBlocs(page, PLACED);
+      // The tap leaves the pointer on the corner, as a finger's does.
+      await page.click(cell("b2"));
+      const { outline, style, background } = await page.$eval(".blocs-cell.chosen", (el) => {
+        const css = getComputedStyle(el);
+        return { outline: css.outlineColor, style: css.outlineStyle, background: css.backgroundColor };
+      });
+      assert.equal(style, "dashed");
+      // WCAG's 3:1 for what a control shows of its state.
+      const ratio = contrastRatio(rgbOf(outline), rgbOf(background));
+      assert.ok(ratio >= 3, `the outline ${outline} on ${background}: ${ratio.toFixed(2)}:1`);
+      await page.locator(".blocs-grid").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${screenshots}/blocs-corner-${screen}-${colorScheme}.png` });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+}
