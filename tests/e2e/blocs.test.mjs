@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { contrastRatio } from "./contrast.mjs";
+import { contrastProblems, contrastRatio } from "./contrast.mjs";
 import { DEFAULT_MAP, DESKTOP, PHONE, noticeText, openSettings } from "./game.mjs";
 
 const env = useSite();
@@ -350,8 +350,9 @@ test("Blocs moves are copied and pasted as a transcript; a bad one is refused an
   await page.context().close();
 });
 
-// The game above's placements, as a transcript.
+// The game above as a transcript: the placements, then the three flips.
 const PLACED = SQUARES.map((sq) => `${sq}${FACES[sq] ?? "O"}`).join("");
+const WHOLE = `${PLACED}a1-d4a2-c4d2-d3`;
 
 /** Two players on one screen, on the game of `transcript`, loaded by the paste box. */
 async function loadBlocs(page, transcript) {
@@ -386,4 +387,30 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       await page.context().close();
     });
   }
+
+  test(`a Blocs game's end is told in a result panel with a new game, as the board's games are, on a ${screen}`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme: screen === "phone" ? "dark" : "light" });
+    await loadBlocs(page, WHOLE);
+    await page.waitForSelector("#blocs-result", { state: "visible" });
+    assert.equal(await page.getAttribute("#blocs-result", "class"), "panel result");
+    assert.equal(await page.textContent("#blocs-result-title"), "First player wins.");
+    assert.equal(await page.textContent("#blocs-result-detail"), "First player made the last move (d2-d3, move 19).");
+    assert.deepEqual(await contrastProblems(page), []);
+    await page.screenshot({ path: `${screenshots}/blocs-result-${screen}.png`, fullPage: screen === "phone" });
+    // Taken back, the game is not over; played again, it is.
+    await page.click("#blocs-undo");
+    await page.waitForSelector("#blocs-result", { state: "hidden" });
+    await page.click("#blocs-redo");
+    await page.waitForSelector("#blocs-result", { state: "visible" });
+
+    await page.click("#blocs-next-game");
+    await page.waitForSelector("#blocs-result", { state: "hidden" });
+    assert.deepEqual(await moves(page), []);
+    assert.match(await status(page), /^Placing discs\. First player's turn/);
+    // The finished game is a notice away, as New game keeps it.
+    await page.click('.notice button:has-text("Back to that game")');
+    await page.waitForSelector("#blocs-result", { state: "visible" });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
 }

@@ -14,6 +14,7 @@ import {
   rectName,
   rectSquares,
   refusalText,
+  resultText,
   seatNames,
   splitTranscript,
   squareIndex,
@@ -77,6 +78,20 @@ test("the status names the phase and whose turn it is, and the winner at the end
   assert.match(statusText({ status: "toMove", phase: "flipping", toMove: "O" }, names), /^Flipping\. Computer's turn: flip/);
   assert.equal(statusText({ status: "gameOver", phase: "flipping", winner: "O" }), "Second player made the last move and wins.");
   assert.equal(statusText({ status: "gameOver", phase: "flipping", winner: "X" }, names), "You made the last move and win.");
+});
+
+test("the result names the winner and the last move that won, only once the game is over", () => {
+  const names = { X: "You", O: "The computer" };
+  assert.equal(resultText({ status: "toMove", phase: "flipping", toMove: "X", ply: 18 }, names), null);
+  assert.deepEqual(resultText({ status: "gameOver", phase: "flipping", winner: "X", lastMove: "d2-d3", ply: 19 }, names), {
+    title: "You win.",
+    detail: "You made the last move (d2-d3, move 19).",
+  });
+  // Filled all white, the game ends on a placement.
+  assert.deepEqual(resultText({ status: "gameOver", phase: "flipping", winner: "O", lastMove: "d4O", ply: 16 }), {
+    title: "Second player wins.",
+    detail: "Second player made the last move (d4O, move 16).",
+  });
 });
 
 test("moves and squares are described in words for screen readers", () => {

@@ -258,7 +258,7 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
     if (controller.step(back)) $("blocs-refusal").textContent = "";
     else draw();
   };
-  $("blocs-new").addEventListener("click", () => startOver());
+  for (const id of ["blocs-new", "blocs-next-game"]) $(id).addEventListener("click", () => startOver());
   // A refusal stands until the next thing done on the page.
   for (const type of ["pointerdown", "keydown"]) {
     page.addEventListener(type, () => ($("blocs-refusal").textContent = ""), true);

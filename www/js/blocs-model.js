@@ -196,6 +196,22 @@ export function statusText(snap, names) {
     : `${phase} ${turn}: flip a rectangle whose lower-right disc is black.`;
 }
 
+/**
+ * The result panel's title and line once the game is over, else null: who
+ * won, and the last move that won it.
+ * @param {BlocsSnapshot} snap
+ * @param {Names} [names]
+ */
+export function resultText(snap, names) {
+  if (snap.status !== "gameOver") return null;
+  // A game of Blocs over always has a winner, who made its last move.
+  const winner = playerName(/** @type {Colour} */ (snap.winner), names);
+  return {
+    title: `${winner} ${winner === "You" ? "win" : "wins"}.`,
+    detail: `${winner} made the last move (${snap.lastMove}, move ${snap.ply}).`,
+  };
+}
+
 /** What a game by link waits for on the friend's turn. */
 export const FRIENDS_MOVE = "send them the link, then open the one they send back.";
 

@@ -1,8 +1,8 @@
 // @ts-check
 // The Blocs page's panels, each drawn from the one snapshot the controller
 // (blocs-controller.js) gives per change: the status line, the board, the
-// hints line, the move list and the settings.
-import { moveRows, playerName, splitTranscript, statusLine } from "./blocs-model.js";
+// result, the hints line, the move list and the settings.
+import { moveRows, playerName, resultText, splitTranscript, statusLine } from "./blocs-model.js";
 import { byId as $, inside } from "./dom.js";
 
 /**
@@ -19,9 +19,20 @@ import { byId as $, inside } from "./dom.js";
 export function drawBlocs(page, board, state) {
   $("blocs-status").textContent = statusLine(state.snap, state.names, state.thinking);
   board.show(state.snap, { enabled: state.mine, hints: state.hints });
+  drawResult(state);
   drawHints(state);
   drawMoves(state);
   drawSettings(page, state);
+}
+
+// The end of the game, told as the board's games tell theirs (the play
+// page's result panel): who won, how, and a new game a button away.
+/** @param {BlocsState} state */
+function drawResult({ snap, names }) {
+  const result = resultText(snap, names);
+  $("blocs-result").hidden = !result;
+  $("blocs-result-title").textContent = result?.title ?? "";
+  $("blocs-result-detail").textContent = result?.detail ?? "";
 }
 
 /** @param {BlocsState} state */
