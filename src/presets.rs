@@ -47,7 +47,7 @@ pub const PRESETS: &[Preset] = &[
         description: "Eight bonuses worth 3 points each, two walls in the way." },
     Preset { id: "crossroads-6", name: "Crossroads", size: 6, code: "16CQAJUQBRAEIJLAQ",
         description: "Walls block the middle of every edge; jokers sit by the ring's corners." },
-    Preset { id: "rulebook", name: "Rulebook example", size: 8, code: "18EwAAAAMAABIAABJRhCAAQAA",
+    Preset { id: "rulebook", name: "Rulebook", size: 8, code: "18EwAAAAMAABIAABJRhCAAQAA",
         description: "The example map of the rulebook: 3 walls, 3 bonuses, 4 jokers." },
     Preset { id: "open", name: "Open board", size: 8, code: "18AAAAAAAAAAAAAAAAAAAAAAA",
         description: "No pieces at all: Othello with the Mapello start." },

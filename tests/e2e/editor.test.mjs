@@ -229,7 +229,7 @@ test("presets load their maps, random fills the limits, clear empties", async ()
     await waitForCode(page, preset.code);
   }
   await page.selectOption(".editor-size", "8");
-  assert.match(await page.textContent(".editor-presets"), /Rulebook example/);
+  assert.match(await page.textContent(".editor-presets"), /Rulebook/);
   await page.click("[data-action=random]");
   await waitForCount(page, "bonuses", "8");
   assert.deepEqual(await counts(page), { walls: 8, bonuses: 8, jokers: 8 });

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { cellRect, layout, outerIndex, outerSide } from "../../www/js/geometry.js";
 import { MARGIN } from "../../www/js/render.js";
 import { cellColors, openBoard, useSite } from "./browser.mjs";
-import { DESKTOP, PHONE, PRESETS, openSettings } from "./game.mjs";
+import { clickSquare, DESKTOP, gameState, moveList, noticeText, PHONE, PRESETS, openSettings, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 
@@ -100,6 +100,60 @@ test("every preset of every size plays from the editor without freezing the page
     assert.deepEqual(problems, [], preset.name);
   }
 });
+
+for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`every preset of every size is chosen under Map in the settings and played, on a ${screen}`, async () => {
+    const { page, problems } = await open(options);
+    await setMode(page, "hotseat");
+    const chosen = () => page.evaluate(() => JSON.parse(localStorage.getItem("mapello.play")).game.map);
+    for (const size of [6, 8, 10]) {
+      await openSettings(page);
+      await page.selectOption("#board-size", String(size));
+      const names = await page.$$eval("#map-choice option", (all) => all.map((o) => o.textContent));
+      const presets = PRESETS.filter((p) => p.size === size);
+      assert.deepEqual(names, presets.map((p) => p.name), `${size} x ${size}`);
+      for (const preset of presets) {
+        await openSettings(page);
+        await page.selectOption("#map-choice", preset.code);
+        await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+        assert.equal(await chosen(), preset.code, preset.name);
+        assert.equal(await page.$eval("#map-choice", (s) => s.selectedOptions[0].textContent), preset.name);
+        await assertResponsive(page, `the preset ${preset.name}`);
+        const [move] = (await gameState(page, preset.code, "")).legal;
+        await clickSquare(page, move, size);
+        await waitForMoves(page, 1);
+        assert.deepEqual(problems, [], preset.name);
+      }
+    }
+    // A map of one's own is named as such, and choosing a preset over it keeps its game a click away.
+    await openSettings(page);
+    await page.click("#edit-map");
+    await page.waitForSelector(".editor-board", { state: "visible" });
+    await page.click("[data-action=random]");
+    await page.click("[data-action=play]");
+    await page.waitForSelector("#board", { state: "visible" });
+    const own = await chosen();
+    await openSettings(page);
+    assert.equal(await page.$eval("#map-choice", (s) => s.selectedOptions[0].textContent), "Custom map");
+    const [first] = (await gameState(page, own, "")).legal;
+    await clickSquare(page, first, 10);
+    await waitForMoves(page, 1);
+    await openSettings(page);
+    await page.selectOption("#map-choice", PRESETS.find((p) => p.size === 10).code);
+    await page.waitForFunction(() => document.querySelectorAll("#move-list li").length === 0);
+    assert.match(await noticeText(page), /put aside/);
+    await page.click("#notices .notice button:text('Back to that game')");
+    await waitForMoves(page, 1);
+    assert.equal(await chosen(), own);
+    assert.deepEqual(await moveList(page), [first]);
+    // Games without maps have no map to choose.
+    await openSettings(page);
+    await page.selectOption("#variant", "othello");
+    assert.equal(await page.isVisible("#map-choice"), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
 
 test("random and balanced maps play without freezing the page, on a phone too", async () => {
   for (const options of [DESKTOP, PHONE]) {

@@ -61,6 +61,9 @@ function wireSettings(ctrl) {
   variant.addEventListener("change", () => ctrl.changeGame(variant.value, ctrl.game.snapshot().size));
   const size = byId("board-size", HTMLSelectElement);
   size.addEventListener("change", () => ctrl.changeGame(ctrl.game.snapshot().variant, Number(size.value)));
+  // The map's options are share codes (play-view.js).
+  const map = byId("map-choice", HTMLSelectElement);
+  map.addEventListener("change", () => ctrl.playMap(map.value));
   for (const levels of [byId("level", HTMLSelectElement), byId("level-white", HTMLSelectElement)]) {
     for (let level = 1; level <= MAX_LEVEL; level += 1) {
       levels.append(new Option(levelLabel(level), String(level)));

@@ -39,7 +39,7 @@ import { squareIndex } from "./geometry.js";
 import { setupHelp } from "./help.js";
 import { Computer } from "./play-computer.js";
 import { showAll, showPlayers, showSettings } from "./play-view.js";
-import { defaultMap } from "./presets.js";
+import { defaultMap, presetsOf } from "./presets.js";
 import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
@@ -321,6 +321,8 @@ export class PlayCtrl {
       expert: this.computer.expertPlays(),
       resigning: this.resigning,
       setUp: this.game.startCode() !== "",
+      map: this.game.mapCode(),
+      presets: presetsOf(snap.size),
       shown: reviewing || this.analysis?.isOpen() ? this.shown : null,
       named: this.named[this.gameId],
     });
@@ -774,13 +776,20 @@ export class PlayCtrl {
   /** "Edit map": free play's turn at making the map, or a new game on an edited one. */
   editMap() {
     if (this.flow.phase === "setup") return this.beginSetup();
-    this.showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) =>
-      this.replacing(() => {
-        this.deps.closeEditor();
-        this.flow = mapEdited(this.flow);
-        this.startGame(code);
-      }),
-    );
+    this.showEditor("Edit the map, then press “Play this map” to start a game on it.", (code) => this.playMap(code));
+  }
+
+  /**
+   * A new game on the map of share code `code` (edited, or chosen in the
+   * settings), the game it replaces a click away; a series starts over.
+   * @param {string} code
+   */
+  playMap(code) {
+    this.replacing(() => {
+      this.deps.closeEditor();
+      this.flow = mapEdited(this.flow);
+      this.startGame(code);
+    });
   }
 
   /** Replays the transcript pasted in the box; a bad one is refused and the game kept. */
@@ -869,7 +878,7 @@ export class PlayCtrl {
     // Any other is a game of the board's: one the wasm Game plays.
     const variant = /** @type {Variant} */ (id);
     const old = this.game.snapshot();
-    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old, setUp: this.game.startCode() !== "" });
+    if (this.deps.showView(null) && variant === old.variant) return showSettings({ flow: this.flow, snap: old, setUp: this.game.startCode() !== "", map: this.game.mapCode(), presets: presetsOf(old.size) });
     const before = this.toBringBack();
     // A game played on fewer sizes (Troll: 8 x 8 alone) starts on its own;
     // either is one of the catalogue's sizes, which the wasm Game plays.

@@ -2,9 +2,10 @@
 // The play page's panels, one view function each, drawn from one view of
 // the game (`view`, built by the controller once per change, play-ctrl.js):
 // `{ flow, snap, race, humanTurn, paused, passNotice, reviewing, analysing,
-// example, hintsShown, expert, resigning, setUp, named, shown }`, `snap` the game's one snapshot for the change,
+// example, hintsShown, expert, resigning, setUp, map, presets, named, shown }`, `snap` the game's one snapshot for the change,
 // `race` Troll's race (Game.race) or null and `setUp` whether the game
-// started from a set-up position (Game.startCode), `named` the names a
+// started from a set-up position (Game.startCode), `map` its map's share
+// code (Game.mapCode) and `presets` the ready-made maps of its size, `named` the names a
 // record gives its players; `shown`, while analysis or review has the
 // board, the position it shows, which the player cards then count. Views
 // write the page and read nothing else.
@@ -44,6 +45,8 @@ import { HINTS_HELP, raceOf } from "./troll.js";
  *   expert: boolean,
  *   resigning: Colour | null,
  *   setUp: boolean,
+ *   map: string,
+ *   presets: import("../mapello.d.ts").Preset[],
  *   shown: { snap: Snapshot, race: Race } | null,
  *   named?: Named,
  * }} View
@@ -258,11 +261,11 @@ function showMatch({ flow }) {
 }
 
 /**
- * The settings panel: the game chooser, its sizes and the mode's settings,
- * and their summary on a phone, which says a set-up start too.
- * @param {Pick<View, "flow" | "snap" | "setUp">} view
+ * The settings panel: the game chooser, its sizes, its maps and the mode's
+ * settings, and their summary on a phone, which says a set-up start too.
+ * @param {Pick<View, "flow" | "snap" | "setUp" | "map" | "presets">} view
  */
-export function showSettings({ flow, snap, setUp }) {
+export function showSettings({ flow, snap, setUp, map, presets }) {
   const { variant, size } = snap;
   const { settings, match } = flow;
   // The game on the board is one of the catalogue's.
@@ -276,12 +279,36 @@ export function showSettings({ flow, snap, setUp }) {
   sizes.value = String(size);
   // Maps, and free play's turns at making them, belong to the games played on maps.
   $("edit-map").hidden = !chosen.maps;
+  $("map-label").hidden = !chosen.maps;
+  if (chosen.maps) showMaps(flow, presets, map);
   inside($("mode"), "option[value=freeplay]", HTMLOptionElement).disabled = !chosen.maps;
   showModeSettings(flow);
   $("new-game").textContent = match ? (match.kind === "series" ? "New series" : "New match") : "New game";
   $("settings-game").textContent = `${chosen.name} ${size}×${size}`;
   // The mode's line wraps where the game's is cut short: it says the set-up start whole.
   $("settings-mode").textContent = `${modeSummary(settings)}${setUp ? " · set-up start" : ""}`;
+}
+
+/**
+ * The map chooser of a game played on maps: the ready-made maps of its
+ * size (`presets`, their share codes the values), and first the map on
+ * the board when it is none of them. Free play's map is made in its
+ * turns, not chosen.
+ * @param {PlayFlow} flow
+ * @param {import("../mapello.d.ts").Preset[]} presets
+ * @param {string} map
+ */
+function showMaps(flow, presets, map) {
+  const select = $("map-choice", HTMLSelectElement);
+  const options = presets.map((p) => [p.name, p.code]);
+  if (!presets.some((p) => p.code === map)) options.unshift(["Custom map", map]);
+  const key = options.map(([, code]) => code).join(" ");
+  if (select.dataset.options !== key) {
+    select.replaceChildren(...options.map(([name, code]) => new Option(name, code)));
+    select.dataset.options = key;
+  }
+  select.value = map;
+  select.disabled = flow.phase === "setup" || flow.phase === "choose";
 }
 
 /** @param {PlayFlow} flow */
