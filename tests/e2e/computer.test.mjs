@@ -29,6 +29,52 @@ test("the computer answers a move, showing what it found", async () => {
   assert.deepEqual(problems, []);
 });
 
+// Everything the computer's panel and the line under the board say while
+// it thinks and after, recorded as it changes.
+function recordPanel(page) {
+  return page.evaluate(() => {
+    window.panelSaid = new Set();
+    const texts = ["#thinking-line", "#thinking-pv", "#thinking-progress"].map((id) => document.querySelector(id));
+    const note = () => texts.forEach((t) => window.panelSaid.add(t.textContent));
+    for (const t of texts) new MutationObserver(note).observe(t, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+for (const [screen, options] of Object.entries({ desktop: DESKTOP, phone: PHONE })) test(`with "Computer's evaluation" off the computer keeps its outlook to itself, not its progress, on a ${screen}`, async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, options);
+  assert.equal(await page.isChecked("#show-eval"), true, "newcomers see the evaluation");
+  await setMode(page, "computer", { level: "8" });
+  await loadMoves(page, MIDGAME);
+  let moves = await moveList(page);
+  await page.uncheck("#show-eval");
+  await recordPanel(page);
+  const { legal } = await gameState(page, DEFAULT_MAP, moves.join(""));
+  await clickSquare(page, legal[0]);
+  await waitForMoves(page, moves.length + 2);
+  await humanTurn(page);
+  moves = await moveList(page);
+  const said = (await page.evaluate(() => [...window.panelSaid])).filter(Boolean);
+  assert.ok(said.some((t) => /^Thinking… \d+ moves? ahead · [\d.]+( thousand| million)? positions$/.test(t)), `no progress shown: ${said.join(" | ")}`);
+  for (const text of said) assert.doesNotMatch(text, /winning|losing|draw|wins|loses|expect|Expected|worked out|race|point/, "the evaluation showed");
+  assert.equal(await page.textContent("#thinking-line"), `Computer (level 8) played ${moves.at(-1)}.`);
+  assert.match(await page.textContent("#thinking-pv"), /^Searched [\d.]+( thousand| million)? positions( on \d cores)? in [\d.]+ s, (\d+ moves? ahead|to the end of the game)\.$/);
+  await page.screenshot({ path: `${screenshots}/evaluation-off-${screen}.png`, fullPage: screen === "phone" });
+
+  // Switched on again, the panel tells at once what the computer expects.
+  await page.check("#show-eval");
+  assert.match(await page.textContent("#thinking-line"), new RegExp(`^Computer \\(level 8\\) played ${moves.at(-1)}\\. It (expects|has worked out)`));
+  assert.match(await page.textContent("#thinking-pv"), / Expected line /);
+  await page.uncheck("#show-eval");
+  await page.reload();
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await page.isChecked("#show-eval"), false, "the choice survives a reload");
+
+  // Between two people there is no computer to keep quiet.
+  await setMode(page, "hotseat");
+  assert.equal(await page.isVisible("#show-eval"), false);
+  assert.deepEqual(problems, []);
+});
+
 test("an Othello reply from the opening book says so, not that it looked 0 moves ahead", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await openSettings(page);

@@ -83,12 +83,20 @@ test("the search so far in one line: how far, how much and what it expects for t
 
 test("in Troll the line counts discs in the race, and a proven result has no margin", () => {
   const p = { depth: 6, nodes: 30_000, score: 3, exact: false, pv: [] };
-  assert.equal(progressLine(p, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 3 ahead in the race");
-  assert.equal(progressLine({ ...p, score: -2 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black 2 behind in the race");
-  assert.equal(progressLine({ ...p, score: 0 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · even in the race");
-  assert.equal(progressLine({ ...p, score: 100 }, "Black", true), "Thinking… 6 moves ahead · 30 thousand positions · Black sees a win coming");
-  assert.equal(progressLine({ ...p, score: -100 }, "White", true), "Thinking… 6 moves ahead · 30 thousand positions · White sees a loss coming");
-  assert.equal(progressLine({ ...p, score: -100, exact: true }, "White", true), "Thinking… solved to the end · 30 thousand positions · White loses");
+  assert.equal(progressLine(p, "Black", { troll: true }), "Thinking… 6 moves ahead · 30 thousand positions · Black 3 ahead in the race");
+  assert.equal(progressLine({ ...p, score: -2 }, "Black", { troll: true }), "Thinking… 6 moves ahead · 30 thousand positions · Black 2 behind in the race");
+  assert.equal(progressLine({ ...p, score: 0 }, "Black", { troll: true }), "Thinking… 6 moves ahead · 30 thousand positions · even in the race");
+  assert.equal(progressLine({ ...p, score: 100 }, "Black", { troll: true }), "Thinking… 6 moves ahead · 30 thousand positions · Black sees a win coming");
+  assert.equal(progressLine({ ...p, score: -100 }, "White", { troll: true }), "Thinking… 6 moves ahead · 30 thousand positions · White sees a loss coming");
+  assert.equal(progressLine({ ...p, score: -100, exact: true }, "White", { troll: true }), "Thinking… solved to the end · 30 thousand positions · White loses");
+});
+
+test("with the evaluation hidden the line tells only how far and how much it searched", () => {
+  const p = { depth: 12, nodes: 1_400_000, score: 6.3, exact: false, pv: ["e3"] };
+  const hidden = { evaluation: false };
+  assert.equal(progressLine(p, "White", hidden), "Thinking… 12 moves ahead · 1.4 million positions");
+  assert.equal(progressLine({ ...p, depth: 20, score: 4, exact: true }, "White", hidden), "Thinking… solved to the end · 1.4 million positions");
+  assert.equal(progressLine({ ...p, score: 100 }, "Black", { troll: true, evaluation: false }), "Thinking… 12 moves ahead · 1.4 million positions");
 });
 
 test("the folded settings name the mode and the computer's levels", () => {
@@ -108,6 +116,6 @@ test("a Troll value from the evaluation's chain cap on is a connection foreseen,
   assert.equal(foreseesConnection(-cap), true);
   assert.equal(foreseesConnection(cap - 1), false);
   const p = { depth: 6, nodes: 30_000, score: cap - 1, exact: false };
-  assert.match(progressLine(p, "Black", true), new RegExp(`${cap - 1} ahead in the race$`));
-  assert.match(progressLine({ ...p, score: cap }, "Black", true), /sees a win coming$/);
+  assert.match(progressLine(p, "Black", { troll: true }), new RegExp(`${cap - 1} ahead in the race$`));
+  assert.match(progressLine({ ...p, score: cap }, "Black", { troll: true }), /sees a win coming$/);
 });

@@ -81,11 +81,12 @@ function wireSettings(ctrl) {
     clock: (c) => c.value,
     "clock-pause": (c) => c instanceof HTMLInputElement && c.checked,
     "move-numbers": (c) => c instanceof HTMLInputElement && c.checked,
+    "show-eval": (c) => c instanceof HTMLInputElement && c.checked,
   };
   for (const [id, read] of Object.entries(settings)) {
     // The setting's name in the flow: "level-white" is `levelWhite`.
     const name = /** @type {keyof Settings} */ (id.replace(/-(\w)/g, (_, c) => c.toUpperCase()));
-    const control = id === "show-legal" || id === "clock-pause" || id === "move-numbers" ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
+    const control = ["show-legal", "clock-pause", "move-numbers", "show-eval"].includes(id) ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
     // A select's options are its setting's values (index.html).
     control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read(control))));
   }

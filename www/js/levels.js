@@ -90,16 +90,18 @@ export function movesAhead(depth) {
  * far it looks, how much it has seen and what it expects for `side` (its
  * colour's name, "White"), which is to move. `score` is the final margin it
  * expects for that side, signed as the hints' numbers are, in points or,
- * in Troll (`troll` true), discs ahead in the race.
+ * in Troll (`troll` true), discs ahead in the race. With `evaluation`
+ * false the line keeps what it expects to itself.
  * @param {{ depth: number, nodes: number, score: number, exact: boolean, book?: boolean }} progress
  * @param {string} side
- * @param {boolean} [troll]
+ * @param {{ troll?: boolean, evaluation?: boolean }} [options]
  */
-export function progressLine({ depth, nodes, score, exact, book = false }, side, troll = false) {
+export function progressLine({ depth, nodes, score, exact, book = false }, side, { troll = false, evaluation = true } = {}) {
   // The opening book's move comes without a search.
   if (book) return "Thinking… playing from the opening book";
   const reach = exact ? "solved to the end" : movesAhead(depth);
-  return `Thinking… ${reach} · ${formatNodes(nodes)} positions · ${expects(points(score), exact, side, troll)}`;
+  const searched = `Thinking… ${reach} · ${formatNodes(nodes)} positions`;
+  return evaluation ? `${searched} · ${expects(points(score), exact, side, troll)}` : searched;
 }
 
 /**

@@ -27,6 +27,11 @@ import { trollOutlook } from "./troll.js";
 /** The answer to a move request, `early` when "Move now" cut its search short. @typedef {Progress & { early?: boolean }} MoveAnswer */
 /** The answer to a hints request: every legal move's value. @typedef {Reply & { hints: { move: string, score: number }[] }} HintsAnswer */
 /** A search for the computer's move: its token, the side it moves, and who that is. @typedef {{ mine: number, toMove: Colour, troll: boolean, who: string }} Search */
+/**
+ * What the computer's panel tells of a search: its last report, then its
+ * answer, `played` once the move is on the board.
+ * @typedef {{ search: Search, report?: Progress, answer?: MoveAnswer, played?: boolean }} Told
+ */
 
 // In computer-vs-computer games, moves come at most this often, to be
 // watched; "fast" does not wait at all.
@@ -61,6 +66,8 @@ export class Computer {
     // The timer of a timed search's countdown ("Move now" and its bar), or 0.
     this.countdown = 0;
     this.lastMoveAt = 0;
+    /** What the panel tells, drawn again when the evaluation is switched on or off. @type {Told | null} */
+    this.told = null;
   }
 
   /** A move was just played: the next reply keeps its pace from now. */
@@ -84,8 +91,7 @@ export class Computer {
     const toMove = /** @type {Colour} */ (snap.toMove);
     /** @type {Search} */
     const search = { mine, toMove, troll: variant === "troll", who: nameOf(this.ctrl.flow, toMove) };
-    showThinking(`${search.who} is thinking…`, "");
-    showProgress("Thinking…");
+    this.tell({ search });
     const panel = $("thinking");
     // When the search ran, in the page's clock: the long-task test reads it.
     panel.dataset.started = String(performance.now());
@@ -107,11 +113,10 @@ export class Computer {
    * @param {Search} search
    * @param {Progress} p
    */
-  progressed({ mine, toMove, troll, who }, p) {
-    if (mine !== this.token) return;
+  progressed(search, p) {
+    if (search.mine !== this.token) return;
     this.searching = true;
-    showThinking(`${who} is thinking…`, p.pv.length ? `Expected line so far ${lineText(p.pv, toMove)}.` : "");
-    showProgress(progressLine(p, colourName(toMove), troll));
+    this.tell({ search, report: p });
     const { timeMs } = p;
     if (timeMs !== undefined && Number.isFinite(timeMs) && !this.countdown) this.startCountdown(p.ms, timeMs);
   }
@@ -120,7 +125,8 @@ export class Computer {
    * @param {Search} search
    * @param {MoveAnswer} result
    */
-  answered({ mine, toMove, troll, who }, result) {
+  answered(search, result) {
+    const { mine } = search;
     if (mine !== this.token) return;
     this.stopCountdown();
     if (this.rethink) {
@@ -132,14 +138,12 @@ export class Computer {
     panel.dataset.finished = String(performance.now());
     panel.dataset.ms = String(Math.round(result.ms));
     const wait = Math.max(0, this.lastMoveAt + this.replyDelay() - performance.now());
-    const details = searchDetails(result, toMove);
-    const foresee = troll ? trollOutlook : outlook;
+    const report = this.told?.report;
     // A move held back for the pace is not on the board yet.
-    showThinking(`${who} ${wait > 0 ? "chose" : "played"} ${result.move}. ${foresee(result)}`, details);
+    this.tell({ search, report, answer: result, played: wait <= 0 });
     const go = () => {
       if (mine !== this.token) return;
-      showThinking(`${who} played ${result.move}. ${foresee(result)}`, details);
-      showProgress("");
+      this.tell({ search, answer: result, played: true });
       this.ctrl.play(result.move);
     };
     if (wait > 0) this.paceTimer = setTimeout(go, wait);
@@ -178,8 +182,7 @@ export class Computer {
   failed(mine, err) {
     if (err instanceof Cancelled || mine !== this.token) return;
     this.stopCountdown();
-    showThinking("", "");
-    showProgress("");
+    this.tell(null);
     this.notify(`The computer player stopped: ${err.message}. Your game is kept as it is.`, {
       key: "computer",
       action: {
@@ -219,8 +222,39 @@ export class Computer {
     clearTimeout(this.paceTimer);
     this.ai.cancel();
     this.stopCountdown();
-    showThinking("", "");
-    showProgress("");
+    this.tell(null);
+  }
+
+  /**
+   * The panel tells `told` (nothing when null): the search's progress
+   * always, the computer's evaluation of the game (who wins, by how much,
+   * its expected line) only while the player's setting shows it.
+   * @param {Told | null} told
+   */
+  tell(told) {
+    this.told = told;
+    this.redraw();
+  }
+
+  /** Draws the panel again, as the evaluation setting now says. */
+  redraw() {
+    if (!this.told) {
+      showThinking("", "");
+      showProgress("");
+      return;
+    }
+    const { search, report, answer, played } = this.told;
+    const { toMove, troll, who } = search;
+    const evaluation = this.ctrl.flow.settings.showEval;
+    const progress = report ? progressLine(report, colourName(toMove), { troll, evaluation }) : "Thinking…";
+    if (!answer) {
+      showThinking(`${who} is thinking…`, evaluation && report?.pv.length ? `Expected line so far ${lineText(report.pv, toMove)}.` : "");
+      showProgress(progress);
+      return;
+    }
+    const foresee = evaluation ? ` ${(troll ? trollOutlook : outlook)(answer)}` : "";
+    showThinking(`${who} ${played ? "played" : "chose"} ${answer.move}.${foresee}`, searchDetails(answer, toMove, evaluation));
+    showProgress(played ? "" : progress);
   }
 
   /**
@@ -292,14 +326,16 @@ function outlook({ score, exact }) {
 }
 
 // The search's numbers, for those who want them; what it expects is
-// the outlook's. The line starts with a move of `colour`.
+// the outlook's. The line starts with a move of `colour`, and is shown
+// with the rest of the `evaluation`.
 /**
  * @param {MoveAnswer} result
  * @param {Colour} colour
+ * @param {boolean} evaluation
  */
-function searchDetails(result, colour) {
+function searchDetails(result, colour, evaluation) {
   if (result.book) return "Played from the opening book, without a search.";
-  const line = result.pv?.length ? ` Expected line ${lineText(result.pv, colour)}.` : "";
+  const line = evaluation && result.pv?.length ? ` Expected line ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
   // A move split between workers (ai-worker.js) searched on that many cores.
   const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";

@@ -857,6 +857,7 @@ export class PlayCtrl {
       // The analysis board draws the settings it shares with the game's (move numbers).
       this.analysis?.redraw();
       if (name.startsWith("level")) this.computer.levelChanged();
+      if (name === "showEval") this.computer.redraw();
       return;
     }
     this.newGame();

@@ -326,6 +326,7 @@ function showModeSettings(flow) {
   select("clock").value = settings.clock;
   $("clock-pause", HTMLInputElement).checked = settings.clockPause;
   $("move-numbers", HTMLInputElement).checked = settings.moveNumbers;
+  $("show-eval", HTMLInputElement).checked = settings.showEval;
   for (const label of allInside($("setup"), "label[data-for]")) {
     const modes = (label.dataset.for ?? "").split(" ");
     const levelOfSeries = settings.mode === "series" && label.querySelector("#level") && settings.opponent === "human";
@@ -349,6 +350,8 @@ function showControls({ flow, snap, paused, reviewing, analysing, example }) {
   // Nobody at the screen moves in a watched game: legal moves and hints are for players.
   // Each of the two is inside its label (index.html).
   for (const id of ["show-legal", "hints"]) /** @type {HTMLLabelElement} */ ($(id).closest("label")).hidden = watched(flow);
+  // With nobody's computer playing there is no evaluation to show or hide.
+  /** @type {HTMLLabelElement} */ ($("show-eval").closest("label")).hidden = !hasComputer(flow);
   $("pause").textContent = paused ? "Resume" : "Pause";
   $("pause").setAttribute("aria-pressed", String(paused));
   $("choose").hidden = flow.phase !== "choose";

@@ -18,7 +18,8 @@ import { reviewProblem } from "./review.js";
 
 /**
  * The page's settings: the mode and who plays, the levels, the pace of a
- * watched game, and whether the legal moves show.
+ * watched game, and what the page shows (the legal moves, move numbers,
+ * the computer's evaluation of the game as it plays).
  * @typedef {{
  *   mode: Mode,
  *   humanColour: Colour,
@@ -26,6 +27,7 @@ import { reviewProblem } from "./review.js";
  *   opponent: "computer" | "human",
  *   showLegal: boolean,
  *   moveNumbers: boolean,
+ *   showEval: boolean,
  *   levelWhite: number,
  *   watchSpeed: WatchSpeed,
  *   clock: string,
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS = {
   opponent: "computer",
   showLegal: true,
   moveNumbers: false,
+  showEval: true,
   levelWhite: 4,
   watchSpeed: "normal",
   clock: "none",
@@ -84,7 +87,7 @@ export const DEFAULT_SETTINGS = {
 // Settings added after the first saved records: a record without them
 // takes their defaults.
 /** @type {(keyof Settings)[]} */
-const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause", "moveNumbers"];
+const LATER_SETTINGS = ["levelWhite", "watchSpeed", "clock", "clockPause", "moveNumbers", "showEval"];
 /** @type {WatchSpeed[]} */
 const WATCH_SPEEDS = ["slow", "normal", "fast"];
 
@@ -206,6 +209,7 @@ const RULES = [
   ["its settings are damaged: the opponent is unknown", (d) => ["human", "computer"].includes(d.settings.opponent)],
   ["its settings are damaged: showing legal moves is neither on nor off", (d) => typeof d.settings.showLegal === "boolean"],
   ["its settings are damaged: showing move numbers is neither on nor off", (d) => typeof d.settings.moveNumbers === "boolean"],
+  ["its settings are damaged: showing the computer's evaluation is neither on nor off", (d) => typeof d.settings.showEval === "boolean"],
   [() => `its settings are damaged: white's level is not 1 to ${MAX_LEVEL}`, (d) => isLevel(d.settings.levelWhite)],
   ["its settings are damaged: the watching speed is unknown", (d) => WATCH_SPEEDS.includes(d.settings.watchSpeed)],
   ["its game is damaged", (d) => isRecord(d.game)],
