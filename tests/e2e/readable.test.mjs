@@ -1,7 +1,7 @@
 // What a newcomer reads (issue #30): the words on the player cards and the
-// result in each mode, Troll's race and marks, and every text's contrast
-// against WCAG AA in both colour schemes, reached from the first screen by
-// the visible controls, at 1280 and 360 px.
+// result in each mode, Troll's race and marks, the move list's markers, and
+// every text's contrast against WCAG AA in both colour schemes, reached from
+// the first screen by the visible controls, at 1280 and 360 px.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cellColors, luma, openBoard, screenshots, useSite } from "./browser.mjs";
@@ -138,6 +138,52 @@ for (const [width, options] of SCREENS) {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+}
+
+// The colours of each side's marker in the move list, as its style draws
+// it: the face's (its colour, or its shading from the centre out), the
+// rim's, the ring's and the panel's behind.
+function markerColours(page) {
+  return page.$$eval("#move-list .move-marker", (markers) => {
+    const rgb = (text) => [...text.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => m[1].split(/[ ,/]+/).filter(Boolean).slice(0, 3).map(Number));
+    const sides = {};
+    for (const marker of markers) {
+      const side = marker.closest(".move").classList.contains("move-X") ? "X" : "O";
+      const style = getComputedStyle(marker);
+      sides[side] ??= {
+        face: style.backgroundImage === "none" ? rgb(style.backgroundColor) : rgb(style.backgroundImage),
+        rim: rgb(style.borderTopColor)[0],
+        ring: rgb(style.boxShadow)[0],
+        panel: rgb(getComputedStyle(marker.closest(".panel")).backgroundColor)[0],
+      };
+    }
+    return sides;
+  });
+}
+
+for (const [width, options] of SCREENS) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`the move list's black and white markers read as discs, told apart (${width} px, ${colorScheme})`, async () => {
+      const { page, problems } = await openBoard(env.browser, env.site.url, { ...options, colorScheme });
+      await setMode(page, "hotseat");
+      await loadMoves(page, "c5c4b3b4");
+      await waitForMoves(page, 4);
+      const { X, O } = await markerColours(page);
+      const said = JSON.stringify({ X, O });
+      for (const [side, { face, rim, ring, panel }] of Object.entries({ X, O })) {
+        assert.ok(contrastRatio(ring, panel) >= 3, `${side}'s ring melts into the panel: ${said}`);
+        // The face's edge, where the rim meets it; a disc as dark (or as
+        // light) as the panel would read as an empty ring without a rim.
+        const edge = face.at(-1);
+        if (contrastRatio(edge, panel) < 3) assert.ok(contrastRatio(rim, edge) >= 3, `${side}'s disc has no rim to stand out: ${said}`);
+      }
+      for (const x of X.face) for (const o of O.face) assert.ok(contrastRatio(x, o) >= 3, `black's face and white's are alike: ${said}`);
+      await page.$eval("#move-list", (list) => list.scrollIntoView());
+      await page.locator("#move-list").screenshot({ path: `${screenshots}/readable-move-markers-${width}-${colorScheme}.png` });
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
 }
 
 test("Troll's white edge bands are bright and wide in light mode", async () => {
