@@ -114,8 +114,9 @@ for (const [width, options] of SCREENS) {
     await setMode(page, "hotseat");
     await chooseTroll(page);
     // At the start each side needs a disc on each of its 8 rows or columns.
-    assert.equal(await page.textContent("#player-X .player-score"), "8");
-    assert.equal(await page.textContent("#player-X .player-bonus"), "8 discs to go");
+    // The number says by itself that it counts what is still to go.
+    assert.equal(await page.textContent("#player-X .player-score"), "8 to go");
+    assert.equal(await page.textContent("#player-X .player-bonus"), "top to bottom");
     assert.equal(await page.getAttribute("#player-O .player-score", "aria-label"), "White needs 8 discs more to join left to right.");
 
     await clickSquare(page, "a4", 8, false);
@@ -126,7 +127,7 @@ for (const [width, options] of SCREENS) {
     for (const [k, move] of TROLL_MOVES.entries()) {
       await clickSquare(page, move, 8, false);
       await waitForMoves(page, k + 1);
-      if (k === 2) assert.equal(await page.textContent("#player-X .player-bonus"), "5 discs to go");
+      if (k === 2) assert.equal(await page.textContent("#player-X .player-score"), "5 to go");
     }
     await page.waitForSelector("#result", { state: "visible" });
     assert.equal(await page.textContent("#result-title"), "Black wins, joining top to bottom.");

@@ -1,6 +1,7 @@
 // Troll on the page: chosen with the visible game chooser, played by clicks
 // between two people to a connection win, at desktop and phone width; the
 // end message says who connected and the winning chain is ringed in gold.
+// The cards count the discs each side has to go, and say so by the number.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { boardLayout, cellRect, squareIndex } from "../../www/js/geometry.js";
@@ -55,6 +56,57 @@ for (const [width, options] of [
     const [r2, g2, b2] = await ringTop(page, "a2");
     assert.ok(!(r2 > 200 && g2 > 150 && b2 < 100), "a2, not on the chain, has no gold ring");
     await page.screenshot({ path: `${screenshots}/troll-won-${width}.png` });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+// The player cards' boxes: the card, its name, its number and the word
+// beside the number, and the line under the name.
+function cards(page) {
+  return page.$$eval("#player-X, #player-O", (all) =>
+    all.map((card) => {
+      const box = (el) => el && el.getBoundingClientRect().toJSON();
+      const score = card.querySelector(".player-score");
+      const unit = card.querySelector(".player-unit");
+      const style = (el) => el && { weight: getComputedStyle(el).fontWeight, colour: getComputedStyle(el).color, size: parseFloat(getComputedStyle(el).fontSize) };
+      return {
+        height: Math.round(box(card).height),
+        name: { ...box(card.querySelector(".player-name")), lineHeight: parseFloat(getComputedStyle(card.querySelector(".player-name")).lineHeight) },
+        score: { ...box(score), text: score.textContent, ...style(score) },
+        unit: unit && { ...box(unit), ...style(unit) },
+        caption: card.querySelector(".player-bonus").textContent,
+      };
+    }),
+  );
+}
+
+for (const [width, options] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`Troll's cards say beside each number that it is discs to go, on cards no taller than a scored game's (${width})`, async () => {
+    const { page, problems } = await openBoard(env.browser, env.site.url, options);
+    const scored = await cards(page);
+    const unfolded = await openSettings(page);
+    await page.selectOption("#variant", "troll");
+    if (unfolded) await page.click("#settings-toggle");
+    await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("You (black) to move"));
+    const race = await cards(page);
+    assert.deepEqual(race.map((c) => c.score.text), ["8 to go", "8 to go"]);
+    assert.deepEqual(race.map((c) => c.caption), ["top to bottom", "level 4 · left to right"]);
+    for (const [k, { height, name, score, unit }] of race.entries()) {
+      const said = JSON.stringify(race[k]);
+      // "to go" is on the number's line, in its ink and weight, not a caption's.
+      assert.ok(unit.top >= score.top && unit.bottom <= score.bottom && unit.left > score.left, `"to go" is not beside the number: ${said}`);
+      assert.equal(unit.weight, score.weight, `"to go" is lighter than the number: ${said}`);
+      assert.equal(unit.colour, score.colour, `"to go" is fainter than the number: ${said}`);
+      assert.ok(unit.size >= 11, `"to go" is too small to read: ${said}`);
+      assert.ok(name.right <= score.left, `the name runs into the number: ${said}`);
+      assert.ok(name.height < 1.5 * name.lineHeight, `the name wraps beside "to go": ${said}`);
+      assert.equal(height, scored[k].height, `the card grew from ${scored[k].height} px: ${said}`);
+    }
+    await page.screenshot({ path: `${screenshots}/troll-cards-${width}.png` });
     assert.deepEqual(problems, []);
     await page.context().close();
   });

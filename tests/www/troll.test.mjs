@@ -62,10 +62,13 @@ test("the computer's outlook in Troll speaks of the race, not of points", () => 
 });
 
 test("Troll's race is worded from Game.race's counts: to go, joined, or cut off", () => {
-  assert.deepEqual(raceOf("X", 5), { count: "5", detail: "5 discs to go", words: "Black needs 5 discs more to join top to bottom." });
-  assert.deepEqual(raceOf("O", 1), { count: "1", detail: "1 disc to go", words: "White needs 1 disc more to join left to right." });
+  assert.deepEqual(raceOf("X", 5), { count: "5", unit: "to go", caption: "top to bottom", detail: "5 discs to go", words: "Black needs 5 discs more to join top to bottom." });
+  assert.deepEqual(raceOf("O", 1), { count: "1", unit: "to go", caption: "left to right", detail: "1 disc to go", words: "White needs 1 disc more to join left to right." });
   assert.equal(raceOf("X", 0).detail, "joined top to bottom");
+  assert.equal(raceOf("X", 0).caption, "joined top to bottom");
+  assert.equal(raceOf("X", 0).unit, "");
   assert.equal(raceOf("O", null).detail, "cut off");
+  assert.equal(raceOf("O", null).caption, "cut off");
 });
 
 test("a refused Troll click names the rings and red bars, not dots", () => {

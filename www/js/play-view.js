@@ -120,10 +120,12 @@ export function showPlayers({ flow, snap, race, named }) {
     const taken = snap.taken[k];
     const bonus = taken ? `${taken} bonus${taken === 1 ? "" : "es"} (+${BONUS_POINTS * taken})` : "";
     const side = race && raceSide(race, colour);
-    score.textContent = side ? side.count : String(snap.score[k]);
+    score.replaceChildren(side ? side.count : String(snap.score[k]));
+    // The space is the word's own, at its size: a card's name keeps the room.
+    if (side?.unit) score.append(Object.assign(document.createElement("span"), { className: "player-unit", textContent: ` ${side.unit}` }));
     score.setAttribute("aria-label", side ? side.words : `${colourName(colour)}'s score`);
     const said = `${snap.moves}` === named?.end && named.said[k];
-    inside(card, ".player-bonus").textContent = [detail, side?.detail ?? bonus, said].filter(Boolean).join(" · ");
+    inside(card, ".player-bonus").textContent = [detail, side?.caption ?? bonus, said].filter(Boolean).join(" · ");
     card.classList.toggle("to-move", snap.toMove === colour && flow.phase === "play");
     card.classList.toggle("winner", snap.winner === colour);
   }

@@ -63,21 +63,23 @@ export function marksHelp(toMove) {
 /**
  * One side of Troll's race, from `needed` (what Game.race gives the side:
  * the discs it still needs to join its edges, 0 once joined, null when cut
- * off): `{ count, detail, words }`, the card's number, the line under its
- * name and a sentence for the card's label and the result.
+ * off): `{ count, unit, caption, detail, words }`, the card's number and
+ * the word beside it (a count of discs to go, lower being better, must
+ * not read as a score), the line under the card's name, the side's part
+ * of the result, and a sentence for the card's label.
  * @param {Colour} side
  * @param {number | null | undefined} needed
- * @returns {{ count: string, detail: string, words: string }}
+ * @returns {{ count: string, unit: string, caption: string, detail: string, words: string }}
  */
 export function raceOf(side, needed) {
   const name = side === "X" ? "Black" : "White";
   const how = side === "X" ? "top to bottom" : "left to right";
-  if (needed === 0) return { count: "✓", detail: `joined ${how}`, words: `${name} has joined ${how}.` };
+  if (needed === 0) return { count: "✓", unit: "", caption: `joined ${how}`, detail: `joined ${how}`, words: `${name} has joined ${how}.` };
   if (needed === null || needed === undefined) {
-    return { count: "–", detail: "cut off", words: `${name} can no longer join ${how}.` };
+    return { count: "–", unit: "", caption: "cut off", detail: "cut off", words: `${name} can no longer join ${how}.` };
   }
   const discs = `${needed} disc${needed === 1 ? "" : "s"}`;
-  return { count: String(needed), detail: `${discs} to go`, words: `${name} needs ${discs} more to join ${how}.` };
+  return { count: String(needed), unit: "to go", caption: how, detail: `${discs} to go`, words: `${name} needs ${discs} more to join ${how}.` };
 }
 
 /**
