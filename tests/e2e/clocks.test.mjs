@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, openSettings, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
+import { DESKTOP, moveList, noticeText, openSettings, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
 import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
@@ -103,6 +103,17 @@ for (const [screen, options] of SCREENS) {
     assert.equal(await page.isVisible("#clock-pause"), false, "no clock, nothing to pause");
     await page.selectOption("#clock", "5");
     await page.waitForSelector("#clock-pause", { state: "visible" });
+    // Ticked mid-game, it keeps the game and its clocks: it says how they run from now on.
+    // On a phone the settings fold away, over the board, to play.
+    if (await page.isVisible("#settings-toggle")) await page.click("#settings-toggle");
+    await playFirstLegal(page);
+    const clock = await page.textContent("#clock-X");
+    await openSettings(page);
+    await page.check("#clock-pause");
+    assert.equal((await moveList(page)).length, 1, "the game goes on");
+    assert.equal(await page.textContent("#clock-X"), clock);
+    assert.doesNotMatch(await noticeText(page), /put aside/);
+    await openSettings(page);
     await page.selectOption("#clock", "none");
     await page.waitForSelector("#clock-pause", { state: "hidden" });
     assert.deepEqual(problems, []);

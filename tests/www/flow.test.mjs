@@ -288,9 +288,9 @@ test("nobody resigns a game before it is under way: a move or a pass played", ()
   assert.equal(resigner(flowOf({ mode: "hotseat" }), { ...toMove("X"), moves: ["pass"] }), "X", "a pass puts the game under way");
 });
 
-test("levels, the watching pace and the legal-move dots keep the game; other settings start a new one", () => {
-  for (const name of ["level", "levelWhite", "watchSpeed", "showLegal"]) assert.ok(!changesGame(name), name);
-  for (const name of ["mode", "humanColour", "opponent"]) assert.ok(changesGame(name), name);
+test("levels, the watching pace, what the page shows and pausing hidden clocks keep the game; other settings start a new one", () => {
+  for (const name of ["level", "levelWhite", "watchSpeed", "showLegal", "moveNumbers", "showEval", "clockPause"]) assert.ok(!changesGame(name), name);
+  for (const name of ["mode", "humanColour", "opponent", "clock"]) assert.ok(changesGame(name), name);
 });
 
 // A stand-in game: a line of turns with a place in it, stepped through as

@@ -56,7 +56,7 @@ export const PASS = "pass";
 
 // Settings that change how the game is shown or played on, not which game
 // is played: changing them starts no new game.
-const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal", "moveNumbers", "showEval"]);
+const KEEPS_GAME = new Set(["level", "levelWhite", "watchSpeed", "showLegal", "moveNumbers", "showEval", "clockPause"]);
 
 /**
  * The side playing against `side`.
