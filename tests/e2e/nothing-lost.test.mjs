@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { openBoard, screenshots, useSite } from "./browser.mjs";
-import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, setMode, waitForMoves } from "./game.mjs";
+import { DEFAULT_MAP, DESKTOP, gameState, loadMoves, moveList, noticeText, openSettings, PHONE, PRESETS, setMode, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const SCREENS = { desktop: DESKTOP, phone: PHONE };
@@ -158,6 +158,38 @@ test("a level change keeps the game; a new series keeps the match a step back", 
   await page.click("#notices .notice button:text('Back to that series')");
   await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 2"));
   assert.match(await page.textContent("#match-rows"), /1/);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test("a series put aside mid-game comes back from Saved games with its standing, once its notice is gone", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "series", { opponent: "human" });
+  await loadMoves(page, WHOLE_GAME);
+  await page.waitForSelector("#result:not([hidden])");
+  await page.click("#next-game");
+  await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 2"));
+  const rows = await page.textContent("#match-rows");
+  const [first] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await loadMoves(page, first);
+  await waitForMoves(page, 1);
+  // Another map: a new series; its notice goes after a few moves.
+  const fortress = PRESETS.find((p) => p.id === "fortress").code;
+  await page.selectOption("#map-choice", fortress);
+  await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 1"));
+  let moves = "";
+  for (let i = 0; i < 6; i += 1) moves += (await gameState(page, fortress, moves)).legal[0];
+  await loadMoves(page, moves);
+  await waitForMoves(page, 6);
+  assert.doesNotMatch(await noticeText(page), /Back to that series/);
+  await page.click("#open-archive");
+  await page.waitForSelector("#archive[open]");
+  const kept = '#archive-list li:has(.archive-state:text("Put aside after 1 move, in game 2 of a series."))';
+  await page.click(`${kept} .archive-actions button:text("Open")`);
+  await page.waitForFunction(() => document.querySelector("#match-title").textContent.includes("game 2"));
+  assert.equal(await page.textContent("#match-rows"), rows, "the standing is back");
+  assert.deepEqual(await moveList(page), [first]);
+  assert.equal(await page.inputValue("#mode"), "series");
   assert.deepEqual(problems, []);
   await page.context().close();
 });

@@ -325,6 +325,26 @@ test("an entry is what the rules say of the game: its state, result and players"
   assert.equal(finished.result, black > white ? `Black wins ${black} to ${white}.` : `White wins ${white} to ${black}.`);
 });
 
+test("an unfinished game of a match with games played keeps the match and its settings; a damaged one is refused", async () => {
+  const { entryOf } = await import("../../www/js/archive-store.js");
+  const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");
+  const { newMatch, recordGame } = await import("../../www/js/match.js");
+  const series = { ...DEFAULT_SETTINGS, mode: "series" };
+  const standing = recordGame(newMatch("series", ["You", "Computer"]), [40, 24]);
+  const record = (match) => ({ settings: series, game: { map: MAP, variant: "mapello", moves: "c5c4" }, match, phase: "play" });
+  const kept = entryOf(wasm.Game, record(standing));
+  assert.deepEqual(kept.inMatch, { settings: series, match: standing });
+  assert.equal(entryProblem(kept), null);
+  // A series not yet under way has no standing to keep.
+  assert.equal(entryOf(wasm.Game, record(newMatch("series", ["You", "Computer"]))).inMatch, undefined);
+  // Settings added since the entry was kept read as their defaults.
+  const { showEval: _, ...older } = series;
+  assert.equal(entryProblem({ ...kept, inMatch: { settings: older, match: standing } }), null);
+  for (const inMatch of [null, { settings: series }, { settings: series, match: { ...standing, kind: "league" } }, { settings: { ...series, mode: "computer" }, match: standing }]) {
+    assert.match(entryProblem({ ...kept, inMatch }) ?? "", /^the match it was part of is damaged/, JSON.stringify(inMatch));
+  }
+});
+
 test("an entry keeps the time control its game was played with, and none when it had none", async () => {
   const { entryOf } = await import("../../www/js/archive-store.js");
   const { DEFAULT_SETTINGS } = await import("../../www/js/storage.js");

@@ -8,7 +8,7 @@ import { ASIDE_MOVES } from "./archive-hooks.js";
 import { colourName } from "./announce.js";
 import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
-import { gameOf, isId, storeRecord } from "./storage.js";
+import { gameOf, isId, storeRecord, withLaterSettings } from "./storage.js";
 
 /** @typedef {import("./archive-hooks.js").ArchiveDeps} ArchiveDeps */
 /** @typedef {import("./archive-hooks.js").PlayRecord} PlayRecord */
@@ -52,6 +52,8 @@ export function entryOf(Game, { settings, game, match, phase, id, branch }, now 
     state: over ? "finished" : "abandoned",
     ...(timed && { clock: settings.clock }),
     ...(branch && { branch }),
+    // A match's standing comes back with its unfinished game (openEntry).
+    ...(!over && match && match.games.length > 0 && { inMatch: { settings, match } }),
   };
 }
 
@@ -259,21 +261,24 @@ export function keepForeign(deps, other, { game, id }, open) {
 /**
  * Puts archived `entry` on the board of `ctrl` (play-ctrl.js) at its last
  * position, played as it was (share.js `settingsFor` its seat, with its
- * own time control or none), the game it replaces put aside with a way back.
+ * own time control or none; an unfinished game of a match in that match,
+ * with its standing), the game it replaces put aside with a way back.
  * @param {any} ctrl
  * @param {import("./archive.js").Entry} entry
  */
 export function openEntry(ctrl, entry) {
   const before = ctrl.toBringBack();
-  const settings = settingsFor(entry.seat, { ...ctrl.flow.settings, clock: entry.clock ?? "none" });
+  const inMatch = entry.state === "abandoned" ? entry.inMatch : undefined;
+  const settings = inMatch ? withLaterSettings(inMatch.settings) : settingsFor(entry.seat, { ...ctrl.flow.settings, clock: entry.clock ?? "none" });
   // The game keeps its entry's id: put aside again, it replaces that entry.
   // A finished entry stays as it ended: one the rules let play on (an
   // imported record that stops before the end) is played on as a new game.
   const id = entry.state === "finished" ? newId() : entry.id;
-  ctrl.open({ settings, game: entry.game, match: null, phase: "play", review: null, id });
+  ctrl.open({ settings, game: entry.game, match: inMatch?.match ?? null, phase: "play", review: null, id });
   ctrl.dropStaleOffer();
-  // Two players at one board have the names their record gives, on the cards.
-  if (entry.seat === "hotseat") {
+  // Two players at one board have the names their record gives, on the
+  // cards; in a match, the match names them.
+  if (entry.seat === "hotseat" && !inMatch) {
     ctrl.named[id] = { names: entry.players, said: saidSides(entry.result), end: `${ctrl.game.snapshot().moves}` };
     ctrl.refresh();
   }

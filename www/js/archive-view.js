@@ -401,7 +401,10 @@ function item(deps, entry, { imported, alike, branch }) {
   text.className = "archive-text";
   const moves = shots?.snap.moves.length ?? 0;
   const played = `${moves} ${moves === 1 ? "move" : "moves"}`;
-  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far.` : `Put aside after ${played}.`;
+  // An unfinished game of a match opens in it (archive-store.js openEntry).
+  const match = entry.state === "abandoned" ? entry.inMatch?.match : undefined;
+  const of = match ? `, in game ${match.games.length + 1} of a ${match.kind === "series" ? "series" : "free-play match"}` : "";
+  const state = entry.state === "finished" ? entry.result : entry.onBoard ? `Being played: ${played} so far${of}.` : `Put aside after ${played}${of}.`;
   const lines = [
     [`${name}${size}`, "archive-title"],
     [`${DATED[entry.dated ?? ""] ?? ""}${when(entry.date)}`, "archive-date"],

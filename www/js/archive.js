@@ -14,7 +14,7 @@
 // read by the rules: the wasm `ggfWrite` and `ggfRead`, src/ggf.rs).
 
 import { catalogue, rules } from "./catalogue.js";
-import { loadRecord, newId, storeRecord } from "./storage.js";
+import { inMatchProblem, loadRecord, newId, storeRecord } from "./storage.js";
 
 export { newId };
 
@@ -47,7 +47,10 @@ const VERSION = 1;
  * move ("move") or, for a game without moves, its start ("start"); an
  * entry without is dated by when it was put aside (as before the page
  * kept when moves were played) or, imported, by its record.
- * `branch` what a game a link kept beside another (corresp.js) is to it.
+ * `branch` what a game a link kept beside another (corresp.js) is to it;
+ * `inMatch`, for a game put aside unfinished in a series or free play with
+ * games played, its record's settings and match, so that it comes back
+ * in them with their standing (archive-store.js openEntry).
  * @typedef {{
  *   id: string,
  *   date: string,
@@ -61,6 +64,7 @@ const VERSION = 1;
  *   clock?: string,
  *   dated?: "move" | "start",
  *   branch?: Branch,
+ *   inMatch?: { settings: import("./storage.js").Settings, match: import("./match.js").Match },
  * }} Entry
  */
 
@@ -119,6 +123,7 @@ export function entryProblem(e) {
   if (e.clock !== undefined && (!isText(e.clock, 16) || e.clock === "")) return "its time control is not a name";
   if (e.dated !== undefined && !["move", "start"].includes(e.dated)) return "what its date is is unknown";
   if (!isBranch(e.branch)) return "what it is to another game is unknown";
+  if (e.inMatch !== undefined) return inMatchProblem(e.inMatch, e.game);
   return null;
 }
 

@@ -250,6 +250,32 @@ const RULES = [
 ];
 
 /**
+ * `settings` with each setting added since they were saved (LATER_SETTINGS)
+ * that they lack at its default.
+ * @param {Record<string, unknown>} settings
+ */
+export function withLaterSettings(settings) {
+  const filled = { ...settings };
+  for (const name of LATER_SETTINGS) {
+    if (!(name in filled)) filled[name] = DEFAULT_SETTINGS[name];
+  }
+  return filled;
+}
+
+/**
+ * What is wrong with the match a game kept in Saved games was part of
+ * (archive.js's `inMatch`: its record's settings and match), read with
+ * the game as a saved record of it is, or null when it fits.
+ * @param {unknown} inMatch
+ * @param {unknown} game
+ */
+export function inMatchProblem(inMatch, game) {
+  if (!isRecord(inMatch) || !isRecord(inMatch.settings) || !isRecord(inMatch.match)) return "the match it was part of is damaged";
+  const problem = saveProblem({ version: VERSION, settings: withLaterSettings(inMatch.settings), game, match: inMatch.match, phase: "play" });
+  return problem && `the match it was part of is damaged: ${problem}`;
+}
+
+/**
  * What is wrong with a parsed saved record, or null when it fits the schema.
  * @param {unknown} data
  */
@@ -280,11 +306,7 @@ export function decodeSave(text) {
   } catch {
     return { saved: null, error: "it is not valid JSON" };
   }
-  if (isRecord(data) && isRecord(data.settings)) {
-    for (const name of LATER_SETTINGS) {
-      if (!(name in data.settings)) data.settings[name] = DEFAULT_SETTINGS[name];
-    }
-  }
+  if (isRecord(data) && isRecord(data.settings)) data.settings = withLaterSettings(data.settings);
   const error = saveProblem(data);
   if (error) return { saved: null, error };
   // It fits the schema, and any review is checked on its own below.
