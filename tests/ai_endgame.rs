@@ -209,3 +209,90 @@ fn a_win_draw_loss_solve_keeps_the_result() {
         checked += 1;
     }
 }
+
+/// Solves positions of `empties` on two threads and on one: the same
+/// score, and the two-thread move reaches it.
+fn check_threads<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, seed: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut checked = 0;
+    while checked < games {
+        let map = if variant == Variant::Mapello {
+            Map::random(S::N, counts, &mut rng).unwrap()
+        } else {
+            Map::empty(S::N).unwrap()
+        };
+        let board = Board::<S>::new(variant, &map).unwrap();
+        let Some(pos) = random_position(&board, empties, &mut rng) else {
+            continue;
+        };
+        if board.status(&pos) != Status::ToMove {
+            continue;
+        }
+        let game = game_of(&board, &pos);
+        let want = ai::solve(&game, ai::Budget::default(), None).unwrap().score;
+        let solved = ai::solve_threads(&game, ai::Budget::default(), None, 2).unwrap();
+        assert_eq!(solved.score, want, "{variant:?} {map:?} {pos:?}");
+        let Move::Play(sq) = solved.best else {
+            panic!("a move to play")
+        };
+        let after = board.play(&pos, sq).expect("a legal best move");
+        let got = match board.status(&after) {
+            Status::GameOver => -board.final_margin(&after),
+            _ => {
+                -ai::solve(&game_of(&board, &after), ai::Budget::default(), None)
+                    .unwrap()
+                    .score
+            }
+        };
+        assert_eq!(got, want, "best move {:?} of {pos:?}", solved.best);
+        checked += 1;
+    }
+}
+
+#[test]
+fn two_threads_solve_as_one_does() {
+    check_threads::<S8>(Variant::Othello, Counts::default(), 18, 24, 21);
+    check_threads::<S8>(Variant::Mapello, Counts::FULL_SET, 16, 16, 22);
+    check_threads::<S6>(Variant::Mapello, Counts::FULL_SET, 16, 8, 23);
+    check_threads::<S10>(Variant::Mapello, Counts::FULL_SET, 15, 6, 24);
+}
+
+#[test]
+fn ffo_40_on_three_threads_is_a2_plus_38() {
+    let setup =
+        mapello::obf::read("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+            .unwrap();
+    let game = AnyGame::from_setup(&setup).unwrap();
+    let solved = ai::solve_threads(&game, ai::Budget::default(), None, 3).unwrap();
+    assert_eq!(solved.best.name(8), "a2");
+    assert_eq!(solved.score, 38);
+}
+
+#[test]
+fn a_solve_on_two_threads_stops_when_told() {
+    let setup =
+        mapello::obf::read("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O")
+            .unwrap();
+    let game = AnyGame::from_setup(&setup).unwrap();
+    let start = std::time::Instant::now();
+    let budget = ai::Budget {
+        nodes: Some(200_000),
+        ..ai::Budget::default()
+    };
+    assert_eq!(ai::solve_threads(&game, budget, None, 2), None);
+    assert_eq!(
+        ai::solve_threads(&game, ai::Budget::time(50.0), None, 2),
+        None
+    );
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let solved = ai::solve_threads(&game, ai::Budget::default(), Some(&cancel), 2);
+        assert_eq!(solved, None);
+    });
+    // FFO #43 takes seconds; each of the three stops within a fraction.
+    assert!(start.elapsed().as_secs_f64() < 1.5, "{:?}", start.elapsed());
+}

@@ -78,6 +78,14 @@ impl<'a> Control<'a> {
         }
     }
 
+    /// True once a limit is reached or the search was cancelled, looking
+    /// at the clock and the flag now (for a thread that waits instead of
+    /// counting nodes).
+    pub(crate) fn poll(&mut self) -> bool {
+        self.check();
+        self.stopped
+    }
+
     /// True when the search was stopped (without looking at the clock).
     pub(crate) fn was_stopped(&self) -> bool {
         self.stopped

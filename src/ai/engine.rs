@@ -81,6 +81,19 @@ pub trait Engine<S: Size>: Rules<S> + Sync {
         cancel: Option<&AtomicBool>,
     ) -> Option<Solved>;
 
+    /// [`Engine::solve`] on `threads` threads at once, sharing one table
+    /// (where the game's solver cannot share its work, and on wasm32, on
+    /// one); a node budget counts the calling thread's nodes only.
+    fn solve_threads(
+        &self,
+        pos: &Position<S>,
+        budget: Budget,
+        cancel: Option<&AtomicBool>,
+        _threads: usize,
+    ) -> Option<Solved> {
+        self.solve(pos, budget, cancel)
+    }
+
     /// The `greedy` baseline's square in `pos`, which has a move.
     fn greedy(&self, pos: &Position<S>, rng: &mut Xoshiro256PlusPlus) -> u32;
 
@@ -249,12 +262,27 @@ impl<S: Size> Engine<S> for Board<S> {
         budget: Budget,
         cancel: Option<&AtomicBool>,
     ) -> Option<Solved> {
+        self.solve_threads(pos, budget, cancel, 1)
+    }
+
+    fn solve_threads(
+        &self,
+        pos: &Position<S>,
+        budget: Budget,
+        cancel: Option<&AtomicBool>,
+        threads: usize,
+    ) -> Option<Solved> {
         let terrain = Terrain::new(self);
         let eval = eval::Eval::new(&terrain);
-        let mut table = tt::Table::new(tt::bits::SOLVER);
+        let table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = Control::new(budget, cancel);
-        let (score, best) = endgame::Solver::new(&terrain, &mut table, &mut ctl, Some(&eval))
-            .solve(Pos::of(pos))?;
+        let p = Pos::of(pos);
+        // wasm32 builds have no threads yet: they solve on one.
+        let (score, best) = if threads > 1 && cfg!(not(target_arch = "wasm32")) {
+            endgame::solve_shared(&terrain, &table, &mut ctl, Some(&eval), threads, p)
+        } else {
+            endgame::Solver::new(&terrain, &table, &mut ctl, Some(&eval)).solve(p)
+        }?;
         Some(Solved {
             best: to_move(best, S::N),
             score: score + Pos::taken_margin(pos),
@@ -265,9 +293,9 @@ impl<S: Size> Engine<S> for Board<S> {
     fn solve_part(&self, pos: &Position<S>, part: search::Part) -> Option<Solved> {
         let terrain = Terrain::new(self);
         let eval = eval::Eval::new(&terrain);
-        let mut table = tt::Table::new(tt::bits::SOLVER);
+        let table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = Control::new(Budget::default(), None);
-        let mut solver = endgame::Solver::new(&terrain, &mut table, &mut ctl, Some(&eval));
+        let mut solver = endgame::Solver::new(&terrain, &table, &mut ctl, Some(&eval));
         let (score, best) = search::solve_share(&mut solver, &terrain, &eval, Pos::of(pos), part)?;
         Some(Solved {
             best: to_move(best, S::N),

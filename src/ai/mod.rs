@@ -57,6 +57,17 @@ pub fn solve(game: &AnyGame, budget: Budget, cancel: Option<&AtomicBool>) -> Opt
     crate::with_game!(game, g => g.rules().solve(g.position(), budget, cancel))
 }
 
+/// [`solve`] on `threads` threads sharing one table (see
+/// [`engine::Engine::solve_threads`]).
+pub fn solve_threads(
+    game: &AnyGame,
+    budget: Budget,
+    cancel: Option<&AtomicBool>,
+    threads: usize,
+) -> Option<Solved> {
+    crate::with_game!(game, g => g.rules().solve_threads(g.position(), budget, cancel, threads))
+}
+
 /// [`solve`] of `part`'s share of the moves, without a budget: the parts
 /// together solve the position, its score the best of theirs (a split
 /// solve, each part in a worker of its own).

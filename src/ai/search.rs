@@ -276,7 +276,7 @@ impl<S: Size> Searcher<S> {
     ) -> Option<(i32, Option<u32>, u64)> {
         let mut ctl = Control::new(budget, cancel);
         self.ett.age();
-        let solved = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
+        let solved = Solver::new(&self.terrain, &self.ett, &mut ctl, Some(&self.eval)).solve(p);
         solved.map(|(score, best)| (score, best, ctl.nodes))
     }
 
@@ -372,7 +372,7 @@ impl<S: Size> Searcher<S> {
             // table for the exact solve, and its move stands when the
             // exact solve runs out.
             if !exact || options.wld > options.endgame {
-                let found = Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval))
+                let found = Solver::new(&self.terrain, &self.ett, &mut ctl, Some(&self.eval))
                     .solve_window(p, -taken - 1, -taken + 1);
                 if let Some((score, Some(best))) = found {
                     result = proven(result, (score + taken).signum(), best, -taken * SCALE);
@@ -382,7 +382,7 @@ impl<S: Size> Searcher<S> {
             }
             if exact && !ctl.was_stopped() {
                 let found =
-                    Solver::new(&self.terrain, &mut self.ett, &mut ctl, Some(&self.eval)).solve(p);
+                    Solver::new(&self.terrain, &self.ett, &mut ctl, Some(&self.eval)).solve(p);
                 if let Some((score, Some(best))) = found {
                     result = Analysis {
                         best: Some(best),
@@ -1130,9 +1130,9 @@ mod tests {
             let terrain = Terrain::new(&board);
             let eval = Eval::new(&terrain);
             let solve = |part: Option<Part>| {
-                let mut table = Table::new(16);
+                let table = Table::new(16);
                 let mut ctl = Control::new(Budget::default(), None);
-                let mut solver = Solver::new(&terrain, &mut table, &mut ctl, Some(&eval));
+                let mut solver = Solver::new(&terrain, &table, &mut ctl, Some(&eval));
                 match part {
                     None => solver.solve(p),
                     Some(part) => solve_share(&mut solver, &terrain, &eval, p, part),
