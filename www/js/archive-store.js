@@ -6,6 +6,7 @@
 import { addEntry, continuesGame, droppedNotice, exportText, isDate, newId, readArchive, saidSides } from "./archive.js";
 import { ASIDE_MOVES } from "./archive-hooks.js";
 import { colourName } from "./announce.js";
+import { download } from "./dom.js";
 import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 import { gameOf, isId, storeRecord, withLaterSettings } from "./storage.js";
@@ -175,21 +176,6 @@ export function datedByPlay(storage, { id, game }, entry) {
   if (!seen || seen.moves !== game.moves) return entry;
   if (!game.moves) return { ...entry, date: seen.started, dated: /** @type {const} */ ("start") };
   return seen.at ? { ...entry, date: seen.at, dated: /** @type {const} */ ("move") } : entry;
-}
-
-/**
- * Saves `text` as the file `name`.
- * @param {string} text
- * @param {string} name
- */
-export function download(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  // The download has started from the URL by the time a task later.
-  setTimeout(() => URL.revokeObjectURL(url));
 }
 
 /**

@@ -13,9 +13,9 @@
 // rules too, in the workers' wasm module (dialog.js's aiWasm).
 import { ARCHIVE_LIMIT, exportText, fromGgf, isGgf, movesOf, parseExport, readArchive, removeEntry, withBoard } from "./archive.js";
 import { tabName } from "./archive-hooks.js";
-import { archive, datedByPlay, download, entryOf } from "./archive-store.js";
+import { archive, datedByPlay, entryOf } from "./archive-store.js";
 import { aiWasm, createDialog } from "./dialog.js";
-import { showBoard } from "./dom.js";
+import { download, showBoard } from "./dom.js";
 import { resultLine } from "./flow.js";
 import { gameById } from "./games.js";
 import { render } from "./render.js";

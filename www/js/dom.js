@@ -94,3 +94,19 @@ export function sayFloating(note, text) {
   note.style.setProperty("--refusal-top", `${Math.max(0, -top)}px`);
   note.textContent = text;
 }
+
+/**
+ * Saves `text` as the file `name`: JSON where the name ends in `.json`,
+ * plain text otherwise.
+ * @param {string} text
+ * @param {string} name
+ */
+export function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: name.endsWith(".json") ? "application/json" : "text/plain" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  // The download has started from the URL by the time a task later.
+  setTimeout(() => URL.revokeObjectURL(url));
+}

@@ -8,7 +8,7 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
-import { allInside, byId, inside } from "./dom.js";
+import { allInside, byId, download, inside } from "./dom.js";
 import { pageStorage, recoverPageStorage } from "./durable.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
@@ -95,15 +95,7 @@ function clearNotice(key) {
 function downloadAction(text, { label = "Download the saved data", name = "mapello-saved-data.json" } = {}) {
   return {
     label,
-    run: () => {
-      const url = URL.createObjectURL(new Blob([text()], { type: name.endsWith(".json") ? "application/json" : "text/plain" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      a.click();
-      // The download has started from the URL by the time a task later.
-      setTimeout(() => URL.revokeObjectURL(url));
-    },
+    run: () => download(text(), name),
   };
 }
 
