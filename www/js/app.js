@@ -69,26 +69,29 @@ function wireSettings(ctrl) {
       levels.append(new Option(levelLabel(level), String(level)));
     }
   }
-  /** @type {Record<string, (control: HTMLInputElement | HTMLSelectElement) => string | number | boolean>} */
+  // Each setting's control and how its value reads: a switch (Boolean) is
+  // a checkbox, the others are selects whose options are their values
+  // (index.html).
+  /** @type {Record<string, BooleanConstructor | NumberConstructor | StringConstructor>} */
   const settings = {
-    mode: (c) => c.value,
-    "human-colour": (c) => c.value,
-    opponent: (c) => c.value,
-    level: (c) => Number(c.value),
-    "level-white": (c) => Number(c.value),
-    "watch-speed": (c) => c.value,
-    "show-legal": (c) => c instanceof HTMLInputElement && c.checked,
-    clock: (c) => c.value,
-    "clock-pause": (c) => c instanceof HTMLInputElement && c.checked,
-    "move-numbers": (c) => c instanceof HTMLInputElement && c.checked,
-    "show-eval": (c) => c instanceof HTMLInputElement && c.checked,
+    mode: String,
+    "human-colour": String,
+    opponent: String,
+    level: Number,
+    "level-white": Number,
+    "watch-speed": String,
+    "show-legal": Boolean,
+    clock: String,
+    "clock-pause": Boolean,
+    "move-numbers": Boolean,
+    "show-eval": Boolean,
   };
-  for (const [id, read] of Object.entries(settings)) {
+  for (const [id, kind] of Object.entries(settings)) {
     // The setting's name in the flow: "level-white" is `levelWhite`.
     const name = /** @type {keyof Settings} */ (id.replace(/-(\w)/g, (_, c) => c.toUpperCase()));
-    const control = ["show-legal", "clock-pause", "move-numbers", "show-eval"].includes(id) ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
-    // A select's options are its setting's values (index.html).
-    control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read(control))));
+    const control = kind === Boolean ? byId(id, HTMLInputElement) : byId(id, HTMLSelectElement);
+    const read = () => (control instanceof HTMLInputElement ? control.checked : kind(control.value));
+    control.addEventListener("change", () => ctrl.changeSetting(name, /** @type {Settings[keyof Settings]} */ (read())));
   }
   const hints = byId("hints", HTMLInputElement);
   hints.addEventListener("change", () => ctrl.hintsToggled(hints.checked));
