@@ -246,6 +246,8 @@ export class Computer {
     const { search, report, answer, played } = this.told;
     const { toMove, troll, who } = search;
     const evaluation = this.ctrl.flow.settings.showEval;
+    // Without the evaluation the panel says less, and keeps less room (style.css).
+    $("thinking").classList.toggle("without-eval", !evaluation);
     const progress = report ? progressLine(report, colourName(toMove), { troll, evaluation }) : "Thinking…";
     if (!answer) {
       showThinking(`${who} is thinking…`, evaluation && report?.pv.length ? `Expected line so far ${lineText(report.pv, toMove)}.` : "");
