@@ -110,7 +110,21 @@ test("the state line says where the board stands", () => {
   assert.equal(describe(startAnalysis(GAME, 3)), "Move 3 of 5 (f6)");
   assert.equal(describe(tryMove(startAnalysis(GAME, 2), "e3")), "Tried line, move 3 (e3), branching after move 2");
   assert.equal(describe(tryMove(startAnalysis(GAME, 0), "c4")), "Tried line, move 1 (c4), from the start");
-  assert.equal(numbered(["e3", "f4"], 2), "3. e3 4. f4");
+  assert.equal(numbered(["d3", "c5", "e3", "f4"], 2, 2), "3. e3 4. f4");
+  assert.equal(numbered(GAME, 2), "3. f6");
+});
+
+test("moves are numbered as the move list numbers them: by the discs played, a pass without a number", () => {
+  // Black passes after White's second disc (move 4): the game's fifth and sixth plies are a pass and move 5.
+  const game = ["d3", "c5", "f6", "f5", "pass", "e6"];
+  assert.equal(describe(startAnalysis(game, 0)), "Start of the game, before move 1 of 5");
+  assert.equal(describe(startAnalysis(game, 5)), "Pass after move 4 of 5");
+  assert.equal(describe(startAnalysis(game, 6)), "Move 5 of 5 (e6)");
+  assert.equal(numbered(game, 3, 3), "4. f5 pass 5. e6");
+  assert.equal(describe(tryMove(startAnalysis(game, 5), "e3")), "Tried line, move 5 (e3), branching after move 4");
+  const passed = { main: game, branch: { from: 4, moves: ["pass", "e3"] }, cursor: { line: "branch", n: 1 } };
+  assert.equal(describe(passed), "Tried line, pass after move 4, branching after move 4");
+  assert.equal(describe({ ...passed, cursor: { line: "branch", n: 2 } }), "Tried line, move 5 (e3), branching after move 4");
 });
 
 test("every position reached on a real game is one the rules replay, the game untouched", async () => {

@@ -10,7 +10,7 @@
 // What it shares with the first screen (the board's state, words, the
 // worker) it is handed by the play page rather than importing, so the
 // bundle splits none of the first screen's modules into chunks for it.
-import { describe, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, step, tryMove } from "./analysis.js";
+import { describe, discsIn, follow, goTo, isAt, jump, movesAt, numbered, startAnalysis, step, tryMove } from "./analysis.js";
 
 /** @typedef {import("./analysis.js").Analysis} Analysis */
 /** @typedef {import("./analysis.js").Cursor} Cursor */
@@ -225,12 +225,14 @@ export class AnalysisBoard {
     const { branch } = analysis;
     $("analysis-branch").hidden = !branch;
     if (!branch) return $("analysis-line").replaceChildren();
-    const replaced = analysis.main[branch.from];
-    const instead = replaced === undefined ? "" : ` (instead of ${numbered([replaced], branch.from)})`;
-    $("analysis-branch-title").textContent = `Tried line ${branch.from === 0 ? "from the start" : `after move ${branch.from}`}${instead}:`;
-    const items = branch.moves.map((move, k) => {
+    const { main } = analysis;
+    const instead = branch.from < main.length ? ` (instead of ${numbered(main, branch.from)})` : "";
+    const before = discsIn(main.slice(0, branch.from));
+    $("analysis-branch-title").textContent = `Tried line ${before === 0 ? "from the start" : `after move ${before}`}${instead}:`;
+    const line = [...main.slice(0, branch.from), ...branch.moves];
+    const items = branch.moves.map((_, k) => {
       const cursor = /** @type {Cursor} */ ({ line: "branch", n: k + 1 });
-      const button = listButton(numbered([move], branch.from + k), () => this.navigateTo(cursor));
+      const button = listButton(numbered(line, branch.from + k), () => this.navigateTo(cursor));
       if (isAt(analysis, cursor)) button.setAttribute("aria-current", "true");
       return button;
     });

@@ -3,7 +3,11 @@
 // moves (the main line, a copy: analysis never changes the game), one tried
 // line branching off it, and where the analysis board stands. The wasm
 // Game says what is legal; this says only which moves lead to the position
-// shown. Drawn and driven by analysis-view.js.
+// shown. Drawn and driven by analysis-view.js. It numbers moves as the move
+// list does, as Othello records print them: by the discs played, so that a
+// pass has no number.
+
+import { PASS } from "./flow.js";
 
 /**
  * Where the board stands: `n` moves into the main line, or `n` (at least
@@ -148,27 +152,45 @@ export function follow(analysis, names) {
 }
 
 /**
- * The moves from `first` (a 0-based index into the game) numbered as game
- * records print them: "12. f5 13. d6".
+ * How many discs `moves` put down: a pass puts none.
  * @param {string[]} moves
- * @param {number} first
  */
-export function numbered(moves, first) {
-  return moves.map((move, k) => `${first + k + 1}. ${move}`).join(" ");
+export function discsIn(moves) {
+  return moves.filter((move) => move !== PASS).length;
+}
+
+/**
+ * The `count` moves of `line` from index `first` numbered as game records
+ * print them: "12. f5 13. d6", a pass without a number.
+ * @param {string[]} line
+ * @param {number} first
+ * @param {number} [count]
+ */
+export function numbered(line, first, count = 1) {
+  let number = discsIn(line.slice(0, first));
+  return line
+    .slice(first, first + count)
+    .map((move) => (move === PASS ? move : `${(number += 1)}. ${move}`))
+    .join(" ");
 }
 
 /**
  * What the state line says of the position shown, e.g. "Move 12 of 30
- * (f5)", "Start of the game" or "Tried line, move 13 (c4), from move 12".
+ * (f5)", "Pass after move 12 of 30", "Start of the game" or "Tried line,
+ * move 13 (c4), branching after move 12".
  * @param {Analysis} analysis
  */
 export function describe(analysis) {
   const { main, branch, cursor } = analysis;
-  const ply = plyOf(analysis);
+  const line = movesAt(analysis);
+  const last = line.at(-1);
+  const number = discsIn(line);
   if (cursor.line === "branch" && branch) {
-    const from = branch.from === 0 ? "from the start" : `branching after move ${branch.from}`;
-    return `Tried line, move ${ply} (${branch.moves[cursor.n - 1]}), ${from}`;
+    const before = discsIn(main.slice(0, branch.from));
+    const from = before === 0 ? "from the start" : `branching after move ${before}`;
+    return `Tried line, ${last === PASS ? `pass after move ${number}` : `move ${number} (${last})`}, ${from}`;
   }
-  if (ply === 0) return `Start of the game, before move 1 of ${main.length}`;
-  return `Move ${ply} of ${main.length} (${main[ply - 1]})`;
+  const total = discsIn(main);
+  if (last === undefined) return `Start of the game, before move 1 of ${total}`;
+  return last === PASS ? `Pass after move ${number} of ${total}` : `Move ${number} of ${total} (${last})`;
 }
