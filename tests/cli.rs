@@ -445,6 +445,21 @@ fn solve_refuses_more_empties_than_its_limit_unless_the_option_lifts_it() {
 }
 
 #[test]
+fn solve_on_several_threads_finds_the_same_score() {
+    // FFO #40: a2 is its one best move, +38.
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    for threads in ["1", "2", "3"] {
+        assert_eq!(
+            ok(&["solve", "--position", ffo40, "--threads", threads]),
+            "best: a2 score: +38\n",
+            "{threads} threads"
+        );
+    }
+    let err = one_line_error(&["solve", "--position", ffo40, "--threads", "0"]);
+    assert!(err.contains("--threads must be 1 to 256, not '0'"), "{err}");
+}
+
+#[test]
 fn a_long_solve_reports_its_progress_on_standard_error() {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};

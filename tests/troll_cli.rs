@@ -117,6 +117,10 @@ fn solve_says_when_the_budget_proves_nothing() {
         one_line_error(&["solve", "--variant", "troll", "--max-empties", "20"])
             .contains("--max-nodes")
     );
+    assert_eq!(
+        one_line_error(&["solve", "--variant", "troll", "--threads", "2"]),
+        "mapello: troll is solved on one thread\n"
+    );
 }
 
 #[test]

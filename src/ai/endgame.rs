@@ -388,6 +388,9 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     /// is searched against (and from then on, until the thread leaves it).
     #[inline(always)]
     fn cut_above(&mut self) -> bool {
+        if cfg!(target_arch = "wasm32") {
+            return false;
+        }
         if !self.aborted {
             if let Some(s) = &self.context {
                 self.aborted = s.alpha.load(Relaxed) > self.task_alpha || s.cut_here_or_above();
@@ -397,10 +400,12 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     }
 
     /// Whether a node of `n` empties may share its moves: the solve runs
-    /// on several threads and the node is far enough from the end.
+    /// on several threads and the node is far enough from the end. Never
+    /// on wasm32, which has no threads yet: its build leaves the sharing
+    /// out.
     #[inline(always)]
     fn may_split(&self, n: u32) -> bool {
-        n >= SPLIT_MIN && self.pool.is_some()
+        cfg!(not(target_arch = "wasm32")) && n >= SPLIT_MIN && self.pool.is_some()
     }
 
     /// Whether a node that may split, with `left` moves still to search,

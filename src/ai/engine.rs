@@ -279,6 +279,7 @@ impl<S: Size> Engine<S> for Board<S> {
         let p = Pos::of(pos);
         // wasm32 builds have no threads yet: they solve on one.
         let (score, best) = if threads > 1 && cfg!(not(target_arch = "wasm32")) {
+            table.touch();
             endgame::solve_shared(&terrain, &table, &mut ctl, Some(&eval), threads, p)
         } else {
             endgame::Solver::new(&terrain, &table, &mut ctl, Some(&eval)).solve(p)

@@ -134,16 +134,20 @@ impl Table {
     /// A table of `2^bits` entries.
     pub(crate) fn new(bits: u32) -> Table {
         let size = 1usize << bits;
-        let entries: Box<[Slot]> = (0..size).map(|_| Slot::default()).collect();
-        // Written once now, so that the memory is mapped before a search
-        // rather than a page at a time during it (2% of a solve's time).
-        for slot in entries.iter() {
-            slot.data.store(0, Relaxed);
-        }
         Table {
-            entries,
+            entries: (0..size).map(|_| Slot::default()).collect(),
             mask: size - 2,
             date: 1,
+        }
+    }
+
+    /// Writes every entry once, so that the memory is mapped before a
+    /// search that threads share rather than a page at a time during it:
+    /// threads taking page faults at once wait for each other. A search
+    /// on one thread maps only the pages it reaches.
+    pub(crate) fn touch(&self) {
+        for slot in self.entries.iter() {
+            slot.data.store(0, Relaxed);
         }
     }
 

@@ -33,6 +33,9 @@ const TROLL_PROOF_NODES: u64 = 20_000_000;
 /// Most nodes `--max-nodes` may allow (hours).
 const MAX_PROOF_NODES: u64 = 100_000_000_000;
 
+/// Most threads `solve --threads` may share a solve between.
+const MAX_SOLVE_THREADS: u32 = 256;
+
 /// When a solve first says it is still running, and how often after that.
 const FIRST_REPORT: Duration = Duration::from_secs(2);
 const REPORT_EVERY: Duration = Duration::from_secs(10);
@@ -50,6 +53,7 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let position = PositionArgs::take(args)?;
     let most = args.number("max-empties", 0..=MAX_SOLVE_EMPTIES)?;
     let nodes = args.number("max-nodes", 1..=MAX_PROOF_NODES)?;
+    let threads = args.number("threads", 1..=MAX_SOLVE_THREADS)?;
     args.finish()?;
     let game = not_over(position.game()?)?;
     if game.variant() == Variant::Troll {
@@ -57,6 +61,9 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             return Err(CliError::Refused(
                 "troll is solved within a node budget: --max-nodes N, not --max-empties".into(),
             ));
+        }
+        if threads.is_some_and(|t| t > 1) {
+            return Err(CliError::Refused("troll is solved on one thread".into()));
         }
         return solve_troll(&game, nodes.unwrap_or(TROLL_PROOF_NODES), out);
     }
@@ -76,8 +83,11 @@ fn solve(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             caps::solve_time(empties)
         )));
     }
-    let solved = with_progress(empties, || ai::solve(&game, Budget::default(), None))
-        .ok_or_else(|| CliError::Refused("the search was stopped".into()))?;
+    let threads = threads.unwrap_or(1) as usize;
+    let solved = with_progress(empties, || {
+        ai::solve_threads(&game, Budget::default(), None, threads)
+    })
+    .ok_or_else(|| CliError::Refused("the search was stopped".into()))?;
     writeln!(
         out,
         "best: {} score: {}",
@@ -601,7 +611,9 @@ pub(super) fn bench(bench: &mut Bench) -> Result<(), CliError> {
          {BENCH_SEARCH_NODES} nodes, with the learned evaluation and then with the \
          hand-made one (`classic`). FFO #40-#44: one exact solve of each of these \
          Othello endgames (the best move and the score are checked), then their \
-         total time and the solver's nodes per second over the five."
+         total time and the solver's nodes per second over the five; then the five \
+         again, each shared between two threads (`solve --threads 2`), their total \
+         time and its ratio to one thread's."
     ));
     let counts = Counts::FULL_SET;
     let map = Map::random(8, counts, &mut Xoshiro256PlusPlus::seed_from_u64(1))?;
@@ -635,23 +647,10 @@ pub(super) fn bench(bench: &mut Bench) -> Result<(), CliError> {
     )?;
     let (mut total, mut nodes) = (0.0, 0);
     for (name, obf, score, best) in FFO {
-        let setup = crate::obf::read(obf)?;
-        let game = AnyGame::from_setup(&setup)?;
-        let start = Instant::now();
-        let solved = ai::solve(&game, Budget::default(), None)
-            .ok_or_else(|| CliError::Refused("stopped".into()))?;
-        let seconds = start.elapsed().as_secs_f64();
-        let right = solved.score == score && best.contains(&solved.best.name(8).as_str());
-        if !right {
-            return Err(CliError::Refused(format!(
-                "FFO {name}: {} {} instead of {best:?} {score}",
-                solved.best.name(8),
-                solved.score
-            )));
-        }
+        let (seconds, solved) = solve_ffo(name, obf, score, best, 1)?;
         bench.figure(&format!("solve ffo {name}"), format!("{seconds:.2}"), "s")?;
         total += seconds;
-        nodes += solved.nodes;
+        nodes += solved;
     }
     bench.figure("solve ffo #40-#44", format!("{total:.2}"), "s")?;
     bench.figure(
@@ -659,5 +658,41 @@ pub(super) fn bench(bench: &mut Bench) -> Result<(), CliError> {
         format!("{:.0}", nodes as f64 / total),
         "nodes/s",
     )?;
+    let mut shared = 0.0;
+    for (name, obf, score, best) in FFO {
+        let (seconds, _) = solve_ffo(name, obf, score, best, 2)?;
+        shared += seconds;
+    }
+    bench.figure("solve ffo #40-#44 2 threads", format!("{shared:.2}"), "s")?;
+    bench.figure(
+        "solve ffo #40-#44 2 threads / 1",
+        format!("{:.2}", shared / total),
+        "ratio",
+    )?;
     Ok(())
+}
+
+/// Solves FFO position `name` on `threads` threads, checking its score and
+/// move; gives the seconds it took and its nodes.
+fn solve_ffo(
+    name: &str,
+    obf: &str,
+    score: i32,
+    best: &[&str],
+    threads: usize,
+) -> Result<(f64, u64), CliError> {
+    let setup = crate::obf::read(obf)?;
+    let game = AnyGame::from_setup(&setup)?;
+    let start = Instant::now();
+    let solved = ai::solve_threads(&game, Budget::default(), None, threads)
+        .ok_or_else(|| CliError::Refused("stopped".into()))?;
+    let seconds = start.elapsed().as_secs_f64();
+    if solved.score != score || !best.contains(&solved.best.name(8).as_str()) {
+        return Err(CliError::Refused(format!(
+            "FFO {name}: {} {} instead of {best:?} {score}",
+            solved.best.name(8),
+            solved.score
+        )));
+    }
+    Ok((seconds, solved.nodes))
 }

@@ -92,7 +92,8 @@ fn run(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             "a release build"
         };
         let mut text = format!(
-            "Method: `mapello bench --markdown`, {build}, one thread; every figure \
+            "Method: `mapello bench --markdown`, {build}, one thread unless a figure says \
+             otherwise; every figure \
              is wall-clock time, so whatever else runs on the machine slows it down. {}",
             bench.method.join(" ")
         );

@@ -29,8 +29,11 @@ const FIRST_LOAD_BUDGET = 117_000;
 // all the service worker caches with the site. 505,947 B on 2026-11-28; the
 // workers' module then took 13.5 KB more for the search with the pattern
 // tables (the tables themselves are fetched on demand, below), and 8.6 KB
-// more for the expert moves split between workers (529,517 B in all).
-const SITE_BUDGET = 535_000;
+// more for the expert moves split between workers (529,517 B in all). The
+// page's features since, and on 2026-11-29 the exact solver's lockless
+// table (1.1 KB in the workers' module, which leaves the sharing between
+// threads out), took it to 535,091 B.
+const SITE_BUDGET = 540_000;
 // The files fetched only by the games that need them (.ci/stamp-sw.mjs):
 // the pattern tables, 536,286 B gzipped on 2026-11-28, which a player of
 // Othello or Reversi on 8 x 8 against the computer fetches once.
@@ -92,7 +95,7 @@ test("the first load is under 117 KB gzipped: the page's rules-only wasm module,
   assert.ok(sum < FIRST_LOAD_BUDGET, `${sum} bytes gzipped; largest: ${largest.join(", ")}`);
 });
 
-test("the whole site is under 535 KB gzipped, file by file, and what some games fetch under 560 KB", async () => {
+test("the whole site is under 540 KB gzipped, file by file, and what some games fetch under 560 KB", async () => {
   const files = await builtFiles();
   const fetched = files.filter(onDemand);
   assert.deepEqual(fetched, ["net/o8.bin"]);
