@@ -68,7 +68,17 @@ fn game_of<S: Size>(board: &Board<S>, pos: &Position<S>) -> AnyGame {
     AnyGame::from_setup(&setup).unwrap()
 }
 
-fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, seed: u64) {
+/// Calls `check` on `games` random positions of `empties` (on random maps
+/// for Mapello, the empty board otherwise) that `check` counts (it
+/// answers true), with the map, the board and the position.
+fn each_position<S: Size>(
+    variant: Variant,
+    counts: Counts,
+    empties: u32,
+    games: usize,
+    seed: u64,
+    mut check: impl FnMut(&Map, &Board<S>, &Position<S>) -> bool,
+) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut checked = 0;
     while checked < games {
@@ -81,28 +91,31 @@ fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, 
         let Some(pos) = random_position(&board, empties, &mut rng) else {
             continue;
         };
-        let want = minimax(&board, &pos);
-        let game = game_of(&board, &pos);
+        if check(&map, &board, &pos) {
+            checked += 1;
+        }
+    }
+}
+
+fn check<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, seed: u64) {
+    each_position::<S>(variant, counts, empties, games, seed, |map, board, pos| {
+        let want = minimax(board, pos);
+        let game = game_of(board, pos);
         let solved = ai::solve(&game, ai::Budget::default(), None).unwrap();
         assert_eq!(solved.score, want, "{variant:?} {map:?} {pos:?}");
         // The move it gives reaches that value.
         let after = match solved.best {
             Move::Pass => {
-                assert_eq!(board.status(&pos), Status::MustPass);
+                assert_eq!(board.status(pos), Status::MustPass);
                 pos.passed()
             }
-            Move::Play(sq) => board.play(&pos, sq).expect("a legal best move"),
+            Move::Play(sq) => board.play(pos, sq).expect("a legal best move"),
         };
-        if board.status(&pos) != Status::GameOver {
-            assert_eq!(
-                -minimax(&board, &after),
-                want,
-                "best move {:?}",
-                solved.best
-            );
+        if board.status(pos) != Status::GameOver {
+            assert_eq!(-minimax(board, &after), want, "best move {:?}", solved.best);
         }
-        checked += 1;
-    }
+        true
+    });
 }
 
 #[test]
@@ -213,40 +226,29 @@ fn a_win_draw_loss_solve_keeps_the_result() {
 /// Solves positions of `empties` on two threads and on one: the same
 /// score, and the two-thread move reaches it.
 fn check_threads<S: Size>(variant: Variant, counts: Counts, empties: u32, games: usize, seed: u64) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut checked = 0;
-    while checked < games {
-        let map = if variant == Variant::Mapello {
-            Map::random(S::N, counts, &mut rng).unwrap()
-        } else {
-            Map::empty(S::N).unwrap()
-        };
-        let board = Board::<S>::new(variant, &map).unwrap();
-        let Some(pos) = random_position(&board, empties, &mut rng) else {
-            continue;
-        };
-        if board.status(&pos) != Status::ToMove {
-            continue;
+    each_position::<S>(variant, counts, empties, games, seed, |map, board, pos| {
+        if board.status(pos) != Status::ToMove {
+            return false;
         }
-        let game = game_of(&board, &pos);
+        let game = game_of(board, pos);
         let want = ai::solve(&game, ai::Budget::default(), None).unwrap().score;
         let solved = ai::solve_threads(&game, ai::Budget::default(), None, 2).unwrap();
         assert_eq!(solved.score, want, "{variant:?} {map:?} {pos:?}");
         let Move::Play(sq) = solved.best else {
             panic!("a move to play")
         };
-        let after = board.play(&pos, sq).expect("a legal best move");
+        let after = board.play(pos, sq).expect("a legal best move");
         let got = match board.status(&after) {
             Status::GameOver => -board.final_margin(&after),
             _ => {
-                -ai::solve(&game_of(&board, &after), ai::Budget::default(), None)
+                -ai::solve(&game_of(board, &after), ai::Budget::default(), None)
                     .unwrap()
                     .score
             }
         };
         assert_eq!(got, want, "best move {:?} of {pos:?}", solved.best);
-        checked += 1;
-    }
+        true
+    });
 }
 
 #[test]

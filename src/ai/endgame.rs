@@ -516,16 +516,22 @@ multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
         };
         pool.idle.fetch_add(1, Relaxed);
         while !pool.stop.load(Relaxed) {
-            match self.take(None) {
-                Some(task) => {
-                    pool.idle.fetch_sub(1, Relaxed);
-                    self.work(task);
-                    pool.idle.fetch_add(1, Relaxed);
-                }
-                None => std::thread::yield_now(),
-            }
+            self.help_once(pool, None);
         }
         pool.idle.fetch_sub(1, Relaxed);
+    }
+
+    /// An idle thread's step: searches a move of the open split nodes
+    /// (those below `under` only, when given), or yields when there is none.
+    fn help_once(&mut self, pool: &Pool<S>, under: Option<&Arc<Split<S>>>) {
+        match self.take(under) {
+            Some(task) => {
+                pool.idle.fetch_sub(1, Relaxed);
+                self.work(task);
+                pool.idle.fetch_add(1, Relaxed);
+            }
+            None => std::thread::yield_now(),
+        }
     }
 
     /// Searches a move taken from a split node and reports its value.
@@ -634,14 +640,7 @@ multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
                 pool.stop.store(true, Relaxed);
                 break;
             }
-            match self.take(Some(&split)) {
-                Some(task) => {
-                    pool.idle.fetch_sub(1, Relaxed);
-                    self.work(task);
-                    pool.idle.fetch_add(1, Relaxed);
-                }
-                None => std::thread::yield_now(),
-            }
+            self.help_once(pool, Some(&split));
         }
         pool.idle.fetch_sub(1, Relaxed);
         pool.close(&mut pool.open(), &split);
