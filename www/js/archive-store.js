@@ -6,7 +6,7 @@
 import { addEntry, continuesGame, droppedNotice, exportText, isDate, newId, readArchive, saidSides } from "./archive.js";
 import { ASIDE_MOVES } from "./archive-hooks.js";
 import { colourName } from "./announce.js";
-import { download } from "./dom.js";
+import { downloadAction } from "./dom.js";
 import { controllerOf, controllers, levelOf, resultLine, sideLabel, SIDES } from "./flow.js";
 import { playersOf, settingsFor } from "./share.js";
 import { gameOf, isId, storeRecord, withLaterSettings } from "./storage.js";
@@ -187,25 +187,17 @@ export function datedByPlay(storage, { id, game }, entry) {
  */
 export function archive({ storage, notify }, entry) {
   const change = addEntry(storage, entry);
-  if (change.notice) notify(change.notice, { key: "archive-damaged", action: downloadAction(change.text ?? "", "mapello-saved-games.json") });
+  if (change.notice) notify(change.notice, { key: "archive-damaged", action: downloadAction("Download it", "mapello-saved-games.json", () => change.text ?? "") });
   if (change.dropped.length) {
-    notify(droppedNotice(change.dropped), { key: "archive-full", action: downloadAction(exportText(change.dropped), "mapello-dropped-games.txt") });
+    notify(droppedNotice(change.dropped), { key: "archive-full", action: downloadAction("Download it", "mapello-dropped-games.txt", () => exportText(change.dropped)) });
   }
   if (!change.stored) {
     notify("A game could not be kept in your saved games: this browser refuses the page more storage (it may be full).", {
       key: "archive-unsaved",
-      action: downloadAction(exportText([entry]), "mapello-game.txt"),
+      action: downloadAction("Download it", "mapello-game.txt", () => exportText([entry])),
     });
   }
   return change;
-}
-
-/**
- * @param {string} text
- * @param {string} name
- */
-function downloadAction(text, name) {
-  return { label: "Download it", run: () => download(text, name) };
 }
 
 /**
@@ -279,7 +271,7 @@ export function openEntry(ctrl, entry) {
  */
 export function checkArchive(deps) {
   const { notice, text } = readArchive(deps.storage);
-  if (notice) deps.notify(notice, { key: "archive-damaged", action: downloadAction(text ?? "", "mapello-saved-games.json") });
+  if (notice) deps.notify(notice, { key: "archive-damaged", action: downloadAction("Download it", "mapello-saved-games.json", () => text ?? "") });
 }
 
 /**

@@ -110,3 +110,15 @@ export function download(text, name) {
   // The download has started from the URL by the time a task later.
   setTimeout(() => URL.revokeObjectURL(url));
 }
+
+/**
+ * A notice's button labelled `label` that saves `text()`, read when it is
+ * clicked, as the file `name`.
+ * @param {string} label
+ * @param {string} name
+ * @param {() => string} text
+ * @returns {import("./play-ctrl.js").NoticeAction}
+ */
+export function downloadAction(label, name, text) {
+  return { label, run: () => download(text(), name) };
+}

@@ -8,7 +8,7 @@
 // trunk writes the wasm-bindgen glue (mapello.js) next to index.html.
 import init, { Game, linkMoves } from "../mapello.js";
 import { startApp } from "./app.js";
-import { allInside, byId, download, inside } from "./dom.js";
+import { allInside, byId, downloadAction, inside } from "./dom.js";
 import { pageStorage, recoverPageStorage } from "./durable.js";
 import { settingsForGame } from "./games.js";
 import { matchFor } from "./match.js";
@@ -17,7 +17,6 @@ import { defaultMap } from "./presets.js";
 import { readFragment } from "./share.js";
 import { DEFAULT_SETTINGS, drop, encodeSave, gameOf, KEY, load, save } from "./storage.js";
 
-/** @typedef {import("./play-ctrl.js").NoticeAction} NoticeAction */
 /** @typedef {import("./storage.js").SavedRecord} SavedRecord */
 /** @typedef {import("./storage.js").GameRecord} GameRecord */
 /** @typedef {import("./storage.js").Settings} Settings */
@@ -85,20 +84,6 @@ function clearNotice(key) {
   }
 }
 
-// A button that saves `text()` to the file `name`: a record the page could
-// not use, or a game it could not save, is the player's to keep.
-/**
- * @param {() => string} text
- * @param {{ label?: string, name?: string }} [options]
- * @returns {NoticeAction}
- */
-function downloadAction(text, { label = "Download the saved data", name = "mapello-saved-data.json" } = {}) {
-  return {
-    label,
-    run: () => download(text(), name),
-  };
-}
-
 // Says that a stored record was refused (`notice`), keeping its `text`
 // as stored a download away.
 /**
@@ -107,7 +92,7 @@ function downloadAction(text, { label = "Download the saved data", name = "mapel
  * @param {string} [key]
  */
 function dropped(notice, text, key = "saved") {
-  notify(notice, { key, actions: text === null ? [] : [downloadAction(() => text)] });
+  notify(notice, { key, actions: text === null ? [] : [downloadAction("Download the saved data", "mapello-saved-data.json", () => text)] });
 }
 
 // What a game store calls after each save: at the first that fails, a
@@ -125,7 +110,7 @@ function saveWatcher(key, what) {
     if (!failed) return clearNotice(key);
     notify(
       `Your ${what} could not be saved: this browser refuses the page more storage (it may be full), so a reload would lose the moves since. Keep them as a file holding a link to the game; the page tries to save again after every move.`,
-      { key, action: downloadAction(() => `${link()}\n`, { label: "Download the game", name: "mapello-game.txt" }) },
+      { key, action: downloadAction("Download the game", "mapello-game.txt", () => `${link()}\n`) },
     );
   };
 }
