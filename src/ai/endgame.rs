@@ -502,11 +502,6 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     }
 }
 
-/// The alpha a move of `split` taken now is searched against.
-fn shares_alpha<S: Size>(split: &Split<S>) -> i32 {
-    split.shares().alpha
-}
-
 multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
     /// A helper thread: searches moves of the open split nodes until the
     /// pool stops.
@@ -569,7 +564,7 @@ multiversion! { impl ['a, 'c, S: Size] Solver ['a, 'c, S,] {
                 return None;
             }
             self.aborted = false;
-            alpha = shares_alpha(split);
+            alpha = split.shares().alpha;
         }
     }
 
