@@ -49,6 +49,9 @@ const ETC_MIN: u32 = 10;
 const EVAL_SORT_MIN: u32 = 17;
 /// Empties from which it looks three moves ahead.
 const EVAL_SORT_DEEPEST: u32 = 18;
+/// Whether this build shares a solve between threads: not on wasm32,
+/// which has no threads yet, so its build leaves the sharing out.
+pub(crate) const SHARES: bool = cfg!(not(target_arch = "wasm32"));
 /// Empties from which a node's moves may be shared among threads.
 const SPLIT_MIN: u32 = 12;
 /// Empties from which a node looks whether its search is still needed by
@@ -388,7 +391,7 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
     /// is searched against (and from then on, until the thread leaves it).
     #[inline(always)]
     fn cut_above(&mut self) -> bool {
-        if cfg!(target_arch = "wasm32") {
+        if !SHARES {
             return false;
         }
         if !self.aborted {
@@ -399,13 +402,12 @@ impl<'c, S: Size, V> Solver<'_, 'c, S, V> {
         self.aborted
     }
 
-    /// Whether a node of `n` empties may share its moves: the solve runs
-    /// on several threads and the node is far enough from the end. Never
-    /// on wasm32, which has no threads yet: its build leaves the sharing
-    /// out.
+    /// Whether a node of `n` empties may share its moves: the build shares
+    /// ([`SHARES`]), the solve runs on several threads and the node is far
+    /// enough from the end.
     #[inline(always)]
     fn may_split(&self, n: u32) -> bool {
-        cfg!(not(target_arch = "wasm32")) && n >= SPLIT_MIN && self.pool.is_some()
+        SHARES && n >= SPLIT_MIN && self.pool.is_some()
     }
 
     /// Whether a node that may split, with `left` moves still to search,

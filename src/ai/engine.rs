@@ -277,8 +277,7 @@ impl<S: Size> Engine<S> for Board<S> {
         let table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = Control::new(budget, cancel);
         let p = Pos::of(pos);
-        // wasm32 builds have no threads yet: they solve on one.
-        let (score, best) = if threads > 1 && cfg!(not(target_arch = "wasm32")) {
+        let (score, best) = if threads > 1 && endgame::SHARES {
             table.touch();
             endgame::solve_shared(&terrain, &table, &mut ctl, Some(&eval), threads, p)
         } else {
