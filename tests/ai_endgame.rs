@@ -298,3 +298,57 @@ fn a_solve_on_two_threads_stops_when_told() {
     // FFO #43 takes seconds; each of the three stops within a fraction.
     assert!(start.elapsed().as_secs_f64() < 1.5, "{:?}", start.elapsed());
 }
+
+/// Level 10's search of positions of `empties` with its solves shared
+/// between two threads (`Options::threads`, as the page's threaded workers
+/// share them) and on one, without a node budget (the helpers' nodes do
+/// not count against one): the same exact score, or the same proven
+/// result where it solves for the win alone; and `solve_sharing` gives the
+/// cores to exactly those searches.
+fn check_level_threads<S: Size>(
+    variant: Variant,
+    counts: Counts,
+    empties: u32,
+    games: usize,
+    seed: u64,
+) {
+    let level = ai::Level::get(10).unwrap();
+    each_position::<S>(variant, counts, empties, games, seed, |map, board, pos| {
+        if board.status(pos) != Status::ToMove {
+            return false;
+        }
+        let game = game_of(board, pos);
+        let one = ai::Options {
+            budget: ai::Budget::default(),
+            ..level.options(S::N, 1)
+        };
+        let two = ai::Options { threads: 2, ..one };
+        if empties > level.wld {
+            assert_eq!(ai::solve_sharing(&game, &one, 4), 1, "{pos:?}");
+            return true;
+        }
+        assert_eq!(ai::solve_sharing(&game, &one, 4), 4, "{pos:?}");
+        assert_eq!(ai::solve_sharing(&game, &one, 64), 8, "{pos:?}");
+        let alone = ai::best_move(&game, &one, None, &mut |_| {});
+        let shared = ai::best_move(&game, &two, None, &mut |_| {});
+        let context = format!(
+            "{variant:?} {map:?} {pos:?}: {:?} against {:?}",
+            shared.score, alone.score
+        );
+        assert_eq!(shared.exact, alone.exact, "{context}");
+        if alone.exact {
+            assert_eq!(shared.score, alone.score, "{context}");
+        } else {
+            assert_eq!(shared.score.signum(), alone.score.signum(), "{context}");
+        }
+        true
+    });
+}
+
+#[test]
+fn a_level_shares_its_solves_between_threads_as_asked() {
+    check_level_threads::<S8>(Variant::Othello, Counts::default(), 18, 6, 31);
+    check_level_threads::<S8>(Variant::Othello, Counts::default(), 21, 3, 32);
+    check_level_threads::<S8>(Variant::Mapello, Counts::FULL_SET, 17, 4, 33);
+    check_level_threads::<S8>(Variant::Othello, Counts::default(), 30, 1, 34);
+}

@@ -287,6 +287,8 @@ export interface SearchOptions {
   seed?: Seed;
   /** This search's share of the root moves when `searchParts` splits a move between workers. */
   part?: { index: number; count: number };
+  /** Workers its solves share (`solveThreads`), in the threaded module; 1 to 8. */
+  threads?: number;
 }
 
 /** A game of a GGF record (`ggfRead`): what `Game` takes to replay it, with what the record says. */
@@ -365,6 +367,12 @@ export function bestMove(
 /** Into how many searches (each in a worker, with `part`) a move with these options splits when `cores` can search at once; 1: it does not. */
 export function searchParts(game: Game, options: SearchOptions | undefined, cores: number): number;
 
+/** How many workers sharing one memory a move's solves should have when `cores` can search at once; 1: it does not solve, or is not an expert move. */
+export function solveThreads(game: Game, options: SearchOptions | undefined, cores: number): number;
+
+/** Whether this module shares a solve between workers on one memory (its threaded build does). */
+export function solveShares(): boolean;
+
 /** One answer from the reports of a split move's parts (each part's `bestMove` reports, in order); `undefined` while a part has none. */
 export function combineMoves(game: Game, parts: Analysis[][]): Analysis | undefined;
 
@@ -417,10 +425,14 @@ export function reviewMove(game: Game, index: number, options?: { level?: number
 /** Solves an OBF position exactly; with `part`, that share of its moves only (the parts' best score is the position's). */
 export function solve(
   position: string,
-  options?: { maxEmpties?: number; part?: { index: number; count: number } },
+  options?: { maxEmpties?: number; part?: { index: number; count: number }; threads?: number },
 ): { best: string; score: number; nodes: number };
 
-/** Starts the module; trunk's page calls it once before anything else. */
+/**
+ * Starts the module; trunk's page calls it once before anything else. The
+ * threaded workers' module (mt/mapello_ai.js) takes the `memory` of the
+ * instance whose helper this one is.
+ */
 export default function init(
-  moduleOrPath?: { module_or_path: RequestInfo | URL | Response | BufferSource | WebAssembly.Module },
+  moduleOrPath?: { module_or_path?: RequestInfo | URL | Response | BufferSource | WebAssembly.Module; memory?: WebAssembly.Memory },
 ): Promise<unknown>;

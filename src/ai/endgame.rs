@@ -19,13 +19,16 @@
 //! for the last moves of its node helps with the nodes split below them.
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed,
+};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::bits::{multiversion, Bits, Portable, Size, Squares};
 
 use super::budget::{Budget, Control};
 use super::eval::Eval;
+use super::helpers;
 use super::pos::Pos;
 use super::terrain::Terrain;
 use super::tt::{Table, NO_MOVE};
@@ -49,9 +52,11 @@ const ETC_MIN: u32 = 10;
 const EVAL_SORT_MIN: u32 = 17;
 /// Empties from which it looks three moves ahead.
 const EVAL_SORT_DEEPEST: u32 = 18;
-/// Whether this build shares a solve between threads: not on wasm32,
-/// which has no threads yet, so its build leaves the sharing out.
-pub(crate) const SHARES: bool = cfg!(not(target_arch = "wasm32"));
+/// Whether this build shares a solve between threads: natively, and in
+/// the page's threaded workers' module (wasm32 with atomics, whose helpers
+/// are other workers: [`helpers`]); the other wasm32 builds have no
+/// threads and leave the sharing out.
+pub(crate) const SHARES: bool = cfg!(any(not(target_arch = "wasm32"), target_feature = "atomics"));
 /// Empties from which a node's moves may be shared among threads.
 const SPLIT_MIN: u32 = 12;
 /// Empties from which a node looks whether its search is still needed by
@@ -163,39 +168,41 @@ type Share<B> = (Candidate<B>, i32);
 /// A move taken from a [`Split`], with the split and the alpha.
 type Task<S> = (Arc<Split<S>>, Candidate<<S as Size>::B>, i32);
 
-/// Solves `p` as [`Solver::solve`] does, on `threads` threads sharing
-/// `tt`: the caller's and `threads - 1` helpers. The nodes are all the
-/// threads'; a node budget in `ctl` counts the caller's only.
+/// What `root` finds with a solver (its [`Solver::solve`] or
+/// [`Solver::solve_window`] of a position), on `threads` threads sharing
+/// `tt`: the caller's and up to `threads - 1` helpers ([`helpers::run`]);
+/// on the caller's alone where `threads` is 1 or the build does not share
+/// ([`SHARES`]). The nodes are all the threads'; a node budget in `ctl`
+/// counts the caller's only.
 pub(crate) fn solve_shared<S: Size>(
     g: &Terrain<S>,
     tt: &Table,
     ctl: &mut Control<'_>,
     eval: Option<&Eval<S>>,
     threads: usize,
-    p: Pos<S>,
+    root: impl FnOnce(&mut Solver<'_, '_, S>) -> Option<(i32, Option<u32>)>,
 ) -> Option<(i32, Option<u32>)> {
+    if threads <= 1 || !SHARES {
+        return root(&mut Solver::new(g, tt, ctl, eval));
+    }
     let pool = Pool::new();
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut ctl = Control::new(Budget::default(), Some(&pool.stop));
-                    let mut helper = Solver::new(g, tt, &mut ctl, eval);
-                    helper.pool = Some(&pool);
-                    helper.serve();
-                    ctl.nodes
-                })
-            })
-            .collect();
-        let mut solver = Solver::new(g, tt, ctl, eval);
+    let nodes = AtomicU64::new(0);
+    let helper = || {
+        let mut ctl = Control::new(Budget::default(), Some(&pool.stop));
+        let mut helper = Solver::new(g, tt, &mut ctl, eval);
+        helper.pool = Some(&pool);
+        helper.serve();
+        nodes.fetch_add(ctl.nodes, Relaxed);
+    };
+    let found = helpers::run(threads.saturating_sub(1), &helper, || {
+        let mut solver = Solver::new(g, tt, &mut *ctl, eval);
         solver.pool = Some(&pool);
-        let found = solver.solve(p);
+        let found = root(&mut solver);
         pool.stop.store(true, Relaxed);
-        for h in helpers {
-            ctl.nodes += h.join().unwrap_or(0);
-        }
         found
-    })
+    });
+    ctl.nodes += nodes.into_inner();
+    found
 }
 
 /// A null-window solver for exactly `$n` empty squares, tried in the order

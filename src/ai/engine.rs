@@ -117,11 +117,22 @@ pub trait Engine<S: Size>: Rules<S> + Sync {
     fn parts(&self, _pos: &Position<S>, _options: &Options, _cores: u32) -> u32 {
         1
     }
+
+    /// How many threads, sharing one memory, a search of `pos` within
+    /// `options` gives its solves ([`Options::threads`]) when `cores` can
+    /// run at once: 1 where the game's solver does not share, or the
+    /// search would not solve.
+    fn solve_sharing(&self, _pos: &Position<S>, _options: &Options, _cores: u32) -> u32 {
+        1
+    }
 }
 
 /// The most searches a move is split into: past that, the shares are too
 /// thin to pay for each search's own ordering and tables.
 pub const MAX_PARTS: u32 = 4;
+
+/// The most threads a solve is shared between ([`Options::threads`]).
+pub const MAX_THREADS: u32 = 8;
 
 /// A uniformly random square of a non-empty set.
 pub(super) fn pick<B: Bits>(set: B, rng: &mut Xoshiro256PlusPlus) -> u32 {
@@ -277,12 +288,13 @@ impl<S: Size> Engine<S> for Board<S> {
         let table = tt::Table::new(tt::bits::SOLVER);
         let mut ctl = Control::new(budget, cancel);
         let p = Pos::of(pos);
-        let (score, best) = if threads > 1 && endgame::SHARES {
+        if threads > 1 && endgame::SHARES {
             table.touch();
-            endgame::solve_shared(&terrain, &table, &mut ctl, Some(&eval), threads, p)
-        } else {
-            endgame::Solver::new(&terrain, &table, &mut ctl, Some(&eval)).solve(p)
-        }?;
+        }
+        let (score, best) =
+            endgame::solve_shared(&terrain, &table, &mut ctl, Some(&eval), threads, |s| {
+                s.solve(p)
+            })?;
         Some(Solved {
             best: to_move(best, S::N),
             score: score + Pos::taken_margin(pos),
@@ -333,6 +345,17 @@ impl<S: Size> Engine<S> for Board<S> {
             return 1;
         }
         cores.min(MAX_PARTS).min(moves).max(1)
+    }
+
+    /// The search's exact and win-draw-loss solves share the cores, as
+    /// far as [`MAX_THREADS`]: a solve's nodes are shared while they are
+    /// searched ([`endgame::solve_shared`]).
+    fn solve_sharing(&self, pos: &Position<S>, options: &Options, cores: u32) -> u32 {
+        if self.free(pos).count() <= options.endgame.max(options.wld) {
+            cores.clamp(1, MAX_THREADS)
+        } else {
+            1
+        }
     }
 }
 

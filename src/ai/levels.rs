@@ -159,6 +159,7 @@ impl Level {
             noise: self.noise,
             seed,
             part: None,
+            threads: 1,
         }
     }
 

@@ -8,6 +8,7 @@ pub(crate) mod clock;
 pub(crate) mod endgame;
 pub mod engine;
 pub(crate) mod eval;
+pub(crate) mod helpers;
 mod last_flip;
 pub mod levels;
 pub mod matches;
@@ -112,6 +113,12 @@ pub fn best_move(
 /// splits its root moves when `cores` can search at once (1: it does not).
 pub fn parts(game: &AnyGame, options: &search::Options, cores: u32) -> u32 {
     crate::with_game!(game, g => g.rules().parts(g.position(), options, cores))
+}
+
+/// How many threads a search of `game` within `options` gives its solves
+/// when `cores` can run at once ([`engine::Engine::solve_sharing`]).
+pub fn solve_sharing(game: &AnyGame, options: &search::Options, cores: u32) -> u32 {
+    crate::with_game!(game, g => g.rules().solve_sharing(g.position(), options, cores))
 }
 
 /// The move that the parts of a split search (each one's reports after

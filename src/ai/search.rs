@@ -18,7 +18,7 @@ use crate::bits::{Bits, Portable, Size, Squares};
 use crate::rules::Board;
 
 use super::budget::{Budget, Control};
-use super::endgame::{Solver, INF};
+use super::endgame::{self, Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
 use super::net::Patterned;
 use super::net::{self, Learned, Model};
@@ -75,6 +75,9 @@ pub struct Options {
     /// searches, each in its own worker or thread, split them (see
     /// [`Part`]); `None` searches them all.
     pub part: Option<Part>,
+    /// Threads an exact or win-draw-loss solve may share
+    /// ([`endgame::solve_shared`]; one where the build does not share).
+    pub threads: u32,
 }
 
 /// One of `count` searches of the same position that split its root moves
@@ -110,6 +113,7 @@ impl Default for Options {
             noise: 0.0,
             seed: 0,
             part: None,
+            threads: 1,
         }
     }
 }
@@ -371,9 +375,22 @@ impl<S: Size> Searcher<S> {
             // its exact range too: the win's proof is cheap, fills the
             // table for the exact solve, and its move stands when the
             // exact solve runs out.
+            let threads = options.threads as usize;
+            if threads > 1 && endgame::SHARES {
+                self.ett.touch();
+            }
+            let solve = |ctl: &mut Control, root: &dyn Fn(&mut Solver<'_, '_, S>) -> _| {
+                endgame::solve_shared(
+                    &self.terrain,
+                    &self.ett,
+                    ctl,
+                    Some(&self.eval),
+                    threads,
+                    root,
+                )
+            };
             if !exact || options.wld > options.endgame {
-                let found = Solver::new(&self.terrain, &self.ett, &mut ctl, Some(&self.eval))
-                    .solve_window(p, -taken - 1, -taken + 1);
+                let found = solve(&mut ctl, &|s| s.solve_window(p, -taken - 1, -taken + 1));
                 if let Some((score, Some(best))) = found {
                     result = proven(result, (score + taken).signum(), best, -taken * SCALE);
                     result.nodes = ctl.nodes;
@@ -381,8 +398,7 @@ impl<S: Size> Searcher<S> {
                 }
             }
             if exact && !ctl.was_stopped() {
-                let found =
-                    Solver::new(&self.terrain, &self.ett, &mut ctl, Some(&self.eval)).solve(p);
+                let found = solve(&mut ctl, &|s| s.solve(p));
                 if let Some((score, Some(best))) = found {
                     result = Analysis {
                         best: Some(best),

@@ -11,7 +11,7 @@ use super::args::{self, error, string, whole, Options};
 use super::{Game, MAX_CODE_CHARS, MAX_TEXT_CHARS};
 use crate::ai::balance::{balance, balanced_random_map};
 use crate::ai::budget::Budget;
-use crate::ai::engine::MAX_PARTS;
+use crate::ai::engine::{MAX_PARTS, MAX_THREADS};
 use crate::ai::levels::{Level, MAX_LEVEL};
 use crate::ai::review;
 use crate::ai::search;
@@ -31,13 +31,14 @@ use crate::{obf, sharecode};
 /// share of a game clock this move may use) caps the time of whatever
 /// budget is chosen, the level's depth and nodes kept.
 /// `part: { index, count }` makes the search one of `count` that split
-/// the root moves (see `searchParts`).
+/// the root moves (see `searchParts`); `threads` (1 to 8) lets its solves
+/// share the workers waiting in `serveSolves` (see `solveThreads`).
 fn search_options(value: JsValue, n: u32) -> Result<(search::Options, Level), JsError> {
     let options = Options::read(
         "options",
         value,
         &[
-            "level", "timed", "timeMs", "nodes", "clockMs", "seed", "part",
+            "level", "timed", "timeMs", "nodes", "clockMs", "seed", "part", "threads",
         ],
     )?;
     let level = match options.get("level")? {
@@ -89,7 +90,16 @@ fn search_options(value: JsValue, n: u32) -> Result<(search::Options, Level), Js
     if let Some((value, name)) = options.get("part")? {
         search.part = Some(part(&name, value)?);
     }
+    search.threads = threads(&options)?;
     Ok((search, level))
+}
+
+/// `options.threads`: 1 to [`MAX_THREADS`], 1 when absent.
+fn threads(options: &Options) -> Result<u32, JsError> {
+    match options.get("threads")? {
+        Some((value, name)) => whole(&name, &value, 1..=MAX_THREADS),
+        None => Ok(1),
+    }
 }
 
 /// A search's share of the root moves: `{ index, count }`, `count` from 2
@@ -193,6 +203,29 @@ pub fn search_parts(game: &Game, options: JsValue, cores: u32) -> Result<u32, Js
         return Ok(1);
     }
     Ok(ai::parts(game, &options, cores))
+}
+
+/// How many workers sharing one memory the solves of a move of `game`
+/// with `options` (as in `bestMove`) should be given when `cores` can
+/// search at once (`threads` in `bestMove`'s options): 1 where the move
+/// does not solve (exactly or for the win), below the expert levels, in
+/// Troll, or in a finished game; else `cores`, at most 8. Only the
+/// threaded workers' module shares them (`solveShares`).
+#[wasm_bindgen(js_name = solveThreads)]
+pub fn solve_threads(game: &Game, options: JsValue, cores: u32) -> Result<u32, JsError> {
+    let game = game.inner();
+    let (options, level) = search_options(options, game.size())?;
+    if level.time_ms.is_none() || caps::game_over(game).is_some() {
+        return Ok(1);
+    }
+    Ok(ai::solve_sharing(game, &options, cores))
+}
+
+/// Whether this module shares a solve between workers on one memory: the
+/// threaded workers' module does; the others solve on one.
+#[wasm_bindgen(js_name = solveShares)]
+pub fn solve_shares() -> bool {
+    crate::ai::endgame::SHARES
 }
 
 /// Reports a split search may hold: a part's iterations and solves.
@@ -495,19 +528,25 @@ struct Solution {
 /// it) exactly: `{ best, score, nodes }` (best: a square or `pass`; score:
 /// the exact final margin for the side to move). Throws the command line's
 /// message for a malformed string or a position that cannot be played.
-/// `options` is `undefined` or `{ maxEmpties?, part? }`: a position with
-/// more empty squares (26 by default, at most 100) is refused, with how
-/// long its solve would take; `part: { index, count }` solves that share
-/// of the moves only, so that `count` workers solve a position together
-/// (its score is the best of theirs, its move that one's).
+/// `options` is `undefined` or `{ maxEmpties?, part?, threads? }`: a
+/// position with more empty squares (26 by default, at most 100) is
+/// refused, with how long its solve would take; `part: { index, count }`
+/// solves that share of the moves only, so that `count` workers solve a
+/// position together (its score is the best of theirs, its move that
+/// one's); `threads` (1 to 8, not with `part`) shares the solve with the
+/// workers waiting in `serveSolves`, in the threaded module.
 #[wasm_bindgen]
 pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     let position = string("position", &position, MAX_TEXT_CHARS)?;
-    let options = Options::read("options", options, &["maxEmpties", "part"])?;
+    let options = Options::read("options", options, &["maxEmpties", "part", "threads"])?;
     let share = match options.get("part")? {
         Some((value, name)) => Some(part(&name, value)?),
         None => None,
     };
+    let threads = threads(&options)?;
+    if share.is_some() && threads > 1 {
+        return Err(error("options.part and options.threads cannot be combined"));
+    }
     let most = match options.get("maxEmpties")? {
         Some((value, name)) => whole(&name, &value, 0..=MAX_SOLVE_EMPTIES)?,
         None => SOLVE_EMPTIES,
@@ -529,7 +568,7 @@ pub fn solve(position: JsValue, options: JsValue) -> Result<JsValue, JsError> {
     }
     let solved = match share {
         Some(share) => ai::solve_part(&game, share),
-        None => ai::solve(&game, Budget::default(), None),
+        None => ai::solve_threads(&game, Budget::default(), None, threads as usize),
     }
     .ok_or_else(|| error("the search was stopped"))?;
     let out = Solution {

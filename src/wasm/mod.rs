@@ -26,6 +26,8 @@ pub mod position;
 // Perft's fast walk is a large part of the code: the page does without it.
 #[cfg(not(feature = "rules-only"))]
 mod perft;
+#[cfg(all(target_feature = "atomics", not(feature = "rules-only")))]
+pub mod threads;
 mod troll;
 
 use wasm_bindgen::prelude::*;
