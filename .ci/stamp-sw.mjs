@@ -15,12 +15,13 @@ export const WORKER = "sw.js";
 
 /**
  * Files fetched only by the games that need them (the pattern tables, which
- * only Othello and Reversi on 8 x 8 use): the worker caches each the first
- * time it is fetched, never with the site.
+ * only Othello and Reversi on 8 x 8 use, and the threaded workers' module,
+ * which only the expert levels' shared solves use): the worker caches each
+ * the first time it is fetched, never with the site.
  * @param {string} file
  */
 export function onDemand(file) {
-  return file.startsWith("net/");
+  return file.startsWith("net/") || file.startsWith("mt/");
 }
 
 const digest = (/** @type {import("node:crypto").BinaryLike[]} */ ...parts) => {

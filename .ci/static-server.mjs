@@ -23,15 +23,18 @@ const TYPES = {
   ".ico": "image/x-icon",
   ".txt": "text/plain; charset=utf-8",
 };
+// What a host that can set headers sends to make the site cross-origin
+// isolated from its first load (the service worker does it from the second).
+const ISOLATION = { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
 // Already compressed: hosts send these as they are.
 const STORED = new Set([".png", ".ico"]);
 
 /**
  * Serves `dir` at `base` (a path starting and ending with "/") on 127.0.0.1,
- * with `gzip` compressing what a browser accepts gzipped. Port 0 picks a
- * free port. Resolves to `{ url, close }`, `url` ending in `base`.
+ * with `gzip` compressing what a browser accepts gzipped and `isolate`
+ * sending the headers of cross-origin isolation. Port 0 picks a free port. Resolves to `{ url, close }`, `url` ending in `base`.
  */
-export async function serve(dir, { port = 0, base = "/", gzip = false } = {}) {
+export async function serve(dir, { port = 0, base = "/", gzip = false, isolate = false } = {}) {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     const path = requestPath(req.url);
@@ -48,7 +51,7 @@ export async function serve(dir, { port = 0, base = "/", gzip = false } = {}) {
       res.end("not found\n");
       return;
     }
-    const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache" };
+    const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-cache", ...(isolate && ISOLATION) };
     const zipped = gzip && !STORED.has(extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     if (zipped) Object.assign(headers, { "content-encoding": "gzip", vary: "accept-encoding" });
     res.writeHead(200, headers);

@@ -10,13 +10,36 @@
 const VERSION = "unstamped";
 const FILES = [];
 // Files only some games fetch (the pattern tables of Othello and Reversi on
-// 8 x 8), each with its content's hash: cached the first time one is
+// 8 x 8, the threaded module of the expert levels' shared solves), each
+// with its content's hash: cached the first time one is
 // fetched, in a cache of their own kept across versions, under that hash,
 // so a new version of the site fetches again only the files that changed.
 const ON_DEMAND = {};
 
 const CACHE = `mapello-${VERSION}`;
 const FETCHED = "mapello-fetched";
+
+// Cross-origin isolation on hosts that send no such headers: every response
+// this worker serves says so, and the pages it serves may then share wasm
+// memory between workers (the expert levels' shared solves, js/ai-worker.js).
+// The first visit, served before this worker, is not isolated; the next are.
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/**
+ * `response` with the isolation headers; one whose headers cannot be read
+ * (opaque, or a network error) as it is.
+ * @param {Response} response
+ */
+function isolated(response) {
+  if (response.type === "opaque" || response.type === "opaqueredirect" || response.type === "error") return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -65,12 +88,12 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
   const file = request.url.slice(self.registration.scope.length).split(/[?#]/)[0];
-  if (Object.hasOwn(ON_DEMAND, file)) return event.respondWith(onDemand(request, file));
+  if (Object.hasOwn(ON_DEMAND, file)) return event.respondWith(onDemand(request, file).then(isolated));
   event.respondWith(
     (async () => {
       // The page's query string changes nothing it loads.
       const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch: request.mode === "navigate" });
-      return cached ?? fetch(request);
+      return isolated(cached ?? (await fetch(request)));
     })(),
   );
 });

@@ -21,8 +21,8 @@ import { trollOutlook } from "./troll.js";
 /**
  * A search's report, as ai-client.js hands it on once checked: the wasm
  * `Analysis`, the milliseconds the search has taken, and on how many cores
- * when the worker split it (`parts`).
- * @typedef {Reply & import("../mapello.d.ts").Analysis & { ms: number, parts?: number }} Progress
+ * when the worker split it (`parts`) or its solves shared them (`threads`).
+ * @typedef {Reply & import("../mapello.d.ts").Analysis & { ms: number, parts?: number, threads?: number }} Progress
  */
 /** The answer to a move request, `early` when "Move now" cut its search short. @typedef {Progress & { early?: boolean }} MoveAnswer */
 /** The answer to a hints request: every legal move's value. @typedef {Reply & { hints: { move: string, score: number }[] }} HintsAnswer */
@@ -339,8 +339,10 @@ function searchDetails(result, colour, evaluation) {
   if (result.book) return "Played from the opening book, without a search.";
   const line = evaluation && result.pv?.length ? ` Expected line ${lineText(result.pv, colour)}.` : "";
   const seconds = (result.ms / 1000).toFixed(2);
-  // A move split between workers (ai-worker.js) searched on that many cores.
-  const cores = (result.parts ?? 1) > 1 ? ` on ${result.parts} cores` : "";
+  // A move split between workers (ai-worker.js), or whose solves shared
+  // them, searched on that many cores.
+  const count = Math.max(result.parts ?? 1, result.threads ?? 1);
+  const cores = count > 1 ? ` on ${count} cores` : "";
   const reach = result.exact ? "to the end of the game" : movesAhead(result.depth);
   // A move played by "Move now" comes from the last search reported.
   const stopped = result.early ? ", then was asked to move" : "";
