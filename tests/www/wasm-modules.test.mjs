@@ -47,9 +47,14 @@ test("the page's module leaves the computer player and perft to the workers' mod
 });
 
 test("the workers import the workers' module, and so does the Blocs page", async () => {
-  for (const worker of ["ai-worker.js", "balance-worker.js", "blocs-worker.js"]) {
+  for (const worker of ["balance-worker.js", "blocs-worker.js"]) {
     assert.match(await readFile(new URL(worker, js), "utf8"), /from "\.\.\/mapello_ai\.js"/, worker);
   }
+  // The computer player's worker imports it, or its threaded build as the
+  // shared solver, whose helpers import that build.
+  const ai = await readFile(new URL("ai-worker.js", js), "utf8");
+  assert.match(ai, /threaded \? "\.\.\/mt\/mapello_ai\.js" : "\.\.\/mapello_ai\.js"/);
+  assert.match(await readFile(new URL("solve-helper.js", js), "utf8"), /"\.\.\/mt\/mapello_ai\.js"/);
   assert.match(await readFile(new URL("main.js", js), "utf8"), /import\("\.\.\/mapello_ai\.js"\)/);
   assert.equal(page.BlocsGame, undefined, "the page's module exports BlocsGame");
   assert.equal(typeof full.BlocsGame.prototype.aiMove, "function");
