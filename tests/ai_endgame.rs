@@ -165,7 +165,7 @@ fn ffo_40_is_a2_plus_38() {
 
 /// A search that solves for the win alone never plays a move that throws
 /// a won game or a drawn one away, bonuses already taken counted, and
-/// says which it is.
+/// says which it is; with budget left, it then finds the exact score.
 #[test]
 fn a_win_draw_loss_solve_keeps_the_result() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
@@ -194,7 +194,20 @@ fn a_win_draw_loss_solve_keeps_the_result() {
         }
         let game = game_of(&board, &pos);
         let want = ai::solve(&game, ai::Budget::default(), None).unwrap().score;
-        let found = ai::best_move(&game, &options, None, &mut |_| {});
+        // The proof's report, the last before the exact solve that the
+        // budget left (none here) lets follow.
+        let mut reports = Vec::new();
+        let last = ai::best_move(&game, &options, None, &mut |r| reports.push(r.clone()));
+        assert!(
+            last.exact && last.score as i32 == want,
+            "{last:?} against {want}"
+        );
+        let found = reports
+            .iter()
+            .rev()
+            .find(|r| !r.exact)
+            .expect("the proof's report")
+            .clone();
         let Move::Play(sq) = found.best else {
             panic!("a move to play")
         };
@@ -351,4 +364,34 @@ fn a_level_shares_its_solves_between_threads_as_asked() {
     check_level_threads::<S8>(Variant::Othello, Counts::default(), 21, 3, 32);
     check_level_threads::<S8>(Variant::Mapello, Counts::FULL_SET, 17, 4, 33);
     check_level_threads::<S8>(Variant::Othello, Counts::default(), 30, 1, 34);
+}
+
+#[test]
+fn level_10_solves_past_its_exact_point_when_the_win_is_proven_with_budget_left() {
+    // 21 empty squares, white to move and winning: the win-draw-loss proof
+    // takes about ten thousand nodes of level 10's 25 million; the exact
+    // solve then finishes with what is left (+32, where the depth-8 search
+    // before the proof said +26).
+    let setup =
+        mapello::obf::read("----OOO-XXOOXX--XXOXXX--XOXXOX--XOOOXX--XXOOXX---XXOXX---OOOOO-- O")
+            .unwrap();
+    let game = AnyGame::from_setup(&setup).unwrap();
+    let level = ai::Level::get(10).unwrap();
+    assert!(level.endgame < 21 && 21 <= level.wld);
+    let found = ai::best_move(&game, &level.options(8, 1), None, &mut |_| {});
+    assert!(found.exact, "{found:?}");
+    assert_eq!(
+        (found.best.name(8).as_str(), found.score, found.depth),
+        ("a8", 32.0, 21)
+    );
+    // With a budget the proof alone uses up, the proof's move stands.
+    let short = ai::Options {
+        budget: ai::Budget {
+            nodes: Some(30_000),
+            ..ai::Budget::default()
+        },
+        ..level.options(8, 1)
+    };
+    let proved = ai::best_move(&game, &short, None, &mut |_| {});
+    assert!(!proved.exact && proved.score > 0.0, "{proved:?}");
 }

@@ -33,7 +33,8 @@
 //! at depth 8 or a quarter of the budget). A win-draw-loss solve (is the
 //! value above or below zero?) costs a tenth to a hundredth of an exact
 //! one, so the expert levels prove the game's result two empties before
-//! they solve its margin, as strong engines do. Each level's points are
+//! they solve its margin, as strong engines do, and go on to solve the
+//! margin with whatever budget the proof leaves. Each level's points are
 //! the largest whose solves nearly always finish within its node budget
 //! (docs/benchmarks.md, "The expert levels' solve points"; before them
 //! levels 9 and 10 solved exactly from 17 and 18 empties only: the
