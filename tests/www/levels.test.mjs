@@ -61,9 +61,10 @@ test("the time left of a timed search, in whole seconds", () => {
 });
 
 test("counts of positions are rounded as people say them", () => {
-  assert.equal(formatNodes(950), "950");
-  assert.equal(formatNodes(12_400), "12 thousand");
-  assert.equal(formatNodes(1_449_000), "1.4 million");
+  assert.equal(formatNodes(1), "1 position");
+  assert.equal(formatNodes(950), "950 positions");
+  assert.equal(formatNodes(12_400), "12 thousand positions");
+  assert.equal(formatNodes(1_449_000), "1.4 million positions");
 });
 
 test("the search so far in one line: how far, how much and what it expects for the side to move, named", () => {

@@ -67,13 +67,14 @@ export function modeSummary({ mode, opponent, level, levelWhite }) {
 }
 
 /**
- * A count of positions, rounded as people say it.
+ * A count of positions, rounded as people say it, with its noun: "1
+ * position", "950 positions", "12 thousand positions".
  * @param {number} n
  */
 export function formatNodes(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)} thousand`;
-  return String(n);
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million positions`;
+  if (n >= 1e3) return `${Math.round(n / 1e3)} thousand positions`;
+  return `${n} position${n === 1 ? "" : "s"}`;
 }
 
 /**
@@ -100,7 +101,7 @@ export function progressLine({ depth, nodes, score, exact, book = false }, side,
   // The opening book's move comes without a search.
   if (book) return "Thinking… playing from the opening book";
   const reach = exact ? "solved to the end" : movesAhead(depth);
-  const searched = `Thinking… ${reach} · ${formatNodes(nodes)} positions`;
+  const searched = `Thinking… ${reach} · ${formatNodes(nodes)}`;
   return evaluation ? `${searched} · ${expects(points(score), exact, side, troll)}` : searched;
 }
 

@@ -346,5 +346,5 @@ function searchDetails(result, colour, evaluation) {
   const reach = result.exact ? "to the end of the game" : movesAhead(result.depth);
   // A move played by "Move now" comes from the last search reported.
   const stopped = result.early ? ", then was asked to move" : "";
-  return `Searched ${formatNodes(result.nodes)} positions${cores} in ${seconds} s, ${reach}${stopped}.${line}`;
+  return `Searched ${formatNodes(result.nodes)}${cores} in ${seconds} s, ${reach}${stopped}.${line}`;
 }
