@@ -1,10 +1,13 @@
 //! A move split between workers, in the AI's JavaScript API (Node): into
 //! how many parts `searchParts` splits a search, a part's options, and
 //! `combineMoves` making one answer of the parts' reports, hostile
-//! reports refused with the reason.
+//! reports refused with the reason; and how many workers `solveThreads`
+//! gives a move's solves, with the `threads` option they take.
 #![cfg(target_arch = "wasm32")]
 
-use mapello::wasm::ai::{best_move, combine_moves, search_parts, solve};
+use mapello::wasm::ai::{
+    best_move, combine_moves, search_parts, solve, solve_shares, solve_threads,
+};
 use mapello::wasm::Game;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -195,4 +198,69 @@ fn workers_that_solve_a_share_each_solve_the_position_together() {
     }
     let err = message(solve(obf.into(), json(r#"{"part":{"index":3,"count":3}}"#)).unwrap_err());
     assert!(err.contains("options.part.index"), "{err}");
+}
+
+/// An Othello game at 21 empties, white to move: level 10's win-draw-loss
+/// range (exact from 20, for the win from 22), beyond level 9's (20).
+const ENDGAME: &str =
+    "e6f4c3c4d3d6f6c6d7c7f5c2b3c5b4d2e7b5a5b6f3e8c8f8f7e3e2e1a6d8b2b8b7a3f1a4a2g1f2";
+
+#[wasm_bindgen_test]
+fn the_expert_levels_share_their_solves_over_the_cores_they_have() {
+    let g = game("othello", ENDGAME);
+    let timed = |level: u32| json(&format!(r#"{{"level":{level},"timed":true}}"#));
+    assert_eq!(solve_threads(&g, timed(10), 2).unwrap(), 2);
+    // Eight at most, however many cores; one core shares nothing.
+    assert_eq!(solve_threads(&g, timed(10), 64).unwrap(), 8);
+    assert_eq!(solve_threads(&g, timed(10), 1).unwrap(), 1);
+    assert_eq!(solve_threads(&g, timed(10), 0).unwrap(), 1);
+    // Level 9 does not solve yet at 21 empties, and level 8 is no expert.
+    assert_eq!(solve_threads(&g, timed(9), 2).unwrap(), 1);
+    assert_eq!(solve_threads(&g, timed(8), 2).unwrap(), 1);
+    // A midgame search does not solve; Troll's solver does not share.
+    assert_eq!(
+        solve_threads(&game("othello", MIDGAME), timed(10), 2).unwrap(),
+        1
+    );
+    assert_eq!(
+        solve_threads(&game("troll", "d4"), timed(10), 2).unwrap(),
+        1
+    );
+    let err = message(solve_threads(&g, json(r#"{"level":11}"#), 2).unwrap_err());
+    assert!(err.contains("options.level"), "{err}");
+    // This module has no threads: asked to share, it solves alone, and
+    // finds what it finds alone.
+    assert!(!solve_shares());
+    let exact = |threads: u32| {
+        let options = json(&format!(r#"{{"level":10,"seed":1,"threads":{threads}}}"#));
+        let found = best_move(&g, options, JsValue::UNDEFINED).unwrap();
+        assert_eq!(field(&found, "exact").as_bool(), Some(true));
+        (
+            field(&found, "move").as_string().unwrap(),
+            field(&found, "score").as_f64().unwrap(),
+        )
+    };
+    assert_eq!(exact(2), exact(1));
+    assert_eq!(exact(1), ("a8".to_string(), 32.0));
+}
+
+#[wasm_bindgen_test]
+fn the_threads_option_is_checked_by_name() {
+    let g = game("othello", ENDGAME);
+    for bad in ["0", "9", "1.5", "\"2\""] {
+        let options = json(&format!(r#"{{"level":10,"threads":{bad}}}"#));
+        let err = message(best_move(&g, options, JsValue::UNDEFINED).unwrap_err());
+        assert!(
+            err.starts_with("options.threads must be a whole number from 1 to 8"),
+            "{err}"
+        );
+    }
+    let position = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOXOOXX---OOOXX---OOXXX--OOOOOO X";
+    let both = json(r#"{"threads":2,"part":{"index":0,"count":2}}"#);
+    assert_eq!(
+        message(solve(position.into(), both).unwrap_err()),
+        "options.part and options.threads cannot be combined"
+    );
+    let solved = solve(position.into(), json(r#"{"threads":2}"#)).unwrap();
+    assert_eq!(field(&solved, "score").as_f64(), Some(24.0));
 }
