@@ -197,12 +197,24 @@ pub fn best_move(game: &Game, options: JsValue, on_progress: JsValue) -> Result<
 /// `combineMoves` then makes one answer of their reports.
 #[wasm_bindgen(js_name = searchParts)]
 pub fn search_parts(game: &Game, options: JsValue, cores: u32) -> Result<u32, JsError> {
+    for_experts(game, options, |game, options| {
+        ai::parts(game, options, cores)
+    })
+}
+
+/// `count` of a move of `game` with `options` (as in `bestMove`) at an
+/// expert level in a game not over; 1 for any other.
+fn for_experts(
+    game: &Game,
+    options: JsValue,
+    count: impl FnOnce(&AnyGame, &search::Options) -> u32,
+) -> Result<u32, JsError> {
     let game = game.inner();
     let (options, level) = search_options(options, game.size())?;
     if level.time_ms.is_none() || caps::game_over(game).is_some() {
         return Ok(1);
     }
-    Ok(ai::parts(game, &options, cores))
+    Ok(count(game, &options))
 }
 
 /// How many workers sharing one memory the solves of a move of `game`
@@ -213,12 +225,9 @@ pub fn search_parts(game: &Game, options: JsValue, cores: u32) -> Result<u32, Js
 /// threaded workers' module shares them (`solveShares`).
 #[wasm_bindgen(js_name = solveThreads)]
 pub fn solve_threads(game: &Game, options: JsValue, cores: u32) -> Result<u32, JsError> {
-    let game = game.inner();
-    let (options, level) = search_options(options, game.size())?;
-    if level.time_ms.is_none() || caps::game_over(game).is_some() {
-        return Ok(1);
-    }
-    Ok(ai::solve_sharing(game, &options, cores))
+    for_experts(game, options, |game, options| {
+        ai::solve_sharing(game, options, cores)
+    })
 }
 
 /// Whether this module shares a solve between workers on one memory: the
