@@ -46,8 +46,8 @@ function solved(moves) {
   return found;
 }
 
-/** The page playing Othello with the computer as black at level 10, `moves` loaded; its reply's details. */
-async function reply(page, moves) {
+/** Sets the page to Othello against the computer as black at level 10. */
+async function againstLevel10(page) {
   const unfolded = await openSettings(page);
   await page.selectOption("#variant", "othello");
   await page.selectOption("#mode", "computer");
@@ -55,6 +55,10 @@ async function reply(page, moves) {
   await page.selectOption("#level", "10");
   if (unfolded) await page.click("#settings-toggle");
   await waitForMoves(page, 1);
+}
+
+/** The computer's reply to the game `moves`, loaded as a player pastes it, and its details. */
+async function reply(page, moves) {
   await loadMoves(page, moves);
   const played = moves.match(/[a-h][1-8]|pa/g).length;
   await waitForMoves(page, played + 1, 60_000);
@@ -69,6 +73,10 @@ test("an endgame at level 10 is solved on every core once the page is isolated, 
   await reload(page);
   assert.equal(await page.evaluate(() => crossOriginIsolated), true, "the service worker makes the second visit isolated");
   const cores = Math.min(8, await page.evaluate(() => navigator.hardwareConcurrency));
+  await againstLevel10(page);
+  // The first solve starts the pool of workers that share the next ones (a
+  // move waits for a starting pool 1.5 s at most, then solves alone).
+  await reply(page, endgame(22, 2));
   const moves = endgame(20);
   const best = solved(moves);
   const { move, details } = await reply(page, moves);
@@ -98,6 +106,7 @@ for (const [fault, body] of [
     assert.equal(await page.evaluate(() => crossOriginIsolated), true);
     const moves = endgame(18);
     const best = solved(moves);
+    await againstLevel10(page);
     const { move, details } = await reply(page, moves);
     assert.match(details, /to the end of the game/, details);
     assert.doesNotMatch(details, / cores /, details);

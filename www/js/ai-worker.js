@@ -206,16 +206,17 @@ function split(game, record, options, count, onProgress) {
 // as many as the module says (solveThreads): the move is searched by a
 // worker named SOLVER (this script, on the threaded module), and helpers on
 // its memory (solve-helper.js) wait to help its solves. The first such move
-// makes the pool; while it is not ready (its module still loading) moves
-// are searched here alone. A pool one of whose workers fails, or whose
-// search outlasts SHARED_MS, is ended: that move and the next ones are
+// makes the pool; while it is starting (its module still loading) a move
+// waits for it POOL_WAIT_MS at most, then is searched here alone. A pool
+// one of whose workers fails, that does not start within START_MS or whose
+// search outlasts SHARED_MS is ended: that move and the next ones are
 // searched here alone.
 /** @typedef {{ ready: Promise<void>, started: () => boolean, move: (request: object, onProgress: (p: object) => void) => Promise<object>, end: () => void }} Pool */
 /** @type {Pool | null} */
 let pool = null;
 let poolFailed = false;
-// How long the move that makes the pool waits for it before it searches
-// alone, and how long the pool may take to start before it counts as failed.
+// How long a move waits for a starting pool before it searches alone, and
+// how long the pool may take to start before it counts as failed.
 const POOL_WAIT_MS = 1_500;
 const START_MS = 60_000;
 // Far beyond an expert move's time: a shared search that takes longer is
@@ -241,13 +242,12 @@ function sharing(game, options) {
  * @param {(progress: object) => void} onProgress
  */
 async function solveShared(request, onProgress) {
-  const fresh = !pool;
   const current = (pool ??= createPool(request.threads));
   try {
     if (!current.started()) {
-      // Only the move that makes the pool waits for it, and not for long.
+      // A move waits for a pool still starting, but not for long.
       const late = new Promise((resolve) => setTimeout(resolve, POOL_WAIT_MS, "late"));
-      if (!fresh || (await Promise.race([current.ready, late])) === "late") return null;
+      if ((await Promise.race([current.ready, late])) === "late") return null;
     }
     return await current.move(request, onProgress);
   } catch {
