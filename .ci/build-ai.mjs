@@ -31,17 +31,28 @@ function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
 }
 
+/**
+ * Gives cargo's `wasm` its wasm-bindgen glue (made in `work`) and puts both
+ * into `site`, the module through wasm-opt with `opt` as well.
+ * @param {string} wasm
+ * @param {string} work
+ * @param {string} site
+ * @param {string[]} [opt]
+ */
+async function bindInto(wasm, work, site, opt = []) {
+  await mkdir(work, { recursive: true });
+  await mkdir(site, { recursive: true });
+  run("wasm-bindgen", ["--target=web", `--out-dir=${work}`, `--out-name=${NAME}`, "--no-typescript", wasm]);
+  // Speed over size, as the search wants (the page's build is sized instead).
+  run("wasm-opt", ["-O3", ...opt, `--output=${join(site, `${NAME}_bg.wasm`)}`, join(work, `${NAME}_bg.wasm`)]);
+  await copyFile(join(work, `${NAME}.js`), join(site, `${NAME}.js`));
+}
+
 /** Builds the module into `dir` (mapello_ai.js and mapello_ai_bg.wasm). */
 export async function buildAi(dir) {
   // Offline, as trunk builds (Trunk.toml): .ci/setup has fetched every crate.
   run("cargo", ["build", "--lib", "--offline", `--target=${TARGET}`, `--profile=${PROFILE}`, "--no-default-features"]);
-  const out = join(root, "target", "wasm-bindgen", PROFILE);
-  await mkdir(out, { recursive: true });
-  const wasm = join(root, "target", TARGET, PROFILE, "mapello.wasm");
-  run("wasm-bindgen", ["--target=web", `--out-dir=${out}`, `--out-name=${NAME}`, "--no-typescript", wasm]);
-  // Speed over size, as the search wants (the page's build is sized instead).
-  run("wasm-opt", ["-O3", `--output=${join(dir, `${NAME}_bg.wasm`)}`, join(out, `${NAME}_bg.wasm`)]);
-  await copyFile(join(out, `${NAME}.js`), join(dir, `${NAME}.js`));
+  await bindInto(join(root, "target", TARGET, PROFILE, "mapello.wasm"), join(root, "target", "wasm-bindgen", PROFILE), dir);
 }
 
 /** Where the threaded build goes, under the site's directory. */
@@ -85,20 +96,14 @@ export function threaded(command, more = []) {
  */
 export async function buildAiThreads(dir) {
   threaded("build");
-
-  const out = join(root, "target", "wasm-bindgen", "threads");
-  await mkdir(out, { recursive: true });
   const wasm = join(root, "target", "threads", TARGET, PROFILE, "mapello.wasm");
-  run("wasm-bindgen", ["--target=web", `--out-dir=${out}`, `--out-name=${NAME}`, "--no-typescript", wasm]);
-  const site = join(dir, THREADS_DIR);
-  await mkdir(site, { recursive: true });
-  run("wasm-opt", ["-O3", "--enable-threads", `--output=${join(site, `${NAME}_bg.wasm`)}`, join(out, `${NAME}_bg.wasm`)]);
-  await copyFile(join(out, `${NAME}.js`), join(site, `${NAME}.js`));
+  await bindInto(wasm, join(root, "target", "wasm-bindgen", "threads"), join(dir, THREADS_DIR), ["--enable-threads"]);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === "--clippy-threads") {
+const main = import.meta.url === pathToFileURL(process.argv[1]).href;
+if (main && process.argv[2] === "--clippy-threads") {
   threaded("clippy", ["--", "-D", "warnings"]);
-} else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+} else if (main) {
   const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
   if (!dir) throw new Error("usage: node .ci/build-ai.mjs DIR (or run from a trunk hook)");
   await buildAi(dir);
