@@ -82,8 +82,9 @@ pub trait Engine<S: Size>: Rules<S> + Sync {
     ) -> Option<Solved>;
 
     /// [`Engine::solve`] on `threads` threads at once, sharing one table
-    /// (where the game's solver cannot share its work, and on wasm32, on
-    /// one); a node budget counts the calling thread's nodes only.
+    /// (on one where the game's solver cannot share its work, or the build
+    /// cannot, `endgame::SHARES`); a node budget counts the calling
+    /// thread's nodes only.
     fn solve_threads(
         &self,
         pos: &Position<S>,
