@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { serve } from "../../.ci/static-server.mjs";
 import { dist, openBoard, screenshots, useSite } from "./browser.mjs";
-import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playByLink, playFirstLegal, sendLink, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, PHONE, playByLink, playFirstLegal, sendLink, setMode, squarePoint, waitForMoves } from "./game.mjs";
 
 const env = useSite();
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
@@ -125,6 +125,35 @@ async function paste(page, moves) {
   await page.evaluate((hash) => (location.hash = hash), `#m=${DEFAULT_MAP}&g=${moves.join("")}&p=corresp-black`);
   await page.waitForFunction(() => location.hash === "");
 }
+
+// The panel under the board is drawn a moment after the board: a player
+// quick to press "Send this link" in that moment sends the move just
+// played, not the link the field showed before it (a fresh-clone CI run
+// once sent the older link and said nothing).
+test("a move played and sent at once is the move the link carries, and only it is held as sent", async () => {
+  const { page, problems } = await player(env.site.url, DESKTOP);
+  await playByLink(page);
+  const first = await playFirstLegal(page);
+  const [reply] = (await gameState(page, DEFAULT_MAP, first)).legal;
+  await page.evaluate(() => document.querySelector("#corresp-hotseat").click());
+  await page.waitForFunction(() => document.querySelector("#corresp-hotseat").checked);
+  const at = await squarePoint(page, reply);
+  // The friend's move here, then the button, in one task: the panel has not caught up.
+  await page.evaluate(({ x, y }) => {
+    document.querySelector("#board").dispatchEvent(new MouseEvent("click", { clientX: x, clientY: y, bubbles: true }));
+    document.querySelector("#corresp-send").click();
+  }, at);
+  await page.waitForFunction(() => document.querySelector("#corresp-sent").textContent !== "");
+  assert.match(await page.textContent("#corresp-sent"), /copied/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(new URL(link).hash.match(/g=([a-z0-9]*)/)[1], first + reply);
+  assert.equal(await page.inputValue("#corresp-link"), link);
+  assert.deepEqual(await moveList(page), [first, reply]);
+  // Both moves went out: neither is taken back here.
+  assert.equal(await page.isDisabled("#undo"), true);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
 
 test("a link that goes back in the game or forks from it is kept beside it, never over it", async () => {
   const probe = await player(env.site.url, DESKTOP);

@@ -86,22 +86,39 @@ export function showCorresp(ctrl) {
   const { turn, text } = turnText(snap, you, hotseat);
   $("corresp-turn").textContent = text;
   panel.dataset.turn = turn;
-  const link = friendLink(ctrl.record(snap), otherSide(you));
+  showLink(ctrl, snap);
+  $("corresp-hotseat", HTMLInputElement).checked = hotseat;
+}
+
+// Puts the link to the game as `snap` has it in its field, with the number
+// of moves it carries; what was said of sending an older link goes. The
+// panel is drawn a moment after the board (play-ctrl.js imports this
+// module), so sending calls this first: a click in that moment sends the
+// game as it is, not as the field last showed it.
+/**
+ * @param {PlayCtrl} ctrl
+ * @param {Snapshot} snap
+ */
+function showLink(ctrl, snap) {
+  const link = friendLink(ctrl.record(snap), otherSide(ctrl.flow.settings.humanColour));
   const field = $("corresp-link", HTMLInputElement);
   if (field.value !== link) $("corresp-sent").textContent = "";
   field.value = link;
-  $("corresp-hotseat", HTMLInputElement).checked = hotseat;
+  field.dataset.moves = String(snap.moves.length);
 }
 
 /** @param {PlayCtrl} ctrl */
 function wire(ctrl) {
   wired = ctrl;
+  const field = $("corresp-link", HTMLInputElement);
   $("corresp-send").addEventListener("click", async () => {
-    if (await send($("corresp-link", HTMLInputElement))) sent(ctrl);
+    showLink(ctrl, ctrl.game.snapshot());
+    const moves = Number(field.dataset.moves);
+    if (await send(field)) sent(ctrl, moves);
   });
-  $("corresp-link").addEventListener("focus", (e) => /** @type {HTMLInputElement} */ (e.target).select());
+  field.addEventListener("focus", () => field.select());
   // Copied by hand from its field, the link is as good as sent.
-  $("corresp-link").addEventListener("copy", () => sent(ctrl));
+  field.addEventListener("copy", () => sent(ctrl, Number(field.dataset.moves)));
   $("corresp-hotseat").addEventListener("change", (e) => {
     const on = /** @type {HTMLInputElement} */ (e.target).checked;
     // Who moves for the friend changes; the game stays as it is.
@@ -111,10 +128,14 @@ function wire(ctrl) {
   });
 }
 
-// The friend has been sent the game as it is now: its moves are theirs too.
-/** @param {PlayCtrl} ctrl */
-function sent(ctrl) {
-  ctrl.shared = ctrl.game.snapshot().moves.length;
+// The friend has been sent the game's first `moves` moves: they are theirs
+// too, not to be taken back here.
+/**
+ * @param {PlayCtrl} ctrl
+ * @param {number} moves
+ */
+function sent(ctrl, moves) {
+  ctrl.shared = moves;
   ctrl.refresh();
 }
 
