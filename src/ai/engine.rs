@@ -26,8 +26,8 @@ use super::{book, endgame, eval, net, pos::Pos, terrain::Terrain, troll, tt, Bes
 /// Which evaluation a searcher uses, where the game has more than one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
-    /// The strongest: the learned network, with its pattern tables where
-    /// they apply (the levels).
+    /// The strongest: the pattern tables where they apply, else the
+    /// learned network (the levels).
     Best,
     /// The learned network alone (the `net1:` players).
     Network,

@@ -193,9 +193,9 @@ enum Learning<S: Size> {
     /// The network of the board's size (boxed, as the tables are: a
     /// network is some 40 KB, and only the search reads it).
     Network(Box<Learned<S>>),
-    /// The network with the pattern tables, where they apply (the open
-    /// 8 x 8 board, once the program has them: see [`net::patterns`]).
-    Tables(Box<Patterned<S>>),
+    /// The pattern tables in the network's place, where they apply (the
+    /// open 8 x 8 board, once the program has them: see [`net::patterns`]).
+    Tables(Patterned),
 }
 
 /// A searcher for one board: its terrain, evaluations and tables, kept
@@ -213,25 +213,23 @@ pub struct Searcher<S: Size> {
 
 impl<S: Size> Searcher<S> {
     /// A searcher for `board` with tables of `2^table_bits` entries each,
-    /// searching with the learned evaluation where there is one, and its
-    /// pattern tables where they apply.
+    /// searching with the learned evaluation where there is one: the
+    /// pattern tables where they apply, else the network.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
         let mut searcher = Searcher::with_model(board, table_bits, net::builtin(S::N));
         searcher.add_tables(board);
         searcher
     }
 
-    /// Adds the built-in pattern tables to the learned evaluation where
-    /// they apply to `board` (they are fitted to the built-in network's
-    /// errors, so that is the network they go with).
+    /// Puts the built-in pattern tables in the network's place where they
+    /// apply to `board` (a searcher with the hand-made evaluation keeps it).
     pub(crate) fn add_tables(&mut self, board: &Board<S>) {
         let Some(tables) = net::patterns_for(board) else {
             return;
         };
-        self.learning = match std::mem::replace(&mut self.learning, Learning::HandMade) {
-            Learning::Network(net) => Learning::Tables(Box::new(Patterned::new(*net, tables))),
-            other => other,
-        };
+        if let Learning::Network(_) = self.learning {
+            self.learning = Learning::Tables(Patterned::new(tables));
+        }
     }
 
     /// A searcher with `model`'s learned evaluation (one of `board`'s
@@ -361,7 +359,7 @@ impl<S: Size> Searcher<S> {
             Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
-            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
+            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
                 .selective()
                 .deepen(p, &mut roots, deepen, progress),
             Learning::HandMade => Midgame::<_, _, V>::new(&self.terrain, &self.eval, &mut self.tt, &mut ctl)
@@ -451,7 +449,7 @@ impl<S: Size> Searcher<S> {
         let empties = self.terrain.empties(p.me, p.opp).count();
         let max_depth = options.budget.depth.unwrap_or(u32::MAX).max(1).min(empties);
         let mut values = fastest!(V => match &self.learning {
-            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, &**t, &mut self.tt, &mut ctl)
+            Learning::Tables(t) => Midgame::<_, _, V>::new(&self.terrain, t, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
             Learning::Network(l) => Midgame::<_, _, V>::new(&self.terrain, &**l, &mut self.tt, &mut ctl)
                 .values(p, &mut roots, max_depth),
@@ -1075,14 +1073,13 @@ mod tests {
             let mut learned = Searcher::new(&board, 16);
             let nodes = learned.search(p, &options, None, &mut |_| {}).nodes;
             let g = &learned.terrain;
-            // The open board's search adds the pattern tables; a map's
-            // has the network alone.
+            // The open board's search has the pattern tables; a map's
+            // the network.
             let open = board.map().pieces().next().is_none();
             let (cut, full) = match &learned.learning {
-                Learning::Tables(t) if open => (
-                    deepen(g, &**t, p, 6, true).0,
-                    deepen(g, &**t, p, 6, false).0,
-                ),
+                Learning::Tables(t) if open => {
+                    (deepen(g, t, p, 6, true).0, deepen(g, t, p, 6, false).0)
+                }
                 Learning::Network(l) if !open => (
                     deepen(g, &**l, p, 6, true).0,
                     deepen(g, &**l, p, 6, false).0,

@@ -41,7 +41,7 @@ fn dir(args: &mut Args) -> Result<PathBuf, CliError> {
     ))
 }
 
-/// Plays Othello games with the built-in network (and its pattern tables
+/// Plays Othello games with the built-in network (or the pattern tables
 /// with `--tables`), each position labelled by its search (exactly from
 /// `--solve-at` empties), making each missing file of 1000 games.
 fn games(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {

@@ -146,16 +146,15 @@ test("a Troll game is reviewed in chain steps, the missed block a blunder", asyn
 });
 
 // In Othello, with the pattern tables, at the review's level 3 f5 (a first
-// move like the other three) and e6 are the best, f6 loses 2 points, and
-// white's f4 is the best too, the mirror image of d6 in a position
-// symmetric about its diagonal:
-// `mapello review --variant othello f5 f6 e6 f4` prints
+// move like the other three), e3 and f6 are the best, and white's f4, the
+// parallel opening, loses 3 points to d6:
+// `mapello review --variant othello --level 3 f5 f4 e3 f6` prints
 // `1 X f5 +1 best f5 +1 loss 0 - depth 6`,
-// `2 O f6 -5 best d6 -3 loss 2 inaccuracy depth 6`,
-// `3 X e6 +2 best e6 +2 loss 0 - depth 6` and
-// `4 O f4 -5 best f4 -5 loss 0 - depth 6`. The page's review waits for the
+// `2 O f4 -4 best d6 -1 loss 3 inaccuracy depth 6`,
+// `3 X e3 +2 best e3 +2 loss 0 - depth 6` and
+// `4 O f6 -4 best f6 -4 loss 0 - depth 6`. The page's review waits for the
 // tables, so every move is valued as the command line values it.
-const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5f6e6f4&p=hotseat&r=3";
+const OTHELLO_LINK = "#m=18AAAAAAAAAAAAAAAAAAAAAAA&v=othello&g=f5f4e3f6&p=hotseat&r=3";
 
 test("on a phone, a move as good as the best names no alternative, and each value says whose it is", async () => {
   const { page, problems } = await openBoard(env.browser, `${env.site.url}${OTHELLO_LINK}`, PHONE);
@@ -163,17 +162,17 @@ test("on a phone, a move as good as the best names no alternative, and each valu
   await reviewDone(page);
   const rows = await page.$$eval("#review-list li", (items) => items.map((li) => li.textContent));
   // f5 is one of four first moves alike, each the best (not -1 against e6's +1, as before symmetry counted).
-  assert.deepEqual(rows, ["1. f5 +1", "2. f6 −5 (best d6 −3) inaccuracy", "3. e6 +2", "4. f4 −5"]);
+  assert.deepEqual(rows, ["1. f5 +1", "2. f4 −4 (best d6 −1) inaccuracy", "3. e3 +2", "4. f6 −4"]);
   assert.match(await page.textContent(".review-list-title"), /valued for the player who made it/);
   await page.click("#review-list li:nth-child(4) button");
-  assert.equal(await selectedText(page), "4. White f4: −5 for White (the best move; looked 6 moves ahead)");
+  assert.equal(await selectedText(page), "4. White f6: −4 for White (the best move; looked 6 moves ahead)");
   await page.click("#review-list li:nth-child(3) button");
-  assert.equal(await selectedText(page), "3. Black e6: +2 for Black (the best move; looked 6 moves ahead)");
-  // The graph is black's, and its note says so: white's -5 is black's +5.
+  assert.equal(await selectedText(page), "3. Black e3: +2 for Black (the best move; looked 6 moves ahead)");
+  // The graph is black's, and its note says so: white's -4 is black's +4.
   assert.match(await page.textContent("#review-reading"), /^The graph is the final margin for black/);
   assert.deepEqual(await page.$$eval(".review-player > p", (ps) => ps.map((p) => p.textContent)), [
     "Black: no points lost",
-    "White: 2 points lost (1 inaccuracy)",
+    "White: 3 points lost (1 inaccuracy)",
   ]);
   await page.screenshot({ path: `${screenshots}/review-phone-values.png`, fullPage: true });
   assert.deepEqual(problems, []);

@@ -6,10 +6,9 @@
 //! taken as a number in base 3 (empty, the mover's disc, the other's
 //! disc), and that number looks up a weight in the shape's table. The
 //! tables, one set for each stage of the game, are fitted by `mapello
-//! patterns fit` to what the network misses (the games' results and the
-//! searches' values less the network's own; [`super::Patterned`] adds
-//! them to the network's value), so a shape the fit never saw weighs
-//! nothing and the network decides alone.
+//! patterns fit` to the games' results and the searches' values, and
+//! their sum is the position's value ([`super::Patterned`]); the network
+//! evaluates the other boards.
 //!
 //! Each square adds to the number of every shape placed over it, so the
 //! numbers of a position are sums of one row a disc ([`Layout::digit`]):
@@ -256,10 +255,13 @@ impl Layout {
     }
 }
 
+/// [`super::super::eval::SCALE`] units in a step of a stored weight: an
+/// eighth of a point.
+pub(crate) const STEP: i32 = 2;
+
 /// Fitted tables: [`STAGES`] stages of [`Layout::stage_size`] weights and
-/// a zero (for the places past the last), in
-/// [`super::super::eval::SCALE`] units. A byte a weight (at most 7.9
-/// points, which all but a few in 100 000 fitted weights are within)
+/// a zero (for the places past the last), in steps of [`STEP`]. A byte a
+/// weight (at most 15.9 points, which every fitted weight is within)
 /// halves what a leaf's look-ups bring into the cache against two.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Patterns {
@@ -331,8 +333,10 @@ impl Numbers {
     }
 }
 
-/// First bytes of a pattern file.
-const MAGIC: &[u8; 8] = b"MAPPAT02";
+/// First bytes of a pattern file: the third kind, whose tables are the
+/// whole value in eighths of a point (the second's were added to the
+/// network's in sixteenths).
+const MAGIC: &[u8; 8] = b"MAPPAT03";
 
 /// Why a pattern file is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -477,7 +481,8 @@ impl Patterns {
             .iter()
             .zip(&layout.start)
             .map(|(&number, &start)| i32::from(stage[start as usize + usize::from(number)]))
-            .sum()
+            .sum::<i32>()
+            * STEP
     }
 }
 

@@ -1,11 +1,12 @@
 //! Fitting the Othello pattern tables ([`crate::ai::net::patterns`]) to
 //! the games of `mapello patterns games`: for each position, the target
 //! is a blend of its game's result and what the search found (exact from
-//! the games' solve point), less the network's own value, so the tables
-//! learn what the network misses. Each stage is a ridge least-squares problem over the
-//! tables' weights, solved by conjugate gradients; a shape the board's
-//! symmetry maps onto itself shares one weight between a number and its
-//! mirror image.
+//! the games' solve point). Each stage is a ridge least-squares problem
+//! over the tables' weights, solved by conjugate gradients in double
+//! precision (in single precision, sums over millions of positions lost
+//! enough that the steps past the thirtieth undid the fit); a shape the
+//! board's symmetry maps onto itself shares one weight between a number
+//! and its mirror image.
 //!
 //! A fit can start from earlier tables (a [`Prior`]) in place of zero,
 //! with each weight held to its earlier value as strongly as the earlier
@@ -15,7 +16,7 @@
 use std::path::PathBuf;
 
 use crate::ai::eval::{Evaluator, SCALE};
-use crate::ai::net::patterns::{stage_of, Layout, Patterns, LANES, STAGES};
+use crate::ai::net::patterns::{stage_of, Layout, Patterns, LANES, STAGES, STEP};
 use crate::ai::net::{self, Learned};
 use crate::ai::terrain::Terrain;
 use crate::bits::S8;
@@ -26,11 +27,13 @@ use super::data;
 use super::fit::{games_of, line_error, position_of, read_chunk, LineError, LoadError};
 
 /// One position: the weights its shapes read (indices into its stage's
-/// tables, mirror images folded) and what they should add up to.
+/// tables, mirror images folded), what they should add up to, and the
+/// network's value (to compare the fit with), in points.
 pub(crate) struct Sample {
     index: [u32; LANES],
     stage: u8,
-    residual: f32,
+    target: f32,
+    network: f32,
 }
 
 /// The positions of the games files in each of `dirs` (from the first,
@@ -62,7 +65,7 @@ pub(crate) fn load(dirs: &[PathBuf], blend: f32) -> Result<(Vec<Sample>, Vec<Sam
                 let (p, result, value) =
                     position_of::<S8>(line).map_err(|(k, e)| line_error(dir, c, k, e))?;
                 let target = blend * result + (1.0 - blend) * value;
-                let own = learned.value(&terrain, p, &learned.start(p)) as f32 / SCALE as f32;
+                let network = learned.value(&terrain, p, &learned.start(p)) as f32 / SCALE as f32;
                 let numbers = layout.numbers(p.me, p.opp);
                 let index = std::array::from_fn(|lane| match layout.shape[lane] {
                     Some(k) => {
@@ -75,22 +78,13 @@ pub(crate) fn load(dirs: &[PathBuf], blend: f32) -> Result<(Vec<Sample>, Vec<Sam
                 into.push(Sample {
                     index,
                     stage: stage_of(64 - (p.me | p.opp).count_ones()) as u8,
-                    residual: target - own,
+                    target,
+                    network,
                 });
             }
         }
     }
     Ok((fit, held))
-}
-
-/// The weights `sample` reads, summed.
-fn predict(weights: &[f32], sample: &Sample) -> f32 {
-    sample
-        .index
-        .iter()
-        .filter(|&&i| i != u32::MAX)
-        .map(|&i| weights[i as usize])
-        .sum()
 }
 
 /// Earlier tables to fit from: the weights, and how many positions they
@@ -100,11 +94,21 @@ pub(crate) struct Prior<'a> {
     pub(crate) share: f32,
 }
 
+/// The weights `sample` reads of `v`, summed.
+fn sum(v: &[f64], sample: &Sample) -> f64 {
+    sample
+        .index
+        .iter()
+        .filter(|&&i| i != u32::MAX)
+        .map(|&i| v[i as usize])
+        .sum()
+}
+
 /// (A^T A + diag(hold)) `v` over `samples`, A reading each sample's weights.
-fn normal(samples: &[&Sample], v: &[f32], hold: &[f32]) -> Vec<f32> {
-    let mut out: Vec<f32> = v.iter().zip(hold).map(|(x, h)| x * h).collect();
+fn normal(samples: &[&Sample], v: &[f64], hold: &[f64]) -> Vec<f64> {
+    let mut out: Vec<f64> = v.iter().zip(hold).map(|(x, h)| x * h).collect();
     for s in samples {
-        let sum = predict(v, s);
+        let sum = sum(v, s);
         for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
             out[i as usize] += sum;
         }
@@ -112,11 +116,8 @@ fn normal(samples: &[&Sample], v: &[f32], hold: &[f32]) -> Vec<f32> {
     out
 }
 
-fn dot(a: &[f32], b: &[f32]) -> f64 {
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| f64::from(*x) * f64::from(*y))
-        .sum()
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// One stage's weights: ridge least squares by conjugate gradients,
@@ -126,29 +127,29 @@ fn dot(a: &[f32], b: &[f32]) -> f64 {
 /// count (the prior's positions, taken to read it as often as these do).
 fn fit_stage(
     samples: &[&Sample],
-    from: &[f32],
-    share: f32,
-    ridge: f32,
+    from: &[f64],
+    share: f64,
+    ridge: f64,
     iterations: u32,
-) -> Vec<f32> {
+) -> Vec<f64> {
     let size = from.len();
-    let mut count = vec![0f32; size];
-    let mut b = vec![0f32; size];
+    let mut count = vec![0f64; size];
+    let mut b = vec![0f64; size];
     for s in samples {
-        let left = s.residual - predict(from, s);
+        let left = f64::from(s.target) - sum(from, s);
         for &i in s.index.iter().filter(|&&i| i != u32::MAX) {
             count[i as usize] += 1.0;
             b[i as usize] += left;
         }
     }
-    let hold: Vec<f32> = count.iter().map(|c| ridge + share * c).collect();
-    let precondition = |r: &[f32]| -> Vec<f32> {
+    let hold: Vec<f64> = count.iter().map(|c| ridge + share * c).collect();
+    let precondition = |r: &[f64]| -> Vec<f64> {
         r.iter()
             .zip(count.iter().zip(&hold))
             .map(|(x, (c, h))| x / (c + h))
             .collect()
     };
-    let mut w = vec![0f32; size];
+    let mut w = vec![0f64; size];
     let mut r = b;
     let mut z = precondition(&r);
     let mut p = z.clone();
@@ -158,7 +159,7 @@ fn fit_stage(
             break;
         }
         let q = normal(samples, &p, &hold);
-        let alpha = (rz / dot(&p, &q)) as f32;
+        let alpha = rz / dot(&p, &q);
         for (wi, pi) in w.iter_mut().zip(&p) {
             *wi += alpha * pi;
         }
@@ -167,7 +168,7 @@ fn fit_stage(
         }
         z = precondition(&r);
         let next = dot(&r, &z);
-        let beta = (next / rz) as f32;
+        let beta = next / rz;
         rz = next;
         for (pi, zi) in p.iter_mut().zip(&z) {
             *pi = zi + beta * *pi;
@@ -189,20 +190,22 @@ pub(crate) fn fit(
     let layout = Layout::get();
     let size = layout.stage_size;
     let mirror = layout.mirrors();
-    let from: Vec<f32> = match prior {
+    let step = f64::from(STEP) / f64::from(SCALE);
+    let from: Vec<f64> = match prior {
         Some(p) => p
             .tables
             .weights()
             .iter()
-            .map(|&w| f32::from(w) / SCALE as f32)
+            .map(|&w| f64::from(w) * step)
             .collect(),
         None => vec![0.0; STAGES * size],
     };
-    let share = prior.map_or(0.0, |p| p.share);
-    let mut stages: Vec<Vec<f32>> = vec![Vec::new(); STAGES];
+    let share = prior.map_or(0.0, |p| f64::from(p.share));
+    let ridge = f64::from(ridge);
+    let mut stages: Vec<Vec<f64>> = vec![Vec::new(); STAGES];
     let chunk = (threads.max(1) as usize).min(STAGES);
     for group in (0..STAGES).collect::<Vec<_>>().chunks(chunk) {
-        let fitted: Vec<(usize, Vec<f32>)> = std::thread::scope(|s| {
+        let fitted: Vec<(usize, Vec<f64>)> = std::thread::scope(|s| {
             let handles: Vec<_> = group
                 .iter()
                 .map(|&stage| {
@@ -232,7 +235,7 @@ pub(crate) fn fit(
             let end = layout.offset.get(k + 1).map_or(size, |&o| o as usize);
             for n in 0..end - start {
                 let folded = mirror.as_ref().map_or(n, |m| n.min(m[n] as usize));
-                let v = (w[start + folded] * SCALE as f32).round();
+                let v = (w[start + folded] / step).round();
                 weights[stage * size + start + n] = v.clamp(-127.0, 127.0) as i8;
             }
         }
@@ -240,25 +243,24 @@ pub(crate) fn fit(
     Patterns::new(&weights)
 }
 
-/// Root-mean-square error of `samples`' targets, in points, with the
-/// network alone and with `patterns` added.
+/// Root-mean-square error of `samples`' targets, in points, of the
+/// network and of `patterns`.
 pub(crate) fn errors(samples: &[Sample], patterns: &Patterns) -> (f64, f64) {
     let size = Layout::get().stage_size;
     let w = patterns.weights();
-    let (mut before, mut after) = (0f64, 0f64);
+    let (mut network, mut tables) = (0f64, 0f64);
     for s in samples {
         let stage = &w[usize::from(s.stage) * size..];
-        let added: i32 = s
+        let steps: i32 = s
             .index
             .iter()
             .filter(|&&i| i != u32::MAX)
             .map(|&i| i32::from(stage[i as usize]))
             .sum();
-        let r = f64::from(s.residual);
-        before += r * r;
-        let left = r - f64::from(added) / f64::from(SCALE);
-        after += left * left;
+        let target = f64::from(s.target);
+        network += (target - f64::from(s.network)).powi(2);
+        tables += (target - f64::from(steps * STEP) / f64::from(SCALE)).powi(2);
     }
     let n = samples.len().max(1) as f64;
-    ((before / n).sqrt(), (after / n).sqrt())
+    ((network / n).sqrt(), (tables / n).sqrt())
 }

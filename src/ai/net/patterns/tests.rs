@@ -2,8 +2,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::ai::eval::Evaluator;
-use crate::ai::net::{builtin as network, patterns_for, Learned, Patterned};
+use crate::ai::eval::{Evaluator, SCALE};
+use crate::ai::net::{patterns_for, Patterned};
 use crate::ai::pos::Pos;
 use crate::ai::terrain::Terrain;
 use crate::bits::{Squares, S8};
@@ -166,33 +166,44 @@ fn tables_with_mirror_images_alike_value_the_eight_symmetric_positions_alike() {
 }
 
 #[test]
-fn the_evaluation_adds_the_tables_to_the_network() {
+fn the_evaluation_is_the_tables_sum_carried_from_move_to_move() {
     let board = othello();
     let g = Terrain::new(&board);
     let tables: &'static Patterns = Box::leak(Box::new(symmetric_tables(5)));
-    let net = Learned::new(&board, &g, network(8).unwrap());
-    let both = Patterned::new(net.clone(), tables);
+    let eval = Patterned::new(tables);
+    let weights = tables.weights();
     let layout = Layout::get();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
     let mut pos = board.start();
-    let (mut a, mut b) = (net.start(Pos::of(&pos)), both.start(Pos::of(&pos)));
+    let mut acc = eval.start(Pos::of(&pos));
+    let mut nonzero = 0;
     while board.status(&pos) != Status::GameOver {
         let p = Pos::of(&pos);
         let empties = 64 - (pos.me | pos.opp).count_ones();
-        let expected =
-            net.value(&g, p, &a) + tables.value(layout, &layout.numbers(pos.me, pos.opp), empties);
-        assert_eq!(both.value(&g, p, &b), expected);
+        // Each place's weight, read square by square, in eighths of a point.
+        let stage = &weights[stage_of(empties) * layout.stage_size..];
+        let steps: i32 = (0..LANES)
+            .filter_map(|lane| {
+                let k = layout.shape[lane]?;
+                let n = read(&layout.squares[lane], pos.me, pos.opp);
+                Some(i32::from(stage[layout.offset[k] as usize + usize::from(n)]))
+            })
+            .sum();
+        let value = Evaluator::<S8>::value(&eval, &g, p, &acc);
+        assert_eq!(value, steps * STEP);
+        assert_eq!(STEP * 8, SCALE, "a step is an eighth of a point");
+        nonzero += usize::from(value != 0);
         if board.status(&pos) == Status::MustPass {
-            (a, b) = (net.pass(&a), both.pass(&b));
+            acc = Evaluator::<S8>::pass(&eval, &acc);
             pos = pos.passed();
             continue;
         }
         let moves: Vec<u32> = Squares(board.moves(&pos)).collect();
         let sq = moves[rng.next_u32() as usize % moves.len()];
-        let flips = board.flips(&pos, sq);
-        (a, b) = (net.play(&a, p, sq, flips), both.play(&b, p, sq, flips));
+        acc = eval.play(&acc, p, sq, board.flips(&pos, sq));
         pos = board.play_legal(&pos, sq);
     }
+    assert!(nonzero > 40);
 }
 
 #[test]
