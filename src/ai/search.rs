@@ -20,7 +20,7 @@ use crate::rules::Board;
 use super::budget::{Budget, Control};
 use super::endgame::{self, Solver, INF};
 use super::eval::{Eval, Evaluator, SCALE};
-use super::net::Patterned;
+use super::net::patterns::Patterned;
 use super::net::{self, Learned, Model};
 use super::pos::Pos;
 use super::pvs::{pvs, rank, root, Child, Code, Root, Tree};
@@ -190,8 +190,8 @@ fn cut_margin(empties: u32, gap: u32) -> i32 {
 enum Learning<S: Size> {
     /// None: the hand-made evaluation.
     HandMade,
-    /// The network of the board's size (boxed, as the tables are: a
-    /// network is some 40 KB, and only the search reads it).
+    /// The network of the board's size (boxed: a network is some 40 KB,
+    /// and only the search reads it).
     Network(Box<Learned<S>>),
     /// The pattern tables in the network's place, where they apply (the
     /// open 8 x 8 board, once the program has them: see [`net::patterns`]).
@@ -217,13 +217,13 @@ impl<S: Size> Searcher<S> {
     /// pattern tables where they apply, else the network.
     pub fn new(board: &Board<S>, table_bits: u32) -> Searcher<S> {
         let mut searcher = Searcher::with_model(board, table_bits, net::builtin(S::N));
-        searcher.add_tables(board);
+        searcher.use_tables(board);
         searcher
     }
 
     /// Puts the built-in pattern tables in the network's place where they
     /// apply to `board` (a searcher with the hand-made evaluation keeps it).
-    pub(crate) fn add_tables(&mut self, board: &Board<S>) {
+    pub(crate) fn use_tables(&mut self, board: &Board<S>) {
         let Some(tables) = net::patterns_for(board) else {
             return;
         };

@@ -26,7 +26,7 @@ use super::eval::{Eval, Evaluator, Weights, FEATURES, PHASES, SCALE};
 use super::pos::Pos;
 use super::terrain::Terrain;
 use lanes::Lanes;
-use patterns::{Layout, Numbers, Patterns};
+use patterns::Patterns;
 
 /// Sums each side's view feeds.
 pub(crate) const HIDDEN: usize = 64;
@@ -388,54 +388,6 @@ pub(crate) fn patterns_apply<S: Size>(board: &Board<S>) -> bool {
 /// [`patterns::builtin`]).
 pub(crate) fn patterns_for<S: Size>(board: &Board<S>) -> Option<&'static Patterns> {
     patterns_apply(board).then(patterns::builtin).flatten()
-}
-
-/// The pattern evaluation of the open 8 x 8 board: the tables alone, as
-/// the strongest Othello engines evaluate. The tables were first fitted to
-/// what the network missed and added to it; fitted to the whole value on
-/// the same games they erred less than the two together (8.05 points held
-/// out against 8.76) and a leaf no longer pays for the network's sums.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Patterned {
-    tables: &'static Patterns,
-    layout: &'static Layout,
-}
-
-impl Patterned {
-    /// The evaluation by `tables`.
-    pub(crate) fn new(tables: &'static Patterns) -> Patterned {
-        Patterned {
-            tables,
-            layout: Layout::get(),
-        }
-    }
-}
-
-impl<S: Size> Evaluator<S> for Patterned {
-    /// The places' numbers.
-    type Acc = Numbers;
-
-    fn start(&self, p: Pos<S>) -> Numbers {
-        Numbers::of(p.me.to_u128() as u64, p.opp.to_u128() as u64)
-    }
-
-    #[cfg_attr(target_arch = "x86_64", inline(always))]
-    #[cfg_attr(not(target_arch = "x86_64"), inline)]
-    fn play(&self, acc: &Numbers, _: Pos<S>, sq: u32, flips: S::B) -> Numbers {
-        acc.play(self.layout, sq, Squares(flips))
-    }
-
-    #[inline]
-    fn pass(&self, acc: &Numbers) -> Numbers {
-        acc.pass()
-    }
-
-    #[cfg_attr(target_arch = "x86_64", inline(always))]
-    #[cfg_attr(not(target_arch = "x86_64"), inline)]
-    fn value(&self, g: &Terrain<S>, p: Pos<S>, acc: &Numbers) -> i32 {
-        let empties = g.empties(p.me, p.opp).count();
-        self.tables.value(self.layout, acc.mine(), empties)
-    }
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

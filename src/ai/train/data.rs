@@ -191,7 +191,7 @@ fn play<S: Size>(
 ) {
     let mut searcher = Searcher::with_model(board, tt::bits::MEDIUM, model);
     if plan.tables {
-        searcher.add_tables(board);
+        searcher.use_tables(board);
     }
     let level = Level::get(plan.level).expect("a level");
     let random_plies = 2 + rng.next_u32() % 9;

@@ -3,7 +3,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::ai::eval::{Evaluator, SCALE};
-use crate::ai::net::{patterns_for, Patterned};
+use crate::ai::net::patterns_for;
 use crate::ai::pos::Pos;
 use crate::ai::terrain::Terrain;
 use crate::bits::{Squares, S8};
