@@ -91,10 +91,10 @@ export function showCorresp(ctrl) {
 }
 
 // Puts the link to the game as `snap` has it in its field, with the number
-// of moves it carries; what was said of sending an older link goes. The
-// panel is drawn a moment after the board (play-ctrl.js imports this
-// module), so sending calls this first: a click in that moment sends the
-// game as it is, not as the field last showed it.
+// of moves it carries, and gives that number; what was said of sending an
+// older link goes. The panel is drawn a moment after the board
+// (play-ctrl.js imports this module), so sending calls this first: a click
+// in that moment sends the game as it is, not as the field last showed it.
 /**
  * @param {PlayCtrl} ctrl
  * @param {Snapshot} snap
@@ -105,6 +105,7 @@ function showLink(ctrl, snap) {
   if (field.value !== link) $("corresp-sent").textContent = "";
   field.value = link;
   field.dataset.moves = String(snap.moves.length);
+  return snap.moves.length;
 }
 
 /** @param {PlayCtrl} ctrl */
@@ -112,8 +113,7 @@ function wire(ctrl) {
   wired = ctrl;
   const field = $("corresp-link", HTMLInputElement);
   $("corresp-send").addEventListener("click", async () => {
-    showLink(ctrl, ctrl.game.snapshot());
-    const moves = Number(field.dataset.moves);
+    const moves = showLink(ctrl, ctrl.game.snapshot());
     if (await send(field)) sent(ctrl, moves);
   });
   field.addEventListener("focus", () => field.select());
