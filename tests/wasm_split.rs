@@ -31,13 +31,17 @@ fn message(err: JsError) -> String {
     field(&JsValue::from(err), "message").as_string().unwrap()
 }
 
+/// The options of a move at `level` with its time limit, as the page asks.
+fn timed(level: u32) -> JsValue {
+    json(&format!(r#"{{"level":{level},"timed":true}}"#))
+}
+
 /// An Othello midgame with several moves for black.
 const MIDGAME: &str = "f5d6c3d3c4f4f6f3e6e7";
 
 #[wasm_bindgen_test]
 fn the_expert_levels_split_their_moves_over_the_cores_they_have() {
     let g = game("othello", MIDGAME);
-    let timed = |level: u32| json(&format!(r#"{{"level":{level},"timed":true}}"#));
     assert_eq!(search_parts(&g, timed(10), 2).unwrap(), 2);
     assert_eq!(search_parts(&g, timed(9), 3).unwrap(), 3);
     // Four at most, however many cores.
@@ -208,7 +212,6 @@ const ENDGAME: &str =
 #[wasm_bindgen_test]
 fn the_expert_levels_share_their_solves_over_the_cores_they_have() {
     let g = game("othello", ENDGAME);
-    let timed = |level: u32| json(&format!(r#"{{"level":{level},"timed":true}}"#));
     assert_eq!(solve_threads(&g, timed(10), 2).unwrap(), 2);
     // Eight at most, however many cores; one core shares nothing.
     assert_eq!(solve_threads(&g, timed(10), 64).unwrap(), 8);
