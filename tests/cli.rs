@@ -972,6 +972,76 @@ fn train_plays_fits_writes_weights_and_resumes() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `train --from W`: the first generation is played with the weights in
+/// `W` and every fit starts from them.
+#[test]
+fn train_from_weights_plays_and_fits_from_them() {
+    let dir = scratch("train-from");
+    let d = dir.to_str().unwrap();
+    let first = dir.join("first.bin");
+    let mut args = vec!["train", "--dir", d];
+    args.extend(FEW_QUICK_GAMES);
+    args.extend(["--epochs", "1", "--out", first.to_str().unwrap()]);
+    assert!(mapello(&args, None).status.success());
+    let from_dir = dir.join("from");
+    let next = dir.join("next.bin");
+    let mut from = vec!["train", "--dir", from_dir.to_str().unwrap()];
+    from.extend(FEW_QUICK_GAMES);
+    from.extend(["--epochs", "1", "--out", next.to_str().unwrap()]);
+    from.extend(["--from", first.to_str().unwrap()]);
+    let run = mapello(&from, None);
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("points there with the weights the fit starts from"),
+        "{stderr}"
+    );
+    let plan = std::fs::read_to_string(from_dir.join("plan.txt")).unwrap();
+    assert!(
+        plan.trim_end()
+            .ends_with(&format!("from {}", first.display())),
+        "{plan}"
+    );
+    // The same maps and openings as the hand-made evaluation's first
+    // generation, played otherwise.
+    let games = |d: &std::path::Path| {
+        std::fs::read_to_string(d.join("gen-1").join("games-0000.txt")).unwrap()
+    };
+    let maps = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (learned, hand_made) = (games(&from_dir), games(&dir));
+    assert_eq!(maps(&learned), maps(&hand_made));
+    assert_ne!(learned, hand_made);
+    // A file that is not weights, and weights of another size, are refused.
+    let plan_txt = from_dir.join("plan.txt");
+    let mut bad = from.clone();
+    *bad.last_mut().unwrap() = plan_txt.to_str().unwrap();
+    let err = one_line_error(&bad);
+    assert!(err.contains("is not a network's weights"), "{err}");
+    let six = dir.join("six.bin");
+    std::fs::write(&six, mapello_model_bytes(6)).unwrap();
+    *bad.last_mut().unwrap() = six.to_str().unwrap();
+    let err = one_line_error(&bad);
+    assert!(
+        err.contains("holds weights for 6 x 6 boards, not 8 x 8"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The weights the program is built with for `n` x `n` boards.
+fn mapello_model_bytes(n: u32) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/src/ai/net/s{n}.bin",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
 /// `patterns fit` from earlier tables: held as firmly as a billion
 /// positions, the weights stay as they were; a prior needs its count, and
 /// a file that is not tables is refused.

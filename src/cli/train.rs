@@ -6,11 +6,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::ai::net::Model;
 use crate::ai::train::{data, fit};
 use crate::ai::MAX_LEVEL;
 
 use super::args::Args;
-use super::{CliError, Command};
+use super::{quoted, CliError, Command};
 
 /// Most training games: 200 chunks, about 10 million positions.
 const MAX_GAMES: u32 = 200_000;
@@ -48,6 +49,10 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let threads = args.number("threads", 1..=256)?.unwrap_or(cores);
     let epochs = args.number("epochs", 1..=MAX_EPOCHS)?.unwrap_or(8);
+    let from = match args.value("from")? {
+        Some(file) => Some((file.clone(), weights_of(&file, n)?)),
+        None => None,
+    };
     let model_path = PathBuf::from(
         args.value("out")?
             .unwrap_or_else(|| format!("src/ai/net/s{n}.bin")),
@@ -63,8 +68,11 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let started = std::time::Instant::now();
     let seconds = || started.elapsed().as_secs();
-    let settings =
+    let mut settings =
         format!("size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}\n");
+    if let Some((file, _)) = &from {
+        settings = format!("{} from {file}\n", settings.trim_end());
+    }
     let settings_path = dir.join("plan.txt");
     match std::fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
@@ -92,7 +100,10 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             tables: false,
         };
         let gen_dir = dir.join(format!("gen-{g}"));
-        let model = fitted.as_ref().map(|(state, _, _)| state.params.model());
+        let model = match &fitted {
+            Some((state, _, _)) => Some(state.params.model()),
+            None => from.as_ref().map(|(_, model)| model.clone()),
+        };
         data::generate(&plan, &gen_dir, model.as_ref(), threads, &|done, total| {
             eprintln!(
                 "generation {g} games: chunk {done} of {total} ({} s)",
@@ -112,6 +123,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             &checkpoint,
             seed,
             epochs,
+            from.as_ref().map(|(_, model)| model),
             &|line| {
                 eprintln!("generation {g} {line} ({} s)", seconds());
             },
@@ -126,6 +138,25 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         model_path.display()
     )?;
     Ok(())
+}
+
+/// The weights in `file` for `n` x `n` boards, to play the first
+/// generation's games and start each fit from (`--from`, not in the
+/// usage: docs/formats.md).
+fn weights_of(file: &str, n: u32) -> Result<Model, CliError> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| CliError::Refused(format!("cannot read {}: {e}", quoted(file))))?;
+    let model = Model::parse(&bytes).map_err(|e| {
+        CliError::Refused(format!("{} is not a network's weights: {e}", quoted(file)))
+    })?;
+    if model.n != n {
+        return Err(CliError::Refused(format!(
+            "{} holds weights for {1} x {1} boards, not {n} x {n}",
+            quoted(file),
+            model.n
+        )));
+    }
+    Ok(model)
 }
 
 /// The games of each generation, from `N[,N...]`.
@@ -157,6 +188,7 @@ fn fit_generation(
     checkpoint: &Path,
     seed: u64,
     epochs: u32,
+    from: Option<&Model>,
     report: &dyn Fn(String),
 ) -> Result<(fit::State, usize, f64), CliError> {
     let list: Vec<(&Path, u32)> = parts.iter().map(|(d, c)| (d.as_path(), *c)).collect();
@@ -175,11 +207,17 @@ fn fit_generation(
         held.len(),
         fit::error(&fit::Params::hand_made(n), &held)
     ));
+    if let Some(model) = from {
+        report(format!(
+            "error {:.2} points there with the weights the fit starts from",
+            fit::error(&fit::Params::of(model), &held)
+        ));
+    }
     let mut state = std::fs::read(checkpoint)
         .ok()
         .and_then(|bytes| fit::State::from_bytes(&bytes, seed, n))
         .filter(|s| s.epoch <= epochs)
-        .unwrap_or_else(|| fit::State::new(seed, n));
+        .unwrap_or_else(|| from.map_or_else(|| fit::State::new(seed, n), fit::State::from_model));
     while state.epoch < epochs {
         state.epoch(&samples, seed);
         std::fs::write(checkpoint, state.to_bytes())

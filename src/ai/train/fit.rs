@@ -365,6 +365,24 @@ impl Params {
         p
     }
 
+    /// The weights of `model`, to fit further from.
+    pub(crate) fn of(model: &Model) -> Params {
+        let unit = |q: i32| move |&w: &i16| f32::from(w) / q as f32;
+        Params {
+            n: model.n,
+            w: model.input.iter().flatten().map(unit(QA)).collect(),
+            b: model.bias.iter().map(unit(QA)).collect(),
+            v: model
+                .output
+                .iter()
+                .flatten()
+                .flatten()
+                .map(unit(QO))
+                .collect(),
+            theta: model.linear.iter().flatten().copied().collect(),
+        }
+    }
+
     fn zero_like(&self) -> Params {
         Params {
             n: self.n,
@@ -509,7 +527,16 @@ pub(crate) struct State {
 impl State {
     /// The state before the first epoch of a fit for `n` x `n` boards.
     pub(crate) fn new(seed: u64, n: u32) -> State {
-        let params = Params::new(seed, n);
+        State::starting(Params::new(seed, n))
+    }
+
+    /// The state before the first epoch of a fit that starts from
+    /// `model`'s weights.
+    pub(crate) fn from_model(model: &Model) -> State {
+        State::starting(Params::of(model))
+    }
+
+    fn starting(params: Params) -> State {
         State {
             epoch: 0,
             m: params.zero_like(),

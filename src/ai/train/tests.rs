@@ -165,6 +165,17 @@ fn fitting_lowers_the_error_and_resumes_to_the_same_weights() {
 }
 
 #[test]
+fn a_fit_from_weights_starts_from_those_weights() {
+    let model = crate::ai::net::builtin(8).expect("an 8 x 8 network");
+    assert_eq!(&fit::Params::of(model).model(), model);
+    let state = fit::State::from_model(model);
+    assert_eq!(state.epoch, 0);
+    assert_eq!(&state.params.model(), model);
+    // Its checkpoint reads back as any fit's does.
+    assert_eq!(fit::State::from_bytes(&state.to_bytes(), 1, 8), Some(state));
+}
+
+#[test]
 fn a_later_generation_plays_with_the_fitted_network_and_other_games() {
     let (a, b, c) = (scratch("gen-a"), scratch("gen-b"), scratch("gen-c"));
     data::generate(&PLAN, &a, None, 1, &|_, _| {}).unwrap();
