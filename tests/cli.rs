@@ -943,18 +943,9 @@ fn train_plays_fits_writes_weights_and_resumes() {
     classic[2] = dir3.to_str().unwrap();
     classic.extend(["--seed", "281474976710657"]);
     assert!(mapello(&classic, None).status.success());
-    let games = |d: &std::path::Path, g: u32| {
-        std::fs::read_to_string(d.join(format!("gen-{g}")).join("games-0000.txt")).unwrap()
-    };
-    let maps = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter(|l| l.starts_with("game "))
-            .map(str::to_string)
-            .collect()
-    };
-    let (learned, hand_made) = (games(&dir2, 2), games(&dir3, 1));
-    assert_eq!(maps(&learned).len(), 50);
-    assert_eq!(maps(&learned), maps(&hand_made));
+    let (learned, hand_made) = (first_games(&dir2, 2), first_games(&dir3, 1));
+    assert_eq!(game_lines(&learned).len(), 50);
+    assert_eq!(game_lines(&learned), game_lines(&hand_made));
     assert_ne!(learned, hand_made);
     for bad in ["3,", "0", "3,x", "100000,100001", "1,1,1,1,1,1"] {
         two[4] = bad;
@@ -1004,17 +995,8 @@ fn train_from_weights_plays_and_fits_from_them() {
     );
     // The same maps and openings as the hand-made evaluation's first
     // generation, played otherwise.
-    let games = |d: &std::path::Path| {
-        std::fs::read_to_string(d.join("gen-1").join("games-0000.txt")).unwrap()
-    };
-    let maps = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter(|l| l.starts_with("game "))
-            .map(str::to_string)
-            .collect()
-    };
-    let (learned, hand_made) = (games(&from_dir), games(&dir));
-    assert_eq!(maps(&learned), maps(&hand_made));
+    let (learned, hand_made) = (first_games(&from_dir, 1), first_games(&dir, 1));
+    assert_eq!(game_lines(&learned), game_lines(&hand_made));
     assert_ne!(learned, hand_made);
     // A file that is not weights, and weights of another size, are refused.
     let plan_txt = from_dir.join("plan.txt");
@@ -1031,6 +1013,19 @@ fn train_from_weights_plays_and_fits_from_them() {
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The first games file of generation `g` of the `train` run in `dir`.
+fn first_games(dir: &std::path::Path, g: u32) -> String {
+    std::fs::read_to_string(dir.join(format!("gen-{g}")).join("games-0000.txt")).unwrap()
+}
+
+/// The `game <variant> <share code>` lines of a games file: its maps.
+fn game_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("game "))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The weights the program is built with for `n` x `n` boards.

@@ -268,6 +268,12 @@ pub(crate) fn quoted(text: &str) -> String {
     format!("'{}'", printable(text))
 }
 
+/// The bytes of a file named on the command line; one that cannot be
+/// read is refused with the file's name and the reason.
+pub(crate) fn read_named(file: &str) -> Result<Vec<u8>, CliError> {
+    std::fs::read(file).map_err(|e| CliError::Refused(format!("cannot read {}: {e}", quoted(file))))
+}
+
 /// The words after the program's name; one that is not UTF-8 is an error.
 fn words(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, CliError> {
     args.enumerate()

@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{quoted, Args, CliError};
+use super::{quoted, read_named, Args, CliError};
 use crate::ai::net;
 use crate::ai::train::{data, patterns};
 use crate::ai::MAX_LEVEL;
@@ -99,8 +99,7 @@ fn fit(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     args.finish()?;
     let prior = match (prior, prior_positions) {
         (Some(file), Some(n)) => {
-            let bytes = std::fs::read(&file)
-                .map_err(|e| CliError::Refused(format!("cannot read {}: {e}", quoted(&file))))?;
+            let bytes = read_named(&file)?;
             let tables = net::patterns::Patterns::parse(&bytes).map_err(|e| {
                 CliError::Refused(format!("{} is not pattern tables: {e}", quoted(&file)))
             })?;

@@ -11,7 +11,7 @@ use crate::ai::train::{data, fit};
 use crate::ai::MAX_LEVEL;
 
 use super::args::Args;
-use super::{quoted, CliError, Command};
+use super::{quoted, read_named, CliError, Command};
 
 /// Most training games: 200 chunks, about 10 million positions.
 const MAX_GAMES: u32 = 200_000;
@@ -49,10 +49,11 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let threads = args.number("threads", 1..=256)?.unwrap_or(cores);
     let epochs = args.number("epochs", 1..=MAX_EPOCHS)?.unwrap_or(8);
-    let from = match args.value("from")? {
-        Some(file) => Some((file.clone(), weights_of(&file, n)?)),
-        None => None,
-    };
+    let from_file = args.value("from")?;
+    let from = from_file
+        .as_deref()
+        .map(|file| weights_of(file, n))
+        .transpose()?;
     let model_path = PathBuf::from(
         args.value("out")?
             .unwrap_or_else(|| format!("src/ai/net/s{n}.bin")),
@@ -68,11 +69,10 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let started = std::time::Instant::now();
     let seconds = || started.elapsed().as_secs();
-    let mut settings =
-        format!("size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}\n");
-    if let Some((file, _)) = &from {
-        settings = format!("{} from {file}\n", settings.trim_end());
-    }
+    let from_text = from_file.map_or_else(String::new, |file| format!(" from {file}"));
+    let settings = format!(
+        "size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}{from_text}\n"
+    );
     let settings_path = dir.join("plan.txt");
     match std::fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
@@ -102,7 +102,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
         let gen_dir = dir.join(format!("gen-{g}"));
         let model = match &fitted {
             Some((state, _, _)) => Some(state.params.model()),
-            None => from.as_ref().map(|(_, model)| model.clone()),
+            None => from.clone(),
         };
         data::generate(&plan, &gen_dir, model.as_ref(), threads, &|done, total| {
             eprintln!(
@@ -123,7 +123,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             &checkpoint,
             seed,
             epochs,
-            from.as_ref().map(|(_, model)| model),
+            from.as_ref(),
             &|line| {
                 eprintln!("generation {g} {line} ({} s)", seconds());
             },
@@ -144,9 +144,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 /// generation's games and start each fit from (`--from`, not in the
 /// usage: docs/formats.md).
 fn weights_of(file: &str, n: u32) -> Result<Model, CliError> {
-    let bytes = std::fs::read(file)
-        .map_err(|e| CliError::Refused(format!("cannot read {}: {e}", quoted(file))))?;
-    let model = Model::parse(&bytes).map_err(|e| {
+    let model = Model::parse(&read_named(file)?).map_err(|e| {
         CliError::Refused(format!("{} is not a network's weights: {e}", quoted(file)))
     })?;
     if model.n != n {
