@@ -963,6 +963,43 @@ fn train_plays_fits_writes_weights_and_resumes() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `train --blend B`: the same games, fitted to targets that are `B`% of
+/// the result, so other weights; the plan names the share.
+#[test]
+fn train_blend_fits_the_same_games_to_other_targets() {
+    let dir = scratch("train-blend");
+    let results = dir.join("results");
+    let mut args = vec!["train", "--dir", results.to_str().unwrap()];
+    args.extend(FEW_QUICK_GAMES);
+    let first = dir.join("first.bin");
+    args.extend(["--epochs", "1", "--out", first.to_str().unwrap()]);
+    assert!(mapello(&args, None).status.success());
+    let mut same_dir = args.clone();
+    same_dir.extend(["--blend", "0"]);
+    let err = one_line_error(&same_dir);
+    assert!(err.contains("holds a run with other settings"), "{err}");
+    let values = dir.join("values");
+    let blended = dir.join("blended.bin");
+    let mut blend = vec!["train", "--dir", values.to_str().unwrap()];
+    blend.extend(FEW_QUICK_GAMES);
+    blend.extend(["--epochs", "1", "--out", blended.to_str().unwrap()]);
+    blend.extend(["--blend", "0"]);
+    let run = mapello(&blend, None);
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(run.status.success(), "{stderr}");
+    let plan = std::fs::read_to_string(values.join("plan.txt")).unwrap();
+    assert!(plan.trim_end().ends_with(" blend 0"), "{plan}");
+    assert_eq!(first_games(&values, 1), first_games(&results, 1));
+    assert_ne!(
+        std::fs::read(&blended).unwrap(),
+        std::fs::read(&first).unwrap()
+    );
+    *blend.last_mut().unwrap() = "101";
+    let err = one_line_error(&blend);
+    assert!(err.contains("--blend"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// `train --from W`: the first generation is played with the weights in
 /// `W` and every fit starts from them.
 #[test]

@@ -49,6 +49,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let threads = args.number("threads", 1..=256)?.unwrap_or(cores);
     let epochs = args.number("epochs", 1..=MAX_EPOCHS)?.unwrap_or(8);
+    let blend = args.number("blend", 0..=100)?;
     let from_file = args.value("from")?;
     let from = from_file
         .as_deref()
@@ -70,9 +71,11 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
     let started = std::time::Instant::now();
     let seconds = || started.elapsed().as_secs();
     let from_text = from_file.map_or_else(String::new, |file| format!(" from {file}"));
+    let blend_text = blend.map_or_else(String::new, |b| format!(" blend {b}"));
     let settings = format!(
-        "size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}{from_text}\n"
+        "size {n} games {games:?} seed {seed} level {level} solve-at {solve_at}{from_text}{blend_text}\n"
     );
+    let blend = blend.map_or(fit::BLEND, |b: u32| b as f32 / 100.0);
     let settings_path = dir.join("plan.txt");
     match std::fs::read_to_string(&settings_path) {
         Ok(old) if old != settings => {
@@ -123,6 +126,7 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
             &checkpoint,
             seed,
             epochs,
+            blend,
             from.as_ref(),
             &|line| {
                 eprintln!("generation {g} {line} ({} s)", seconds());
@@ -141,8 +145,8 @@ fn train(args: &mut Args, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// The weights in `file` for `n` x `n` boards, to play the first
-/// generation's games and start each fit from (`--from`, not in the
-/// usage: docs/formats.md).
+/// generation's games and start each fit from (`--from`, which like
+/// `--blend` is not in the usage: docs/formats.md).
 fn weights_of(file: &str, n: u32) -> Result<Model, CliError> {
     let model = Model::parse(&read_named(file)?).map_err(|e| {
         CliError::Refused(format!("{} is not a network's weights: {e}", quoted(file)))
@@ -178,19 +182,21 @@ fn generations(list: &str) -> Result<Vec<u32>, CliError> {
     Ok(games)
 }
 
-/// Fits the network to the games of `parts` for `epochs`, resuming from
-/// and saving each epoch to `checkpoint`: the fit's state, the number of
-/// positions and the error on the held-out ones.
+/// Fits the network to the games of `parts` for `epochs`, each target
+/// `blend` of the game's result, resuming from and saving each epoch to
+/// `checkpoint`: the fit's state, the number of positions and the error
+/// on the held-out ones.
 fn fit_generation(
     parts: &[(PathBuf, u32)],
     checkpoint: &Path,
     seed: u64,
     epochs: u32,
+    blend: f32,
     from: Option<&Model>,
     report: &dyn Fn(String),
 ) -> Result<(fit::State, usize, f64), CliError> {
     let list: Vec<(&Path, u32)> = parts.iter().map(|(d, c)| (d.as_path(), *c)).collect();
-    let (samples, held) = fit::load(&list)?;
+    let (samples, held) = fit::load(&list, blend)?;
     if samples.is_empty() || held.is_empty() {
         return Err(CliError::Refused(format!(
             "the games hold {} positions to fit and {} held out; a fit and its error need both",

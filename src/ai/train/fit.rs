@@ -33,7 +33,8 @@ use super::data;
 /// the value the players' search gave it (the same once solved exactly).
 /// The result alone plays best: fitted on 50 000 games and played at
 /// level 7 against `classic:7` (60 games on random maps), shares of 0.3,
-/// 0.7 and 1.0 scored 61%, 73% and 77%.
+/// 0.7 and 1.0 scored 61%, 73% and 77%. `mapello train --blend` sets
+/// another share.
 pub(crate) const BLEND: f32 = 1.0;
 /// Positions per step.
 const BATCH: usize = 512;
@@ -151,15 +152,17 @@ pub enum LineError {
 }
 
 /// Reads the games of the first `chunks` files of each directory: the
-/// positions to fit and those held out. All are of one board size.
-pub(crate) fn load(parts: &[(&Path, u32)]) -> Result<(Samples, Samples), LoadError> {
+/// positions to fit and those held out, each position's target `blend`
+/// of its game's result and the rest its search's value. All are of one
+/// board size.
+pub(crate) fn load(parts: &[(&Path, u32)], blend: f32) -> Result<(Samples, Samples), LoadError> {
     let mut fit = Samples::default();
     let mut held = Samples::default();
     fit.starts.push(0);
     held.starts.push(0);
     for &(dir, chunks) in parts {
         for c in 0..chunks {
-            load_chunk(dir, c, &mut fit, &mut held)?;
+            load_chunk(dir, c, blend, &mut fit, &mut held)?;
         }
     }
     Ok((fit, held))
@@ -234,8 +237,15 @@ pub(crate) fn games_of<'t>(
     Ok(games)
 }
 
-/// Reads the games of file `c` in `dir` into `fit` and `held`.
-fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Result<(), LoadError> {
+/// Reads the games of file `c` in `dir` into `fit` and `held`, with
+/// targets blended as [`load`] says.
+fn load_chunk(
+    dir: &Path,
+    c: u32,
+    blend: f32,
+    fit: &mut Samples,
+    held: &mut Samples,
+) -> Result<(), LoadError> {
     let text = read_chunk(dir, c)?;
     for game in &games_of(dir, c, &text)? {
         let into = if game.held_out() {
@@ -244,7 +254,7 @@ fn load_chunk(dir: &Path, c: u32, fit: &mut Samples, held: &mut Samples) -> Resu
             &mut *fit
         };
         crate::by_game!(&game.game,
-            g => add_game(g.rules(), &game.lines, into),
+            g => add_game(g.rules(), &game.lines, blend, into),
             _t => unreachable!("game_of refuses troll"))
         .map_err(|(k, e)| line_error(dir, c, k, e))?;
     }
@@ -283,11 +293,12 @@ fn game_of(variant: &str, code: &str) -> Result<AnyGame, LineError> {
     Ok(AnyGame::new(variant, sharecode::decode(code)?)?)
 }
 
-/// Adds the positions of one game on `board` to `into`; an error names
-/// the line.
+/// Adds the positions of one game on `board` to `into`, with targets
+/// blended as [`load`] says; an error names the line.
 fn add_game<S: Size>(
     board: &Board<S>,
     lines: &[(usize, [&str; 5])],
+    blend: f32,
     into: &mut Samples,
 ) -> Result<(), (usize, LineError)> {
     let n = S::N;
@@ -321,7 +332,7 @@ fn add_game<S: Size>(
         into.linear.push(eval.features(&terrain, p));
         let (k, t) = eval.phase(terrain.empties(p.me, p.opp).count());
         into.phase.push((k as u8, t));
-        into.target.push(BLEND * result + (1.0 - BLEND) * value);
+        into.target.push(blend * result + (1.0 - blend) * value);
     }
     Ok(())
 }

@@ -127,7 +127,10 @@ fn broken_game_files_are_refused_with_the_line() {
     ];
     for (text, want) in cases {
         std::fs::write(data::chunk_path(&dir, 0), text).unwrap();
-        let err = fit::load(&[(&dir, 1)]).err().expect("refused").to_string();
+        let err = fit::load(&[(&dir, 1)], fit::BLEND)
+            .err()
+            .expect("refused")
+            .to_string();
         assert!(err.contains(want), "{err:?} lacks {want:?}");
     }
     std::fs::write(
@@ -135,7 +138,10 @@ fn broken_game_files_are_refused_with_the_line() {
         "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n",
     )
     .unwrap();
-    let err = fit::load(&[(&dir, 2)]).err().expect("refused").to_string();
+    let err = fit::load(&[(&dir, 2)], fit::BLEND)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(err.contains("games-0001.txt"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -145,7 +151,7 @@ fn fitting_lowers_the_error_and_resumes_to_the_same_weights() {
     let dir = scratch("fit");
     let plan = data::Plan { games: 30, ..PLAN };
     data::generate(&plan, &dir, None, 2, &|_, _| {}).unwrap();
-    let (samples, _) = fit::load(&[(&dir, 1)]).unwrap();
+    let (samples, _) = fit::load(&[(&dir, 1)], fit::BLEND).unwrap();
     let start = fit::State::new(1, 8);
     let before = fit::error(&start.params, &samples);
     let mut straight = start.clone();
@@ -201,7 +207,7 @@ fn a_later_generation_plays_with_the_fitted_network_and_other_games() {
     assert_ne!(maps(&read(&b)), maps(&read(&c)));
     // A fit reads every generation.
     let count = |parts: &[(&std::path::Path, u32)]| {
-        let (fit, held) = fit::load(parts).unwrap();
+        let (fit, held) = fit::load(parts, fit::BLEND).unwrap();
         fit.len() + held.len()
     };
     assert_eq!(
@@ -223,7 +229,7 @@ fn every_board_size_trains_its_own_network() {
         let first = text.lines().next().unwrap();
         let code = first.split_whitespace().last().unwrap();
         assert_eq!(crate::sharecode::decode(code).unwrap().size(), n, "{first}");
-        let (samples, _) = fit::load(&[(&dir, 1)]).unwrap();
+        let (samples, _) = fit::load(&[(&dir, 1)], fit::BLEND).unwrap();
         assert_eq!(samples.size(), n);
         let mut state = fit::State::new(1, n);
         let before = fit::error(&state.params, &samples);
@@ -307,4 +313,26 @@ fn the_pattern_games_play_with_the_tables_and_a_fit_reads_every_generation() {
     for d in [a, b] {
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+#[test]
+fn a_target_blends_the_result_and_the_value_as_asked() {
+    let dir = scratch("blend");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The start of Othello, whose game ended 60 points up while the search
+    // saw 40: far above what any evaluation gives the start.
+    std::fs::write(
+        data::chunk_path(&dir, 0),
+        "game othello 18AAAAAAAAAAAAAAAAAAAAAAA\n810000000 1008000000 0 60 40.0\n",
+    )
+    .unwrap();
+    let error = |blend: f32| {
+        let (samples, _) = fit::load(&[(&dir, 1)], blend).unwrap();
+        assert_eq!(samples.len(), 1);
+        fit::error(&fit::Params::hand_made(8), &samples)
+    };
+    let (result, value, half) = (error(1.0), error(0.0), error(0.5));
+    assert!((result - value - 20.0).abs() < 1e-3, "{result} {value}");
+    assert!((half - (result + value) / 2.0).abs() < 1e-3, "{half}");
+    std::fs::remove_dir_all(dir).unwrap();
 }
