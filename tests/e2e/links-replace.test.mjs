@@ -106,6 +106,44 @@ test("a link pasted into an open tab loads there, and the game it replaced comes
   }
 });
 
+test("a link pasted in the moves' box opens as a link, and an address without a game is refused", async () => {
+  for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    const { page, problems, moves } = await gameInProgress(options);
+    // An address is not moves: the game stays, and the box keeps what was pasted.
+    await loadMoves(page, `${env.site.url}#editor`);
+    assert.match(await page.textContent("#paste-error"), /^That is a web address with no game in it, not moves\..*The game is unchanged\.$/);
+    assert.equal(await page.inputValue("#paste"), `${env.site.url}#editor`);
+    assert.deepEqual(await moveList(page), moves);
+    // A link, whole or its "#" part, opens its game, the game it replaces a click away.
+    const [first, second] = await someMoves(page, FORTRESS, 2);
+    await loadMoves(page, `${env.site.url}#m=${FORTRESS}&g=${first}${second}&p=hotseat`);
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length === n, 2);
+    assert.deepEqual(await moveList(page), [first, second], name);
+    assert.equal(await page.textContent("#paste-error"), "");
+    assert.equal(await page.inputValue("#paste"), "");
+    assert.match(await noticeText(page), /Your previous game was replaced by the shared one\./);
+    await page.click("#notices button:text('Restore it')");
+    assert.deepEqual(await moveList(page), moves);
+    await loadMoves(page, `#m=${FORTRESS}&g=${first}&p=hotseat`);
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length === n, 1);
+    // A damaged one says so, and the game stays.
+    await loadMoves(page, "#m=18AAAA");
+    await page.waitForFunction(() => document.querySelector("#notices").textContent.includes("Your game is as you left it"));
+    assert.deepEqual(await moveList(page), [first], name);
+    // A Blocs game's link opens on Blocs's page, and a link pasted in its box opens too.
+    await loadMoves(page, `${env.site.url}#blocs=c3X`);
+    await page.waitForSelector("#blocs-page:not([hidden])");
+    assert.deepEqual(await page.$$eval("#blocs-moves li", (lis) => lis.map((li) => li.textContent)), ["First player: c3X"]);
+    await page.fill("#blocs-paste", `#m=${FORTRESS}&g=${first}${second}&p=hotseat`);
+    await page.click("#blocs-load-moves");
+    await page.waitForSelector("#blocs-page", { state: "hidden" });
+    await page.waitForFunction((n) => document.querySelectorAll("#move-list li").length === n, 2);
+    assert.deepEqual(await moveList(page), [first, second], name);
+    assert.deepEqual(problems, [], name);
+    await page.context().close();
+  }
+});
+
 test("a hot-seat link opens as hot-seat, and an old link without players in the page's mode", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   const [first] = await someMoves(page, DEFAULT_MAP, 1);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { linkOutcome, newsOf } from "../../www/js/corresp.js";
-import { linkFor, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
+import { linkFor, pastedLink, playersOf, readFragment, settingsFor } from "../../www/js/share.js";
 import { loadWasm } from "./wasm.mjs";
 
 // The rule facts the page reads from the wasm catalogue (catalogue.js).
@@ -11,6 +11,24 @@ const CODE = "18AQAAAAAAAAAAAAAAAQAAAAA";
 
 test("a fragment without a share link reads as nothing", () => {
   for (const hash of ["", "#", undefined, "#editor", "#x=1"]) assert.deepEqual(readFragment(hash), {});
+});
+
+test("a link pasted where moves go is told from moves", () => {
+  const url = `https://mapello.example/play/#m=${CODE}&g=f5d6`;
+  assert.deepEqual(pastedLink(url), { hash: `#m=${CODE}&g=f5d6` });
+  assert.deepEqual(pastedLink(`#m=${CODE}`), { hash: `#m=${CODE}` });
+  assert.deepEqual(pastedLink("HTTP://127.0.0.1:8080/#blocs=c3X"), { hash: "#blocs=c3X" });
+  // A damaged link is still a link: opening it says what is wrong.
+  assert.deepEqual(pastedLink("#m=18AAAA"), { hash: "#m=18AAAA" });
+  assert.deepEqual(pastedLink("#g=f5"), { hash: "#g=f5" });
+  // An address without a game in it.
+  for (const text of ["https://mapello.example/", "https://mapello.example/#editor", "http://x/#"]) {
+    assert.deepEqual(pastedLink(text), { hash: null }, text);
+  }
+  // Moves, and anything else, are left to the transcript's reader.
+  for (const text of ["f5d6c3", "1. f5 d6 2. c3", "f5#m=1", `see https://mapello.example/#m=${CODE}`, "mapello.example/#m=x"]) {
+    assert.equal(pastedLink(text), null, text);
+  }
 });
 
 test("a map, and a map with moves, read back", () => {

@@ -12,6 +12,7 @@ import { FRIENDS_MOVE, refusalText } from "./blocs-model.js";
 import { drawBlocs, fillLevels, showPage } from "./blocs-panels.js";
 import { createBlocsView } from "./blocs-view.js";
 import { byId as $, inside, sayFloating } from "./dom.js";
+import { openPastedAddress } from "./share.js";
 import { loadRecord, storeRecord } from "./storage.js";
 
 /** @typedef {import("./blocs-controller.js").BlocsRecord} BlocsRecord */
@@ -277,7 +278,8 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
   $("blocs-copy-link").addEventListener("click", () => copy(link(), "Link copied."));
   $("blocs-copy-moves").addEventListener("click", () => copy(controller.record().moves, "Moves copied."));
   // A pasted transcript replaces the game only when it reads and every
-  // move is legal; otherwise the game on the board stays as it was.
+  // move is legal; otherwise the game on the board stays as it was. A
+  // link pasted there opens as a link.
   $("blocs-load-moves").addEventListener("click", () => {
     const error = $("blocs-paste-error");
     const moves = $("blocs-paste", HTMLTextAreaElement).value.trim();
@@ -285,6 +287,7 @@ function wireControls(page, controller, { BlocsGame, startOver, link, draw }) {
       error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
       return;
     }
+    if (openPastedAddress(moves, $("blocs-paste", HTMLTextAreaElement), error)) return;
     const problem = movesProblem(BlocsGame, moves);
     if (problem) {
       error.textContent = `These moves could not be loaded: ${problem}. The game is unchanged.`;

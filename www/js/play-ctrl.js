@@ -43,7 +43,7 @@ import { defaultMap, presetsOf } from "./presets.js";
 import { hintText } from "./render.js";
 import { reviewable } from "./review.js";
 import { createReviewer } from "./review-view.js";
-import { copyText, linkFor, playersOf } from "./share.js";
+import { copyText, linkFor, openPastedAddress, playersOf } from "./share.js";
 import { fromGame, moveNumbers } from "./state.js";
 import { gameOf, newId, save } from "./storage.js";
 import { HINTS_HELP, marksHelp } from "./troll.js";
@@ -800,6 +800,7 @@ export class PlayCtrl {
       error.textContent = "Paste some moves first: the box is empty, so the game is unchanged.";
       return;
     }
+    if (openPastedAddress(text, $("paste", HTMLTextAreaElement), error)) return;
     this.stopComputer();
     const before = this.toBringBack();
     try {

@@ -221,6 +221,50 @@ export function readFragment(hash) {
 }
 
 /**
+ * What `text`, pasted where moves go, is when it is an address rather
+ * than moves: `{ hash }` for a share link (a whole address or its "#…"
+ * part) of a game (readFragment finds its map, or what is wrong with it)
+ * or of a Blocs game (`blocs=`), `{ hash: null }` for an address that
+ * holds no game, and null for anything else (a transcript has no "#").
+ * @param {string} text
+ * @returns {{ hash: string | null } | null}
+ */
+export function pastedLink(text) {
+  const at = text.indexOf("#");
+  const address = /^https?:\/\//i.test(text);
+  if (/\s/.test(text) || (at !== 0 && !address)) return null;
+  if (at < 0) return { hash: null };
+  const hash = text.slice(at);
+  const link = readFragment(hash);
+  const blocs = new URLSearchParams(hash.slice(1)).has("blocs");
+  return { hash: link.map || link.error || blocs ? hash : null };
+}
+
+/**
+ * Opens `text`, pasted in `box` where moves go, when it is a share link,
+ * as main.js opens one pasted into the address bar (the game it replaces
+ * a click away), or refuses in `error` an address without a game; true
+ * when `text` was an address, false when it is for the moves' reader.
+ * @param {string} text
+ * @param {HTMLTextAreaElement} box
+ * @param {HTMLElement} error
+ */
+export function openPastedAddress(text, box, error) {
+  const link = pastedLink(text);
+  if (!link) return false;
+  if (!link.hash) {
+    error.textContent = "That is a web address with no game in it, not moves. Paste moves such as e4 d4 c4, or a link to a shared game. The game is unchanged.";
+    return true;
+  }
+  error.textContent = "";
+  box.value = "";
+  // The same fragment already in the address would make no change to open.
+  if (location.hash === link.hash) history.replaceState(null, "", location.pathname + location.search);
+  location.hash = link.hash;
+  return true;
+}
+
+/**
  * `href` with its fragment replaced by a share link to `map` (a share code)
  * and, when given, the game's `variant`, `moves` (a transcript), `forfeit`
  * (`{ cause, loser }`), `players`
