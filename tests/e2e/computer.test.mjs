@@ -218,6 +218,20 @@ test("a tap on the board while the computer thinks says so, at 360 px, and its m
   assert.deepEqual(problems, []);
 });
 
+test("undo takes away what a tap while the computer thought was told", async () => {
+  const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
+  await setMode(page, "computer", { level: "10" });
+  const [first] = (await gameState(page, DEFAULT_MAP, "")).legal;
+  await clickSquare(page, first);
+  await page.waitForSelector("#thinking:not([hidden])");
+  await clickSquare(page, "d4");
+  await page.waitForFunction(() => document.querySelector("#refusal").textContent);
+  await page.click("#undo");
+  assert.equal(await page.textContent("#refusal"), "", "the player's turn is not told to wait");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
 test("undo and a new game while the computer thinks stop it at once", async () => {
   const { page, problems } = await openBoard(env.browser, env.site.url, DESKTOP);
   await setMode(page, "computer", { level: "8" });

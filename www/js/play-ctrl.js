@@ -586,6 +586,8 @@ export class PlayCtrl {
   stepGame(step) {
     if (step === "undo" && this.sent(this.game.snapshot())) return;
     this.stopComputer();
+    // What was said of the position left behind ("the computer is thinking") is not this one's.
+    this.dismissRefusal();
     this.passNotice = "";
     if (watched(this.flow)) this.paused = true;
     if (!stepHistory(this.flow, this.game, step)) return this.refresh();
