@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { screenshots, useSite } from "./browser.mjs";
-import { DESKTOP, moveList, noticeText, openSettings, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
+import { clickSquare, DEFAULT_MAP, DESKTOP, gameState, moveList, noticeText, openSettings, playFirstLegal, setMode, waitForMoves } from "./game.mjs";
 import { SCREENS, testLooks } from "./looks.mjs";
 
 const env = useSite();
@@ -116,6 +116,48 @@ for (const [screen, options] of SCREENS) {
     await openSettings(page);
     await page.selectOption("#clock", "none");
     await page.waitForSelector("#clock-pause", { state: "hidden" });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [screen, options] of SCREENS) {
+  test(`Pause stops two players' clocks and the board waits for Resume; the computer's game has none (${screen})`, async () => {
+    const { page, problems } = await openOnFakeClock(options);
+    assert.equal(await page.isVisible("#pause"), false, "no clock, no Pause");
+    await setMode(page, "hotseat", { clock: "1" });
+    await page.waitForSelector("#pause", { state: "visible" });
+    await playFirstLegal(page);
+    await page.clock.fastForward(5_000);
+    await page.click("#pause");
+    assert.equal(await page.textContent("#pause"), "Resume");
+    assert.equal(await page.textContent("#status"), "Paused. White to move.");
+    const white = await page.textContent("#clock-O");
+    await page.clock.fastForward(30_000);
+    assert.equal(await page.textContent("#clock-O"), white, "a paused clock stands");
+    assert.equal(await page.getAttribute("#clock-O", "class"), "player-clock");
+    const [move] = (await gameState(page, DEFAULT_MAP, (await moveList(page)).join(""))).legal;
+    await clickSquare(page, move);
+    assert.equal(await page.textContent("#refusal"), "The game is paused: press Resume to play on.");
+    assert.equal((await moveList(page)).length, 1, "a paused game takes no move");
+    await page.screenshot({ path: `${screenshots}/clocks-paused-${screen}.png` });
+    await page.click("#pause");
+    assert.equal(await page.textContent("#pause"), "Pause");
+    await page.clock.fastForward(10_000);
+    await clockBetween(page, "O", 40, 50);
+    await clickSquare(page, move);
+    await waitForMoves(page, 2);
+    // A clock the players take away takes the pause with it.
+    await page.click("#pause");
+    await openSettings(page);
+    await page.selectOption("#clock", "none");
+    if (await page.isVisible("#settings-toggle")) await page.click("#settings-toggle");
+    assert.equal(await page.isVisible("#pause"), false);
+    await playFirstLegal(page);
+    // The computer's clock never stops: its game has no Pause.
+    await setMode(page, "computer", { clock: "1" });
+    await page.waitForSelector("#clock-X", { state: "visible" });
+    assert.equal(await page.isVisible("#pause"), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -25,6 +25,7 @@ import {
   otherSide,
   PASS,
   passNoticeAfter,
+  pausable,
   playerOf,
   resigner,
   resultLine,
@@ -97,6 +98,19 @@ test("a game by link: the colour chosen is played here, the other by a friend el
   const hotseat = flowOf({ mode: "corresp", humanColour: "O", opponent: "human" });
   assert.deepEqual(controllers(hotseat), { X: "human", O: "human" });
   assert.equal(whoPlays(hotseat, "X"), "Your friend (black)");
+});
+
+test("a watched game pauses, and so does people's game on a clock; the computer's clock and a link's game do not", () => {
+  assert.ok(pausable(flowOf({ mode: "watch" })));
+  for (const mode of ["hotseat", "freeplay"]) {
+    assert.ok(pausable(flowOf({ mode, clock: "5" })), mode);
+    assert.ok(!pausable(flowOf({ mode, clock: "none" })), mode);
+  }
+  assert.ok(pausable(flowOf({ mode: "series", opponent: "human", clock: "3+2" })));
+  assert.ok(!pausable(flowOf({ mode: "series", opponent: "computer", clock: "3+2" })));
+  assert.ok(!pausable(flowOf({ mode: "computer", clock: "5" })));
+  assert.ok(!pausable(flowOf({ mode: "corresp", clock: "5" })));
+  assert.ok(!pausable({ settings: { mode: "hotseat", level: 1 }, match: null, phase: "play" }), "Blocs has no clock");
 });
 
 test("a watched game is the computer against itself, each colour at its own level", () => {

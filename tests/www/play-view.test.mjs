@@ -13,6 +13,7 @@ const turn = (changes) => ({ variant: "mapello", status: "toMove", toMove: "X", 
 
 test("the status names the side to move, after the pass that led to it", () => {
   assert.equal(statusLine({ flow: twoPlayers, snap: turn({}), passNotice: "" }), "Black to move.");
+  assert.equal(statusLine({ flow: twoPlayers, snap: turn({}), passNotice: "", paused: true }), "Paused. Black to move.");
   const after = statusLine({ flow: twoPlayers, snap: turn({}), passNotice: passText("O") });
   assert.equal(after, "White had no legal move and passed. Black to move.");
 });

@@ -3,8 +3,8 @@
 // the first game that has a time control. Each change of the game syncs
 // them (`sync`, from play-ctrl.js's refresh); a timer redraws the running
 // clock, says a side's last minute and last ten seconds aloud, and ends
-// the game when a flag falls. Between two people, the players may choose
-// that the clocks stop while the page is hidden.
+// the game when a flag falls. Between two people, the clocks stop while
+// the game is paused, and, if the players choose, while the page is hidden.
 // It imports none of the first screen's modules (what it needs of them it
 // asks the controller), so loading it on demand leaves the first load's
 // chunks as they are.
@@ -81,7 +81,7 @@ export class Clocks {
     const { flow, reviewer } = this.ctrl;
     const under = flow.phase === "play" && snap.status !== "gameOver";
     const hiddenStops = document.hidden && flow.settings.clockPause && !this.ctrl.computerPlays();
-    const running = under && !reviewer.isOpen() && !hiddenStops;
+    const running = under && !reviewer.isOpen() && !hiddenStops && !this.ctrl.paused;
     this.state = advance(this.state, { moves: snap.moves.length, side: under ? (snap.toMove ?? null) : null, running }, preset, Date.now());
     this.draw();
   }

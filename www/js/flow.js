@@ -28,7 +28,7 @@ import { connectionPoints, connectionText } from "./troll.js";
 
 /**
  * The settings a flow reads (storage.js keeps the page's others beside them).
- * @typedef {{ mode: string, level: number, humanColour?: Colour, opponent?: "computer" | "human", levelWhite?: number }} FlowSettings
+ * @typedef {{ mode: string, level: number, humanColour?: Colour, opponent?: "computer" | "human", levelWhite?: number, clock?: string }} FlowSettings
  */
 
 /**
@@ -162,6 +162,18 @@ export function soleHuman(flow) {
  */
 export function watched(flow) {
   return flow.settings.mode === "watch";
+}
+
+/**
+ * Whether the game has a Pause button: a watched one, whose computer then
+ * waits, or one between people at this screen on a clock, whose clocks
+ * then stop (a game by link has no clock, and the computer's clock never
+ * stops).
+ * @param {Flow} flow
+ */
+export function pausable(flow) {
+  const { mode, clock } = flow.settings;
+  return watched(flow) || ((clock ?? "none") !== "none" && mode !== "corresp" && !hasComputer(flow));
 }
 
 /**

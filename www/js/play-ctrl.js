@@ -25,6 +25,7 @@ import {
   PASS,
   passNoticeAfter,
   otherSide,
+  pausable,
   resigner,
   resultLine,
   setupNames,
@@ -295,6 +296,8 @@ export class PlayCtrl {
    */
   refresh(move = null, snap = this.game.snapshot()) {
     const { flow, reviewer } = this;
+    // A pause outlives no change that takes its button away (a clock set to none).
+    if (!pausable(flow)) this.paused = false;
     if (reviewer.isOpen() && !reviewer.current()) reviewer.hide();
     const reviewing = reviewer.isOpen();
     const humanTurn = humanToMove(flow, snap) && !reviewing;
@@ -545,7 +548,14 @@ export class PlayCtrl {
   /** @param {string} square */
   humanMove(square) {
     if (this.analysis?.isOpen()) return this.analysis.play(square);
+    if (this.refusedPaused()) return;
     if (humanToMove(this.flow, this.game.snapshot())) this.play(square);
+  }
+
+  /** True, and said, when the clocks are paused: nobody moves until Resume. */
+  refusedPaused() {
+    if (this.paused) this.refuse("The game is paused: press Resume to play on.");
+    return this.paused;
   }
 
   /**
@@ -596,7 +606,7 @@ export class PlayCtrl {
     this.proceed();
   }
 
-  /** Pauses or resumes a watched game. */
+  /** Pauses or resumes a watched game, or the clocks of people's game (flow.js pausable). */
   togglePause() {
     this.paused = !this.paused;
     if (this.paused) this.stopComputer();
@@ -652,6 +662,7 @@ export class PlayCtrl {
 
   /** The pass button: the person to move passes. */
   pass() {
+    if (this.refusedPaused()) return;
     const { status, toMove } = this.game.snapshot();
     if (this.flow.phase === "play" && status === "mustPass" && controllerOf(this.flow, toMove) === "human") this.play(PASS);
   }

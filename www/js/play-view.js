@@ -11,7 +11,7 @@
 // write the page and read nothing else.
 import { colourName, signed } from "./announce.js";
 import { allInside, byId, inside } from "./dom.js";
-import { cardOf, controllerOf, gameNumber, hasComputer, otherSide, PASS, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
+import { cardOf, controllerOf, gameNumber, hasComputer, otherSide, PASS, pausable, resigner, resultLine, setupNames, sideLabel, sideOfPlayer, SIDES, watched, whoPlays } from "./flow.js";
 import { BONUS_POINTS, gameById } from "./games.js";
 import { modeSummary } from "./levels.js";
 import { leaderText, standings } from "./match.js";
@@ -132,14 +132,16 @@ export function showPlayers({ flow, snap, race, named }) {
 }
 
 /**
- * The status line under the board: whose turn, a pass, the result, or free play's steps.
- * @param {Pick<View, "flow" | "snap" | "passNotice">} view
+ * The status line under the board: whose turn, a pass, the result, or free play's steps; a pause first.
+ * @param {Pick<View, "flow" | "snap" | "passNotice"> & { paused?: boolean }} view
+ * @returns {string}
  */
-export function statusLine({ flow, snap, passNotice }) {
+export function statusLine({ flow, snap, passNotice, paused }) {
   const { phase } = flow;
   if (phase === "setup") return `${setupNames(flow).maker} is setting up the map.`;
   if (phase === "choose") return `${setupNames(flow).chooser} chooses a colour.`;
   if (snap.status === "gameOver") return `Game over. ${resultLine(flow, snap)}`;
+  if (paused) return `Paused. ${statusLine({ flow, snap, passNotice })}`;
   // A game not over has a side to move.
   const toMove = /** @type {Colour} */ (snap.toMove);
   if (snap.status === "mustPass") return `${whoPlays(flow, toMove)} has no legal move and must pass.`;
@@ -348,7 +350,8 @@ function showControls({ flow, snap, paused, reviewing, analysing, example }) {
   $("undo").title = away || (flow.phase === "over" ? "This game counts in the match's score: its moves are not taken back." : "");
   $("redo", HTMLButtonElement).disabled = !snap.canRedo || flow.phase !== "play" || Boolean(away);
   $("redo").title = away;
-  $("pause").hidden = !watched(flow) || snap.status === "gameOver";
+  // A clock runs only in play: a map being made or chosen has none to stop.
+  $("pause").hidden = !pausable(flow) || snap.status === "gameOver" || (!watched(flow) && flow.phase !== "play");
   // Nobody at the screen moves in a watched game: legal moves and hints are for players.
   // Each of the two is inside its label (index.html).
   for (const id of ["show-legal", "hints"]) /** @type {HTMLLabelElement} */ ($(id).closest("label")).hidden = watched(flow);
