@@ -208,6 +208,24 @@ async function blocsGame(options, transcript) {
 
 const blocsMoves = (page) => page.$$eval("#blocs-moves li", (items) => items.map((li) => li.textContent));
 
+test("Blocs: games put aside one after another each keep their way back, and going back puts the other aside", async () => {
+  const { page, problems } = await blocsGame(DESKTOP, "a1X b1O");
+  for (const moves of ["c3X", "d4O"]) {
+    await page.fill("#blocs-paste", moves);
+    await page.click("#blocs-load-moves");
+  }
+  const backs = page.locator("#notices .notice button:text('Back to that game')");
+  assert.equal(await backs.count(), 2, "the second game put aside keeps the first's way back");
+  // The oldest notice first: each game comes back in turn, none lost on the way.
+  for (const game of [["First player: a1X", "Second player: b1O"], ["First player: c3X"], ["First player: d4O"]]) {
+    await backs.first().click();
+    assert.deepEqual(await blocsMoves(page), game);
+    assert.equal(await backs.count(), 2);
+  }
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
 for (const [screen, options] of Object.entries(SCREENS)) {
   test(`Blocs: an empty paste and a damaged link change nothing, a good link keeps the game a step back, on a ${screen}`, async () => {
     const { page, problems } = await blocsGame(options, "a1X b1O");

@@ -77,6 +77,26 @@ function stepGame(settings, game, back) {
 const legalIn = (legal) => (answer) => (legal.includes(/** @type {string} */ (answer.move)) ? null : "it answered a move that is not legal here");
 
 /**
+ * What says that a game was put aside (`said`) and offers it back (`back`):
+ * a notice of its own for each, so that a second game put aside does not
+ * take the first's way back.
+ * @param {BlocsHooks} hooks
+ * @returns {(said: string, back: () => void) => void}
+ */
+function wayBack(hooks) {
+  let asides = 0;
+  return (said, back) => {
+    asides += 1;
+    const key = `blocs-replaced-${asides}`;
+    const run = () => {
+      hooks.clearNotice(key);
+      back();
+    };
+    hooks.notify(said, { key, action: { label: "Back to that game", run } });
+  };
+}
+
+/**
  * A controller over `saved` (the stored record, its `moves` already known
  * to replay). `BlocsGame` is the wasm class; `save(record)` stores a record
  * and says whether it could; `hooks` are `changed()`, `announce(text)`,
@@ -93,6 +113,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
   const settings = { ...saved };
   let game = new BlocsGame({ moves: saved.moves });
   let thinking = false;
+  const offerBack = wayBack(hooks);
   const computer = createWorkerClient(new URL("./blocs-worker.js", import.meta.url), { name: "the computer player" });
 
   /** @returns {BlocsRecord} */
@@ -146,6 +167,21 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
     settle();
   }
 
+  /**
+   * Replaces the game by `moves`, with the settings `next` changes; the one in progress is put
+   * aside (`said` says so) with a way back to it, which puts this one aside in its turn.
+   * @param {Partial<BlocsRecord>} [next]
+   */
+  function startOver(moves = "", said = "A new game started; the one you were playing was put aside.", next = {}) {
+    const before = { moves: game.transcript(), settings: { ...settings } };
+    replace(moves, next);
+    if (before.moves === "" || before.moves === moves) return;
+    offerBack(said, () => {
+      startOver(before.moves, "Your game is back; the one it replaced was put aside.", { ...before.settings, active: settings.active });
+      hooks.announce(`Back to your game. ${statusLine(game.snapshot(), seatNames(settings), thinking)}`);
+    });
+  }
+
   return {
     /** Everything the page draws, read once per change; `friends` says the friend by link is to move. */
     snapshot() {
@@ -170,23 +206,7 @@ export function createBlocsController({ BlocsGame, saved, save: store, hooks }) 
       settle();
       return true;
     },
-    /**
-     * Replaces the game by `moves` (which replay); the one in progress is
-     * put aside, with a way back to it (its moves and the settings it was
-     * played with), and `said` says so. `next` changes settings for the new game.
-     */
-    startOver(moves = "", said = "A new game started; the one you were playing was put aside.", next = {}) {
-      const before = { moves: game.transcript(), settings: { ...settings } };
-      replace(moves, next);
-      if (before.moves === "" || before.moves === moves) return;
-      const back = () => {
-        hooks.clearNotice("blocs-replaced");
-        Object.assign(settings, before.settings, { active: settings.active });
-        replace(before.moves);
-        hooks.announce(`Back to your game. ${statusLine(game.snapshot(), seatNames(settings), thinking)}`);
-      };
-      hooks.notify(said, { key: "blocs-replaced", action: { label: "Back to that game", run: back } });
-    },
+    startOver,
     /** Plays on to `moves` (which replay and continue this game), with the settings `changes` changes: nothing is put aside. */
     continueTo: replace,
     /** Changes setting `name` to `value`. @template {keyof BlocsRecord} K @param {K} name @param {BlocsRecord[K]} value */
