@@ -143,6 +143,7 @@ for (const [screen, options] of SCREENS) {
     await page.screenshot({ path: `${screenshots}/clocks-paused-${screen}.png` });
     await page.click("#pause");
     assert.equal(await page.textContent("#pause"), "Pause");
+    assert.equal(await page.textContent("#refusal"), "", "Resume takes the refusal of the pause away");
     await page.clock.fastForward(10_000);
     await clockBetween(page, "O", 40, 50);
     await clickSquare(page, move);

@@ -21,6 +21,9 @@ test("a link pasted where moves go is told from moves", () => {
   // A damaged link is still a link: opening it says what is wrong.
   assert.deepEqual(pastedLink("#m=18AAAA"), { hash: "#m=18AAAA" });
   assert.deepEqual(pastedLink("#g=f5"), { hash: "#g=f5" });
+  // The part after the "#" without it, as a hand may copy it.
+  assert.deepEqual(pastedLink(`m=${CODE}&g=f5d6`), { hash: `#m=${CODE}&g=f5d6` });
+  assert.deepEqual(pastedLink("blocs=c3X"), { hash: "#blocs=c3X" });
   // An address without a game in it.
   for (const text of ["https://mapello.example/", "https://mapello.example/#editor", "http://x/#"]) {
     assert.deepEqual(pastedLink(text), { hash: null }, text);

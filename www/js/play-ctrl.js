@@ -609,6 +609,7 @@ export class PlayCtrl {
   /** Pauses or resumes a watched game, or the clocks of people's game (flow.js pausable). */
   togglePause() {
     this.paused = !this.paused;
+    this.dismissRefusal();
     if (this.paused) this.stopComputer();
     this.refresh();
     this.announce(this.paused ? "Paused." : "Resumed.");

@@ -222,22 +222,23 @@ export function readFragment(hash) {
 
 /**
  * What `text`, pasted where moves go, is when it is an address rather
- * than moves: `{ hash }` for a share link (a whole address or its "#…"
- * part) of a game (readFragment finds its map, or what is wrong with it)
- * or of a Blocs game (`blocs=`), `{ hash: null }` for an address that
- * holds no game, and null for anything else (a transcript has no "#").
+ * than moves: `{ hash }` for a share link (a whole address, its "#…"
+ * part, or that part without its "#") of a game (readFragment finds its
+ * map, or what is wrong with it) or of a Blocs game (`blocs=`),
+ * `{ hash: null }` for an address that holds no game, and null for
+ * anything else (moves have no "#" and name no link's field).
  * @param {string} text
  * @returns {{ hash: string | null } | null}
  */
 export function pastedLink(text) {
   const at = text.indexOf("#");
   const address = /^https?:\/\//i.test(text);
-  if (/\s/.test(text) || (at !== 0 && !address)) return null;
-  if (at < 0) return { hash: null };
-  const hash = text.slice(at);
+  if (/\s/.test(text) || (at > 0 && !address)) return null;
+  const hash = at < 0 ? `#${text}` : text.slice(at);
   const link = readFragment(hash);
   const blocs = new URLSearchParams(hash.slice(1)).has("blocs");
-  return { hash: link.map || link.error || blocs ? hash : null };
+  if (link.map || link.error || blocs) return { hash };
+  return address || at === 0 ? { hash: null } : null;
 }
 
 /**
