@@ -25,7 +25,7 @@ test("a link pasted where moves go is told from moves", () => {
   assert.deepEqual(pastedLink(`m=${CODE}&g=f5d6`), { hash: `#m=${CODE}&g=f5d6` });
   assert.deepEqual(pastedLink("blocs=c3X"), { hash: "#blocs=c3X" });
   // An address without a game in it.
-  for (const text of ["https://mapello.example/", "https://mapello.example/#editor", "http://x/#"]) {
+  for (const text of ["https://mapello.example/", "https://mapello.example/#editor", "http://x/#", `https://x/?a=1&m=${CODE}`]) {
     assert.deepEqual(pastedLink(text), { hash: null }, text);
   }
   // Moves, and anything else, are left to the transcript's reader.

@@ -234,6 +234,8 @@ export function pastedLink(text) {
   const at = text.indexOf("#");
   const address = /^https?:\/\//i.test(text);
   if (/\s/.test(text) || (at > 0 && !address)) return null;
+  // An address's game is in its fragment alone.
+  if (address && at < 0) return { hash: null };
   const hash = at < 0 ? `#${text}` : text.slice(at);
   const link = readFragment(hash);
   const blocs = new URLSearchParams(hash.slice(1)).has("blocs");
